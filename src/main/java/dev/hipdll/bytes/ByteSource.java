@@ -1,0 +1,127 @@
+package dev.hipdll.bytes;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Random, bounds-checked, little-endian access to the bytes of an untrusted file without loading
+ * it whole: every read names the structure it is for, and a read past the end raises a
+ * {@link BinaryFormatException} naming that structure and offset. A 1 GB file costs a file handle,
+ * not 1 GB of heap.
+ */
+public final class ByteSource implements Closeable {
+    /** Positional reader: fills {@code dst} from absolute position {@code pos}, -1 at the end. */
+    private interface PositionalReader {
+        int read(ByteBuffer dst, long pos) throws IOException;
+    }
+
+    private final String name;
+    private final PositionalReader reader;
+    private final Closeable closer;
+    private final long base;
+    private final long size;
+
+    private ByteSource(String name, PositionalReader reader, Closeable closer, long base, long size) {
+        this.name = name;
+        this.reader = reader;
+        this.closer = closer;
+        this.base = base;
+        this.size = size;
+    }
+
+    /** Opens {@code file} for reading. */
+    public static ByteSource open(Path file) throws IOException {
+        FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
+        return new ByteSource(file.toString(), ch::read, ch, 0, ch.size());
+    }
+
+    /** A source over {@code data} (not copied), called {@code name} in messages. */
+    public static ByteSource of(String name, byte[] data) {
+        PositionalReader r = (dst, pos) -> {
+            if (pos >= data.length) {
+                return -1;
+            }
+            int n = (int) Math.min(dst.remaining(), data.length - pos);
+            dst.put(data, (int) pos, n);
+            return n;
+        };
+        return new ByteSource(name, r, () -> { }, 0, data.length);
+    }
+
+    /**
+     * A view of {@code length} bytes at {@code offset} of this source; offsets in the view start
+     * at 0, and messages name it {@code name}. Closing the view does not close this source.
+     *
+     * @throws BinaryFormatException when the range is not inside this source
+     */
+    public ByteSource slice(long offset, long length, String name) throws BinaryFormatException {
+        check(offset, length, name);
+        return new ByteSource(this.name + " " + name, reader, () -> { }, base + offset, length);
+    }
+
+    /** The file's name, as used in error messages. */
+    public String name() {
+        return name;
+    }
+
+    /** The size in bytes. */
+    public long size() {
+        return size;
+    }
+
+    /**
+     * Reads {@code length} bytes at {@code offset}.
+     *
+     * @throws BinaryFormatException when the range is not inside the file
+     */
+    public byte[] read(long offset, int length, String structure) throws IOException {
+        check(offset, length, structure);
+        ByteBuffer buf = ByteBuffer.allocate(length);
+        long pos = offset;
+        while (buf.hasRemaining()) {
+            int n = reader.read(buf, base + pos);
+            if (n < 0) {
+                throw new BinaryFormatException(name, structure, pos, "file ended while reading " + length + " bytes");
+            }
+            pos += n;
+        }
+        return buf.array();
+    }
+
+    /** Reads {@code length} bytes at {@code offset} as a little-endian buffer. */
+    public ByteBuffer buffer(long offset, int length, String structure) throws IOException {
+        return ByteBuffer.wrap(read(offset, length, structure)).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /** Unsigned 16-bit little-endian value at {@code offset}. */
+    public int u16(long offset, String structure) throws IOException {
+        return buffer(offset, 2, structure).getShort() & 0xffff;
+    }
+
+    /** Unsigned 32-bit little-endian value at {@code offset}. */
+    public long u32(long offset, String structure) throws IOException {
+        return buffer(offset, 4, structure).getInt() & 0xffffffffL;
+    }
+
+    /**
+     * Checks that {@code [offset, offset + length)} lies inside the file.
+     *
+     * @throws BinaryFormatException when it does not
+     */
+    public void check(long offset, long length, String structure) throws BinaryFormatException {
+        if (offset < 0 || length < 0 || offset > size || length > size - offset) {
+            throw new BinaryFormatException(name, structure, offset, "needs " + length + " bytes but the file has "
+                    + size + " bytes (range ends past the end of the file)");
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        closer.close();
+    }
+}

@@ -1,0 +1,63 @@
+package dev.hipdll.contract;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The ABI a backend DLL must export: either just how many names with the prefix
+ * ({@link CountContract}, the default: 48) or the names themselves, required and optional
+ * ({@link NamedContract}, read from the host's loader source or a list).
+ */
+public sealed interface AbiContract permits AbiContract.CountContract, AbiContract.NamedContract {
+    /** The export-name prefix every contract name carries, e.g. {@code coli_cuda_}. */
+    String prefix();
+
+    /** Where the contract came from, for reports (e.g. {@code hip.expectedExports=48}). */
+    String origin();
+
+    /** The number of names with the prefix the DLL must export. */
+    int expectedCount();
+
+    /**
+     * A contract that only fixes the number of prefixed exports.
+     *
+     * @param prefix        the name prefix
+     * @param expectedCount how many prefixed names must be exported, at least 0
+     * @param origin        where the number came from
+     */
+    record CountContract(String prefix, int expectedCount, String origin) implements AbiContract {
+        public CountContract {
+            if (expectedCount < 0) {
+                throw new IllegalArgumentException("expected export count must be >= 0, was " + expectedCount);
+            }
+        }
+    }
+
+    /**
+     * A contract that names every entry point.
+     *
+     * @param prefix   the name prefix; every name below includes it
+     * @param required the names the host needs (missing one turns the GPU tier off), source order
+     * @param optional the names the host can do without, source order
+     * @param origin   where the names came from (a file and line count, or a list)
+     */
+    record NamedContract(String prefix, List<String> required, List<String> optional, String origin)
+            implements AbiContract {
+        public NamedContract {
+            required = List.copyOf(required);
+            optional = List.copyOf(optional);
+        }
+
+        @Override
+        public int expectedCount() {
+            return required.size() + optional.size();
+        }
+
+        /** Every contract name, required first. */
+        public Set<String> all() {
+            java.util.LinkedHashSet<String> s = new java.util.LinkedHashSet<>(required);
+            s.addAll(optional);
+            return s;
+        }
+    }
+}

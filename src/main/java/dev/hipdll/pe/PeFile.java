@@ -1,0 +1,268 @@
+package dev.hipdll.pe;
+
+import dev.hipdll.bytes.ByteSource;
+import dev.hipdll.bytes.BinaryFormatException;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A PE image (PE32 or PE32+) opened for reading: the headers and the section table are parsed on
+ * {@link #open}; the import, delay-import, export and debug directories are parsed when asked for.
+ * Follows the Microsoft PE/COFF specification ("PE Format"): section 2 (MS-DOS stub and
+ * signature), 3 (COFF file header, optional header), 4 (section table), 5.8 and 6 (special
+ * sections). Every offset, RVA, size and count read from the file is checked against the file
+ * before use; a violation is a {@link BinaryFormatException}. Section contents are read on demand,
+ * so the heap cost does not grow with the file size.
+ */
+public final class PeFile implements Closeable {
+    /** Longest ASCII string (DLL or symbol name) the reader accepts, in bytes. */
+    public static final int MAX_NAME = 4096;
+
+    private final ByteSource source;
+    private final long peOffset;
+    private final CoffHeader coff;
+    private final OptionalHeader optional;
+    private final List<SectionHeader> sections;
+
+    private PeFile(ByteSource source, long peOffset, CoffHeader coff, OptionalHeader optional,
+                   List<SectionHeader> sections) {
+        this.source = source;
+        this.peOffset = peOffset;
+        this.coff = coff;
+        this.optional = optional;
+        this.sections = List.copyOf(sections);
+    }
+
+    /**
+     * Opens and parses the headers of {@code file}.
+     *
+     * @throws BinaryFormatException when the file is not a PE image or a header is malformed
+     * @throws IOException       when the file cannot be read
+     */
+    public static PeFile open(Path file) throws IOException {
+        ByteSource src = ByteSource.open(file);
+        try {
+            return parse(src);
+        } catch (IOException | RuntimeException e) {
+            src.close();
+            throw e;
+        }
+    }
+
+    private static PeFile parse(ByteSource src) throws IOException {
+        String name = src.name();
+        if (src.size() < 64) {
+            throw new BinaryFormatException(name, "MS-DOS header", 0, "file is " + src.size()
+                    + " bytes, shorter than the 64-byte MS-DOS header");
+        }
+        int mz = src.u16(0, "MS-DOS header e_magic");
+        if (mz != 0x5a4d) {
+            throw new BinaryFormatException(name, "MS-DOS header e_magic", 0,
+                    String.format("expected 'MZ' (0x5A4D), found 0x%04X: not a PE image", mz));
+        }
+        long peOffset = src.u32(0x3c, "MS-DOS header e_lfanew");
+        src.check(peOffset, 24, "PE signature and COFF file header (e_lfanew=0x" + Long.toHexString(peOffset) + ")");
+        long sig = src.u32(peOffset, "PE signature");
+        if (sig != 0x00004550L) {
+            throw new BinaryFormatException(name, "PE signature", peOffset,
+                    String.format("expected 'PE\\0\\0' (0x00004550), found 0x%08X", sig));
+        }
+        ByteBuffer c = src.buffer(peOffset + 4, 20, "COFF file header");
+        CoffHeader coff = new CoffHeader(c.getShort(0) & 0xffff, c.getShort(2) & 0xffff, c.getInt(4) & 0xffffffffL,
+                c.getShort(16) & 0xffff, c.getShort(18) & 0xffff);
+        long optOffset = peOffset + 24;
+        OptionalHeader opt = parseOptional(src, optOffset, coff.sizeOfOptionalHeader());
+        long sectOffset = optOffset + coff.sizeOfOptionalHeader();
+        long tableSize = 40L * coff.numberOfSections();
+        src.check(sectOffset, tableSize, "section table (" + coff.numberOfSections() + " entries of 40 bytes)");
+        ByteBuffer t = src.buffer(sectOffset, (int) tableSize, "section table");
+        List<SectionHeader> sections = new ArrayList<>(coff.numberOfSections());
+        for (int i = 0; i < coff.numberOfSections(); i++) {
+            int b = i * 40;
+            byte[] raw = new byte[8];
+            t.get(b, raw);
+            int len = 0;
+            while (len < 8 && raw[len] != 0) {
+                len++;
+            }
+            sections.add(new SectionHeader(new String(raw, 0, len, StandardCharsets.ISO_8859_1),
+                    t.getInt(b + 8) & 0xffffffffL, t.getInt(b + 12) & 0xffffffffL, t.getInt(b + 16) & 0xffffffffL,
+                    t.getInt(b + 20) & 0xffffffffL, t.getInt(b + 36) & 0xffffffffL));
+        }
+        return new PeFile(src, peOffset, coff, opt, sections);
+    }
+
+    private static OptionalHeader parseOptional(ByteSource src, long off, int size) throws IOException {
+        String name = src.name();
+        if (size < 2) {
+            throw new BinaryFormatException(name, "COFF file header SizeOfOptionalHeader", off - 4,
+                    "is " + size + ": an image needs an optional header");
+        }
+        src.check(off, size, "optional header (SizeOfOptionalHeader=" + size + ")");
+        int magic = src.u16(off, "optional header Magic");
+        boolean plus;
+        if (magic == OptionalHeader.PE32_PLUS) {
+            plus = true;
+        } else if (magic == OptionalHeader.PE32) {
+            plus = false;
+        } else {
+            throw new BinaryFormatException(name, "optional header Magic", off,
+                    String.format("expected 0x10B (PE32) or 0x20B (PE32+), found 0x%X", magic));
+        }
+        int fixed = plus ? 112 : 96;
+        if (size < fixed) {
+            throw new BinaryFormatException(name, "optional header", off, "SizeOfOptionalHeader is " + size
+                    + " but a " + (plus ? "PE32+" : "PE32") + " header needs at least " + fixed + " bytes");
+        }
+        ByteBuffer h = src.buffer(off, size, "optional header");
+        long entry = h.getInt(16) & 0xffffffffL;
+        long imageBase = plus ? h.getLong(24) : (h.getInt(28) & 0xffffffffL);
+        long sectionAlignment = h.getInt(32) & 0xffffffffL;
+        long fileAlignment = h.getInt(36) & 0xffffffffL;
+        long sizeOfImage = h.getInt(56) & 0xffffffffL;
+        long sizeOfHeaders = h.getInt(60) & 0xffffffffL;
+        int subsystem = h.getShort(68) & 0xffff;
+        int dllChars = h.getShort(70) & 0xffff;
+        long count = h.getInt(plus ? 108 : 92) & 0xffffffffL;
+        long room = (size - fixed) / 8;
+        if (count > room) {
+            throw new BinaryFormatException(name, "optional header NumberOfRvaAndSizes", off + (plus ? 108 : 92),
+                    "is " + count + " but SizeOfOptionalHeader leaves room for " + room + " data directories");
+        }
+        List<DataDirectory> dirs = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            int b = fixed + 8 * i;
+            dirs.add(new DataDirectory(i, h.getInt(b) & 0xffffffffL, h.getInt(b + 4) & 0xffffffffL));
+        }
+        return new OptionalHeader(magic, entry, imageBase, sectionAlignment, fileAlignment, sizeOfImage,
+                sizeOfHeaders, subsystem, dllChars, dirs);
+    }
+
+    /** The file's name, for messages. */
+    public String name() {
+        return source.name();
+    }
+
+    /** The file size in bytes. */
+    public long size() {
+        return source.size();
+    }
+
+    /** The file offset of the PE signature ({@code e_lfanew}). */
+    public long peOffset() {
+        return peOffset;
+    }
+
+    /** The COFF file header. */
+    public CoffHeader coffHeader() {
+        return coff;
+    }
+
+    /** The optional header. */
+    public OptionalHeader optionalHeader() {
+        return optional;
+    }
+
+    /** The section table, in file order. */
+    public List<SectionHeader> sections() {
+        return sections;
+    }
+
+    /** The first section called {@code name}, if any. */
+    public Optional<SectionHeader> section(String name) {
+        return sections.stream().filter(s -> s.name().equals(name)).findFirst();
+    }
+
+    /** The underlying bounds-checked byte source (for readers of section contents). */
+    public ByteSource source() {
+        return source;
+    }
+
+    /**
+     * Maps an RVA to a file offset through the section table (or the headers, below
+     * {@code SizeOfHeaders}).
+     *
+     * @param rva       the RVA
+     * @param length    how many bytes from {@code rva} must be file-backed
+     * @param structure what is being read, for the error message
+     * @throws BinaryFormatException when no section maps the range to file data
+     */
+    public long rvaToOffset(long rva, long length, String structure) throws BinaryFormatException {
+        if (rva < optional.sizeOfHeaders() && rva + length <= optional.sizeOfHeaders()) {
+            source.check(rva, length, structure);
+            return rva;
+        }
+        for (SectionHeader s : sections) {
+            if (s.containsRva(rva)) {
+                long delta = rva - s.virtualAddress();
+                if (length > s.sizeOfRawData() - delta || delta > s.sizeOfRawData()) {
+                    throw new BinaryFormatException(name(), structure, -1, String.format(
+                            "RVA 0x%X+%d lies past the file-backed part of section %s (SizeOfRawData 0x%X)",
+                            rva, length, s.name(), s.sizeOfRawData()));
+                }
+                long off = s.pointerToRawData() + delta;
+                source.check(off, length, structure + String.format(" (RVA 0x%X in section %s)", rva, s.name()));
+                return off;
+            }
+        }
+        throw new BinaryFormatException(name(), structure, -1, String.format("RVA 0x%X is not inside any section", rva));
+    }
+
+    /**
+     * Reads a NUL-terminated ASCII string at {@code rva}, at most {@link #MAX_NAME} bytes.
+     *
+     * @throws BinaryFormatException when it is unmapped, unterminated within the limit or the file
+     */
+    public String cString(long rva, String structure) throws IOException {
+        long off = rvaToOffset(rva, 1, structure);
+        long avail = Math.min(MAX_NAME + 1L, fileBackedBytesFrom(rva, off));
+        byte[] b = source.read(off, (int) avail, structure);
+        for (int i = 0; i < b.length; i++) {
+            if (b[i] == 0) {
+                return new String(b, 0, i, StandardCharsets.ISO_8859_1);
+            }
+        }
+        throw new BinaryFormatException(name(), structure, off, "string is not NUL-terminated within "
+                + Math.min(MAX_NAME, b.length) + " bytes");
+    }
+
+    private long fileBackedBytesFrom(long rva, long off) {
+        for (SectionHeader s : sections) {
+            if (s.containsRva(rva)) {
+                return Math.min(s.sizeOfRawData() - (rva - s.virtualAddress()), source.size() - off);
+            }
+        }
+        return source.size() - off;
+    }
+
+    /** The import directory: the DLLs this image imports from and their symbols. */
+    public List<ImportedModule> imports() throws IOException {
+        return new ImportReader(this).imports();
+    }
+
+    /** The delay-load import directory. */
+    public List<ImportedModule> delayImports() throws IOException {
+        return new ImportReader(this).delayImports();
+    }
+
+    /** The export directory (empty when the image exports nothing). */
+    public ExportDirectory exports() throws IOException {
+        return new ExportReader(this).read();
+    }
+
+    /** The debug directory entries. */
+    public List<DebugEntry> debugEntries() throws IOException {
+        return new DebugDirectoryReader(this).read();
+    }
+
+    @Override
+    public void close() throws IOException {
+        source.close();
+    }
+}

@@ -1,0 +1,137 @@
+package dev.hipdll.process;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.apache.commons.exec.CommandLine;
+import org.apache.commons.exec.DefaultExecutor;
+import org.apache.commons.exec.ExecuteException;
+import org.apache.commons.exec.ExecuteWatchdog;
+import org.apache.commons.exec.LogOutputStream;
+import org.apache.commons.exec.PumpStreamHandler;
+
+/**
+ * Runs a child process through Apache Commons Exec: arguments as a list (never a shell string),
+ * an explicit environment, a timeout after which the whole process tree is killed (descendants
+ * first, via {@link ProcessHandle}), and every output line passed to a consumer as it arrives.
+ */
+public final class ProcessRunner {
+    private final Duration timeout;
+
+    /** @param timeout how long the child may run before its process tree is killed */
+    public ProcessRunner(Duration timeout) {
+        this.timeout = timeout;
+    }
+
+    /**
+     * Runs {@code executable} with {@code arguments}.
+     *
+     * @param executable  the program
+     * @param arguments   its arguments, one element each, passed without re-quoting
+     * @param environment the complete environment of the child
+     * @param workingDir  its working directory
+     * @param lines       receives each output line (stdout and stderr) as it arrives
+     * @return how it ended; never throws for a failing or missing program
+     */
+    public ProcessResult run(Path executable, List<String> arguments, Map<String, String> environment, Path workingDir,
+                             Consumer<String> lines) {
+        CommandLine cl = new CommandLine(executable.toString());
+        for (String a : arguments) {
+            cl.addArgument(a, false);
+        }
+        List<String> output = Collections.synchronizedList(new ArrayList<>());
+        LogOutputStream sink = new LogOutputStream() {
+            @Override
+            protected void processLine(String line, int level) {
+                output.add(line);
+                lines.accept(line);
+            }
+        };
+        TreeKillingExecutor executor = new TreeKillingExecutor(workingDir.toFile());
+        TreeWatchdog watchdog = new TreeWatchdog(timeout, executor);
+        executor.setWatchdog(watchdog);
+        executor.setStreamHandler(new PumpStreamHandler(sink));
+        executor.setExitValues(null);
+        long start = System.nanoTime();
+        int exit;
+        String launchError = null;
+        try {
+            exit = executor.execute(cl, environment);
+        } catch (ExecuteException e) {
+            exit = e.getExitValue();
+        } catch (IOException e) {
+            exit = -1;
+            launchError = e.getMessage();
+        } finally {
+            executor.killTree();
+            try {
+                sink.close();
+            } catch (IOException ignored) {
+                // the sink holds no resource
+            }
+        }
+        boolean timedOut = watchdog.killedProcess();
+        return new ProcessResult(timedOut ? -1 : exit, timedOut, Duration.ofNanos(System.nanoTime() - start),
+                new ArrayList<>(output), launchError);
+    }
+
+    /** A watchdog that, on timeout, kills the descendants before the process (so none is orphaned). */
+    private static final class TreeWatchdog extends ExecuteWatchdog {
+        private final TreeKillingExecutor executor;
+
+        @SuppressWarnings("deprecation") // the builder cannot create a subclass
+        TreeWatchdog(Duration timeout, TreeKillingExecutor executor) {
+            super(timeout.toMillis());
+            this.executor = executor;
+        }
+
+        @Override
+        public synchronized void timeoutOccured(org.apache.commons.exec.Watchdog w) {
+            executor.killDescendants();
+            super.timeoutOccured(w);
+        }
+    }
+
+    /** An executor that remembers its process so that its descendants can be killed too. */
+    private static final class TreeKillingExecutor extends DefaultExecutor {
+        private volatile Process process;
+
+        TreeKillingExecutor(File dir) {
+            super();
+            setWorkingDirectory(dir);
+        }
+
+        @Override
+        protected Process launch(CommandLine command, Map<String, String> env, File dir) throws IOException {
+            Process p = super.launch(command, env, dir);
+            process = p;
+            return p;
+        }
+
+        /** Kills every still-running descendant of the process. */
+        void killDescendants() {
+            Process p = process;
+            if (p != null) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+            }
+        }
+
+        /** Kills every still-running descendant, then the process itself. */
+        void killTree() {
+            Process p = process;
+            if (p == null) {
+                return;
+            }
+            killDescendants();
+            if (p.isAlive()) {
+                p.destroyForcibly();
+            }
+        }
+    }
+}

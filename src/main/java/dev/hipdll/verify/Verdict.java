@@ -1,0 +1,6 @@
+package dev.hipdll.verify;
+
+/** The outcome of one check. Only {@link #FAIL} fails a verification. */
+public enum Verdict {
+    PASS, WARN, FAIL, SKIP
+}
