@@ -1,0 +1,94 @@
+package dev.hipdll.verify;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hipdll.contract.AbiContract;
+import dev.hipdll.contract.LoaderSourceParser;
+import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.testing.Fixtures;
+import dev.hipdll.testing.Toolchain;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The verifier on the example backend built here, and on DLLs that break one rule each. */
+class DllVerifierTest {
+    @TempDir
+    Path dir;
+    Path good;
+    AbiContract.NamedContract loader;
+
+    @BeforeEach
+    void build() throws Exception {
+        good = Fixtures.exampleDll(dir, "coli_hip.dll", List.of("gfx1151"), List.of());
+        loader = new LoaderSourceParser("coli_cuda_").parse(Toolchain.exampleDir().resolve("host/backend_loader.c"));
+    }
+
+    private VerifyOptions options(String arch, AbiContract contract) {
+        return new VerifyOptions(GfxTargetList.parse(arch).targets(), List.of("amdhip64_7.dll", "kernel32.dll"), contract,
+                64L << 20);
+    }
+
+    private static Check check(VerifyReport r, String id) {
+        return r.checks().stream().filter(c -> c.id().equals(id)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void exampleBackendPasses() {
+        VerifyReport r = new DllVerifier().verify(good, options("gfx1151", loader));
+        assertTrue(r.passed(), r.toString());
+        assertEquals(Verdict.PASS, check(r, "device-code.targets").verdict());
+    }
+
+    @Test
+    void missingTargetFails() {
+        VerifyReport r = new DllVerifier().verify(good, options("gfx1151,gfx1100", loader));
+        assertFalse(r.passed());
+        assertTrue(check(r, "device-code.targets").details().contains("missing: gfx1100 in bundle #0"));
+    }
+
+    @Test
+    void wrongCountFails() {
+        VerifyReport r = new DllVerifier().verify(good, options("gfx1151",
+                new AbiContract.CountContract("coli_cuda_", 47, "test")));
+        assertEquals(Verdict.FAIL, check(r, "exports.count").verdict());
+    }
+
+    @Test
+    void missingRequiredAndOptionalNamesAreTold() {
+        AbiContract.NamedContract c = new AbiContract.NamedContract("coli_cuda_",
+                concat(loader.required(), "coli_cuda_not_built"), concat(loader.optional(), "coli_cuda_maybe"), "test");
+        VerifyReport r = new DllVerifier().verify(good, options("gfx1151", c));
+        assertEquals(Verdict.FAIL, check(r, "exports.required").verdict());
+        assertEquals(List.of("missing required: coli_cuda_not_built"), check(r, "exports.required").details());
+        assertEquals(Verdict.WARN, check(r, "exports.optional").verdict());
+    }
+
+    @Test
+    void disallowedImportFails() {
+        VerifyOptions o = new VerifyOptions(List.of(), List.of("kernel32.dll"), loader, 1 << 20);
+        VerifyReport r = new DllVerifier().verify(good, o);
+        assertEquals(Verdict.FAIL, check(r, "imports.allowed").verdict());
+        assertTrue(check(r, "imports.allowed").details().get(0).startsWith("not allowed: amdhip64_7.dll"));
+    }
+
+    @Test
+    void notAPeFileIsACheckNotAnException() throws Exception {
+        Path junk = Files.write(dir.resolve("junk.dll"), "MZ this is not a PE file at all, just text.....".repeat(3).getBytes());
+        VerifyReport r = new DllVerifier().verify(junk, options("gfx1151", loader));
+        assertFalse(r.passed());
+        Check c = check(r, "pe.format");
+        assertTrue(c.found().contains("junk.dll") && c.found().contains("offset"), c.found());
+    }
+
+    private static List<String> concat(List<String> a, String b) {
+        java.util.ArrayList<String> l = new java.util.ArrayList<>(a);
+        l.add(b);
+        return l;
+    }
+}
