@@ -1,9 +1,9 @@
 package dev.hipdll.maven;
 
+import dev.hipdll.compile.BuildFailedException;
+import dev.hipdll.compile.BuildResult;
 import dev.hipdll.compile.CompileRequest;
-import dev.hipdll.compile.HipccCommand;
-import dev.hipdll.diagnosis.FirstError;
-import dev.hipdll.process.ProcessResult;
+import dev.hipdll.compile.HipDllBuilder;
 import dev.hipdll.process.ProcessRunner;
 import dev.hipdll.sdk.HipSdk;
 import dev.hipdll.sdk.HipSdkResolver;
@@ -12,14 +12,10 @@ import dev.hipdll.sdk.SdkOverrides;
 import dev.hipdll.sdk.SdkResolutionException;
 import dev.hipdll.target.GfxTargetList;
 import dev.hipdll.target.InvalidTargetException;
-import java.io.BufferedWriter;
 import java.io.File;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -116,48 +112,16 @@ public class BuildMojo extends AbstractMojo {
         Path output = outDir.resolve(outputName);
         CompileRequest request = new CompileRequest(sdk, targets, sources, includeDirs(), defines, compilerArgs,
                 staticRuntime, output);
-        try {
-            Files.createDirectories(outDir);
-        } catch (IOException e) {
-            throw new MojoExecutionException("cannot create " + outDir + ": " + e.getMessage(), e);
-        }
-        Path temp = outDir.resolve(outputName + ".tmp");
-        List<String> args = HipccCommand.arguments(request, temp);
         getLog().info("hipcc for " + targets + ": " + sources.size() + " translation unit(s) -> " + output);
-        getLog().debug("hipcc " + String.join(" ", args));
-        Path buildLog = outDir.resolve("build.log");
-        ProcessResult result;
-        try (BufferedWriter log = Files.newBufferedWriter(buildLog, StandardCharsets.UTF_8)) {
-            log.write("$ " + sdk.hipcc().path() + " " + String.join(" ", args) + System.lineSeparator());
-            result = new ProcessRunner(Duration.ofSeconds(timeoutSeconds)).run(sdk.hipcc().path(), args,
-                    System.getenv(), basedir.toPath(), line -> {
-                        getLog().info("[hipcc] " + line);
-                        try {
-                            log.write(line + System.lineSeparator());
-                        } catch (IOException e) {
-                            throw new UncheckedIOException(e);
-                        }
-                    });
-        } catch (IOException | UncheckedIOException e) {
-            throw new MojoExecutionException("cannot write " + buildLog + ": " + e.getMessage(), e);
-        }
-        if (!result.succeeded()) {
-            deleteQuietly(temp);
-            String why = result.launchError() != null ? "hipcc could not start: " + result.launchError()
-                    : result.timedOut() ? "hipcc ran past the " + timeoutSeconds + " s timeout (hip.timeout) and was killed"
-                    : "hipcc exited with " + result.exitCode();
-            String first = FirstError.in(result.output()).map(l -> "\n  first error: " + l).orElse("");
-            throw new MojoFailureException(why + first + "\n  full log: " + buildLog);
-        }
-        if (!Files.isRegularFile(temp)) {
-            throw new MojoFailureException("hipcc exited 0 but wrote no " + temp + "; full log: " + buildLog);
-        }
         try {
-            Files.move(temp, output, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            BuildResult result = new HipDllBuilder(new ProcessRunner(Duration.ofSeconds(timeoutSeconds)))
+                    .build(request, System.getenv(), basedir.toPath(), line -> getLog().info("[hipcc] " + line));
+            getLog().info("built " + result.dll() + " (" + result.elapsed().toMillis() + " ms)");
+        } catch (BuildFailedException e) {
+            throw new MojoFailureException(e.getMessage());
         } catch (IOException e) {
-            throw new MojoExecutionException("cannot move " + temp + " to " + output + ": " + e.getMessage(), e);
+            throw new MojoExecutionException("cannot write the build output in " + outDir + ": " + e.getMessage(), e);
         }
-        getLog().info("built " + output + " (" + result.elapsed().toMillis() + " ms)");
     }
 
     private void logSdk(HipSdk sdk) {
@@ -198,11 +162,4 @@ public class BuildMojo extends AbstractMojo {
         return System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
     }
 
-    private static void deleteQuietly(Path p) {
-        try {
-            Files.deleteIfExists(p);
-        } catch (IOException ignored) {
-            // best effort: a stale temporary is overwritten next time
-        }
-    }
 }

@@ -29,6 +29,11 @@ public final class ProcessRunner {
         this.timeout = timeout;
     }
 
+    /** How long a child may run. */
+    public Duration timeout() {
+        return timeout;
+    }
+
     /**
      * Runs {@code executable} with {@code arguments}.
      *

@@ -1,0 +1,14 @@
+package dev.hipdll.compile;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * A successful build.
+ *
+ * @param dll      the written DLL
+ * @param buildLog the file holding the command line and every line hipcc printed
+ * @param elapsed  hipcc's wall time
+ */
+public record BuildResult(Path dll, Path buildLog, Duration elapsed) {
+}
