@@ -1,0 +1,74 @@
+package dev.hipdll.target;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class GfxTargetTest {
+
+    @ParameterizedTest
+    @CsvSource({
+        "gfx1151, gfx1151",
+        "' gfx1100 ', gfx1100",
+        "gfx90a:xnack-, gfx90a:xnack-",
+        "gfx942:sramecc+:xnack-, gfx942:sramecc+:xnack-",
+        "gfx942:xnack-:sramecc+, gfx942:sramecc+:xnack-",
+        "gfx11-generic, gfx11-generic",
+        "gfx10-3-generic, gfx10-3-generic",
+    })
+    void parsesAndCanonicalises(String text, String canonical) {
+        assertEquals(canonical, GfxTarget.parse(text).toString());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "native|not allowed",
+        "''|empty gfx target ID",
+        "gfx9999|unknown processor 'gfx9999'",
+        "GFX1151|lower case",
+        "gfx1151:xnack-|does not support feature xnack",
+        "gfx90a:xnack|malformed feature",
+        "gfx90a:foo+|unknown feature",
+        "gfx90a:xnack+:xnack-|contradictory feature xnack",
+        "gfx90a:xnack+:xnack+|duplicate feature xnack",
+    })
+    void rejectsWithAReason(String text, String reason) {
+        InvalidTargetException e = assertThrows(InvalidTargetException.class, () -> GfxTarget.parse(text));
+        assertTrue(e.getMessage().contains(reason), e.getMessage());
+    }
+
+    @Test
+    void unknownProcessorListsTheKnownOnes() {
+        InvalidTargetException e = assertThrows(InvalidTargetException.class, () -> GfxTarget.parse("gfx1999"));
+        assertTrue(e.getMessage().contains("gfx1151") && e.getMessage().contains("gfx90a"), e.getMessage());
+    }
+
+    @Test
+    void listKeepsOrder() {
+        assertEquals(List.of("gfx1151", "gfx1100"),
+                GfxTargetList.parse("gfx1151, gfx1100").targets().stream().map(GfxTarget::toString).toList());
+        assertEquals("gfx90a:xnack+,gfx90a:xnack-", GfxTargetList.parse("gfx90a:xnack+,gfx90a:xnack-").toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "  ", "gfx1151,", ",gfx1151", "gfx1151,,gfx1100", "gfx1151,gfx1151",
+        "gfx90a,gfx90a:xnack+", "gfx1151,native"})
+    void listRejects(String csv) {
+        assertThrows(InvalidTargetException.class, () -> GfxTargetList.parse(csv));
+    }
+
+    @Test
+    void machValuesAreUnique() {
+        java.util.Set<Integer> seen = new java.util.HashSet<>();
+        for (GfxProcessor p : KnownProcessors.all()) {
+            assertTrue(seen.add(p.elfMach()), "duplicate EF_AMDGPU_MACH for " + p.name());
+        }
+        assertEquals(0x4a, KnownProcessors.byName("gfx1151").orElseThrow().elfMach());
+    }
+}
