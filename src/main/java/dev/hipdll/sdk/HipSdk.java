@@ -22,6 +22,15 @@ public record HipSdk(SdkComponent root, SdkComponent hipcc, SdkComponent clangDi
         return List.of(root, hipcc, clangDir, includeDir, libDir, deviceLibDir, runtimeDll);
     }
 
+    /**
+     * Whether hipcc is a {@code .bat}/{@code .cmd} wrapper, which cmd.exe re-parses: its arguments
+     * must not contain cmd metacharacters (see {@code dev.hipdll.compile.BatchArguments}).
+     */
+    public boolean hipccIsBatchWrapper() {
+        String n = hipcc.path().getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        return n.endsWith(".bat") || n.endsWith(".cmd");
+    }
+
     /** The runtime DLL's file name, e.g. {@code amdhip64_7.dll}: the import verify expects. */
     public String runtimeDllName() {
         return runtimeDll.path().getFileName().toString();

@@ -1,8 +1,12 @@
 package dev.hipdll.sdk;
 
+import dev.hipdll.environment.EnvironmentException;
+import dev.hipdll.host.Host;
+import dev.hipdll.host.OsFamily;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,42 +14,64 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * Resolves every HIP SDK component from an SDK root, with a separate override for each. The root
- * comes from {@code hip.sdkRoot}, else the environment variable {@code HIP_SDK_ROOT}, else
- * {@code HIP_PATH} (the installer's variable; its trailing backslash and stray quotes removed).
- * Both Windows layouts are understood: classic (5.x/6.x: {@code bin\hipcc.bin.exe},
- * {@code bin\clang.exe}, {@code lib\llvm\amdgcn\bitcode} or {@code amdgcn\bitcode}) and
- * TheRock-based 7.x ({@code bin\hipcc.exe}, clang in {@code lib\llvm\bin}).
+ * Resolves every HIP SDK component, each with its own override and a recorded origin.
+ *
+ * <p>The root comes from {@code hip.sdkRoot}, else the environment variable {@code HIP_SDK_ROOT},
+ * else a {@code hip} toolchain from {@code toolchains.xml}, else {@code HIP_PATH} (the installer's
+ * variable; its trailing backslash and stray quotes removed). Components not overridden are looked
+ * for under the root in both Windows layouts (BRIEF, "The HIP SDK on Windows"):
+ * <ul>
+ *   <li>classic 5.x/6.x: {@code bin\hipcc.bin.exe} (or a {@code hipcc.bat}), {@code bin\clang.exe},
+ *       {@code lib\llvm\amdgcn\bitcode} (older: {@code amdgcn\bitcode}), {@code bin\amdhip64_6.dll};</li>
+ *   <li>TheRock-based 7.x: {@code bin\hipcc.exe}, clang in {@code lib\llvm\bin},
+ *       {@code bin\amdhip64_7.dll}.</li>
+ * </ul>
+ * A {@code .bat}/{@code .cmd} hipcc is chosen only when no executable exists. Off Windows the
+ * names have no {@code .exe} ({@code bin/hipcc}, {@code clang}). A missing component fails with
+ * every path tried and the property that overrides it.
  */
 public final class HipSdkResolver {
-    private final boolean windows;
-    private final Map<String, String> environment;
+    private static final Pattern RUNTIME = Pattern.compile("(?i)amdhip64_(\\d{1,3})\\.dll");
+    private final Host host;
+
+    /** @param host the host: its OS decides executable names, its environment gives the root */
+    public HipSdkResolver(Host host) {
+        this.host = host;
+    }
 
     /**
-     * @param windows     whether the host is Windows (decides executable names)
-     * @param environment the host environment, read for {@code HIP_SDK_ROOT} and {@code HIP_PATH}
+     * A resolver for a host given as its parts (kept for callers that predate {@link Host}).
+     *
+     * @param windows     whether the host is Windows
+     * @param environment the host environment
      */
     public HipSdkResolver(boolean windows, Map<String, String> environment) {
-        this.windows = windows;
-        this.environment = Map.copyOf(environment);
+        this(Host.of(windows ? OsFamily.WINDOWS : OsFamily.UNIX, environment));
+    }
+
+    /** Resolves the SDK with {@code o} and no toolchains.xml entry; see {@link #resolve(SdkOverrides, Optional)}. */
+    public HipSdk resolve(SdkOverrides o) throws SdkResolutionException {
+        return resolve(o, Optional.empty());
     }
 
     /**
      * Resolves the SDK.
      *
-     * @throws SdkResolutionException when a component is missing, naming the paths tried and the
-     *                                property that overrides it
+     * @param o         the user's overrides
+     * @param toolchain the {@code hip} toolchain chosen from toolchains.xml, if any
+     * @throws SdkResolutionException when the root or a component is missing, naming the paths
+     *                                tried and the property that overrides it, or when a variable
+     *                                read for the root is padded with whitespace
      */
-    public HipSdk resolve(SdkOverrides o) throws SdkResolutionException {
-        SdkComponent root = root(o);
+    public HipSdk resolve(SdkOverrides o, Optional<HipToolchain> toolchain) throws SdkResolutionException {
+        SdkComponent root = root(o, toolchain);
         Path r = root.path();
-        SdkComponent hipcc = component("hipcc", "hip.hipcc", o.hipcc(), root,
-                windows ? List.of(r.resolve("bin/hipcc.exe"), r.resolve("bin/hipcc.bin.exe"), r.resolve("bin/hipcc.bat"),
-                        r.resolve("bin/hipcc.cmd")) : List.of(r.resolve("bin/hipcc")),
-                Files::isRegularFile);
-        String clang = windows ? "clang.exe" : "clang";
+        SdkComponent hipcc = component("hipcc", "hip.hipcc", o.hipcc(), root, hipccCandidates(r), Files::isRegularFile);
+        String clang = host.executable("clang");
         SdkComponent clangDir = component("clangDir", "hip.clangDir", o.clangDir(), root,
                 List.of(r.resolve("lib/llvm/bin"), r.resolve("bin")), d -> Files.isRegularFile(d.resolve(clang)));
         SdkComponent include = component("includeDir", "hip.includeDir", o.includeDir(), root,
@@ -55,36 +81,79 @@ public final class HipSdkResolver {
         SdkComponent devlib = component("deviceLibDir", "hip.deviceLibDir", o.deviceLibDir(), root,
                 List.of(r.resolve("lib/llvm/amdgcn/bitcode"), r.resolve("amdgcn/bitcode")), HipSdkResolver::hasBitcode);
         SdkComponent runtime = runtime(o, root);
-        return new HipSdk(root, hipcc, clangDir, include, lib, devlib, runtime, version(r));
+        return new HipSdk(root, hipcc, clangDir, include, lib, devlib, runtime, version(r, include.path()));
     }
 
-    private SdkComponent root(SdkOverrides o) throws SdkResolutionException {
+    /** hipcc candidates in order: executables first, a batch wrapper only after every executable. */
+    private List<Path> hipccCandidates(Path r) {
+        if (!host.isWindows()) {
+            return List.of(r.resolve("bin/hipcc"));
+        }
+        return List.of(r.resolve("bin/hipcc.exe"), r.resolve("bin/hipcc.bin.exe"), r.resolve("bin/hipcc.bat"),
+                r.resolve("bin/hipcc.cmd"));
+    }
+
+    private SdkComponent root(SdkOverrides o, Optional<HipToolchain> toolchain) throws SdkResolutionException {
         Path p;
         Origin origin;
+        Optional<String> sdkRootVar = readVariable("HIP_SDK_ROOT");
         if (o.sdkRoot() != null) {
             p = o.sdkRoot();
             origin = new Origin("-Dhip.sdkRoot");
-        } else if (nonBlank(environment.get("HIP_SDK_ROOT"))) {
-            p = Path.of(clean(environment.get("HIP_SDK_ROOT")));
+        } else if (sdkRootVar.isPresent()) {
+            p = path(clean(sdkRootVar.get()), "HIP_SDK_ROOT");
             origin = new Origin("HIP_SDK_ROOT");
-        } else if (nonBlank(environment.get("HIP_PATH"))) {
-            p = Path.of(clean(environment.get("HIP_PATH")));
-            origin = new Origin("HIP_PATH");
+        } else if (toolchain.isPresent()) {
+            p = toolchain.get().sdkRoot();
+            origin = new Origin("toolchains.xml (" + "hip " + toolchain.get().version() + ")");
         } else {
-            throw new SdkResolutionException("no HIP SDK root: set -Dhip.sdkRoot=<dir> or the environment variable"
-                    + " HIP_SDK_ROOT (the HIP SDK installer sets HIP_PATH, which is used when neither is set)");
+            Optional<String> hipPath = readVariable("HIP_PATH");
+            if (hipPath.isEmpty()) {
+                throw new SdkResolutionException("no HIP SDK root. Looked at, in order: -Dhip.sdkRoot (not set),"
+                        + " the environment variable HIP_SDK_ROOT (not set), a 'hip' toolchain in toolchains.xml"
+                        + " (none), the installer's HIP_PATH (not set). Set -Dhip.sdkRoot=<dir> or HIP_SDK_ROOT.");
+            }
+            p = path(clean(hipPath.get()), "HIP_PATH");
+            origin = new Origin("HIP_PATH");
         }
         if (!Files.isDirectory(p)) {
-            throw new SdkResolutionException("HIP SDK root " + p + " (from " + origin + ") is not a directory");
+            throw new SdkResolutionException("HIP SDK root " + p + " (from " + origin + ") is not a directory;"
+                    + " set -Dhip.sdkRoot=<dir> to choose the SDK explicitly");
         }
         return new SdkComponent("sdkRoot", p.toAbsolutePath().normalize(), origin);
     }
 
-    /** Strips surrounding quotes and whitespace and a trailing path separator, as HIP_PATH carries them. */
+    private Optional<String> readVariable(String name) throws SdkResolutionException {
+        try {
+            return host.environment().read(name).filter(v -> !v.isBlank());
+        } catch (EnvironmentException e) {
+            throw new SdkResolutionException(e.getMessage());
+        }
+    }
+
+    private static Path path(String value, String variable) throws SdkResolutionException {
+        try {
+            return Path.of(value);
+        } catch (InvalidPathException e) {
+            throw new SdkResolutionException(variable + " is not a usable path: '" + value + "' (" + e.getReason() + ")");
+        }
+    }
+
+    /**
+     * Strips stray surrounding quotes and a trailing path separator, as {@code HIP_PATH} carries
+     * them ({@code "C:\Program Files\AMD\ROCm\6.4\"} becomes {@code C:\Program Files\AMD\ROCm\6.4});
+     * a drive root such as {@code C:\} keeps its separator.
+     */
     static String clean(String value) {
         String v = value.strip();
         while (v.length() >= 2 && (v.startsWith("\"") && v.endsWith("\"") || v.startsWith("'") && v.endsWith("'"))) {
             v = v.substring(1, v.length() - 1).strip();
+        }
+        if (v.startsWith("\"")) {
+            v = v.substring(1);
+        }
+        if (v.endsWith("\"")) {
+            v = v.substring(0, v.length() - 1);
         }
         while (v.length() > 1 && (v.endsWith("\\") || v.endsWith("/")) && !v.matches("^[A-Za-z]:[\\\\/]$")) {
             v = v.substring(0, v.length() - 1);
@@ -92,16 +161,12 @@ public final class HipSdkResolver {
         return v;
     }
 
-    private static boolean nonBlank(String s) {
-        return s != null && !s.isBlank();
-    }
-
     private SdkComponent component(String name, String property, Path override, SdkComponent root, List<Path> candidates,
                                    Predicate<Path> valid) throws SdkResolutionException {
         if (override != null) {
             if (!valid.test(override)) {
-                throw new SdkResolutionException(name + " " + override + " (from -D" + property
-                        + ") is not usable: " + describe(name));
+                throw new SdkResolutionException("HIP SDK component " + name + ": " + override + " (from -D" + property
+                        + ") is not usable: " + describe(name) + ". Fix or remove -D" + property + ".");
             }
             return new SdkComponent(name, override.toAbsolutePath().normalize(), new Origin("-D" + property));
         }
@@ -122,15 +187,15 @@ public final class HipSdkResolver {
     private SdkComponent runtime(SdkOverrides o, SdkComponent root) throws SdkResolutionException {
         if (o.runtimeDll() != null) {
             if (!Files.isRegularFile(o.runtimeDll()) || runtimeMajor(o.runtimeDll().getFileName().toString()).isEmpty()) {
-                throw new SdkResolutionException("runtimeDll " + o.runtimeDll() + " (from -Dhip.runtimeDll) is not an"
-                        + " existing amdhip64_<major>.dll");
+                throw new SdkResolutionException("HIP SDK component runtimeDll: " + o.runtimeDll()
+                        + " (from -Dhip.runtimeDll) is not an existing amdhip64_<major>.dll. Fix or remove -Dhip.runtimeDll.");
             }
             return new SdkComponent("runtimeDll", o.runtimeDll().toAbsolutePath().normalize(), new Origin("-Dhip.runtimeDll"));
         }
         Path bin = root.path().resolve("bin");
         List<Path> found = new ArrayList<>();
         if (Files.isDirectory(bin)) {
-            try (DirectoryStream<Path> ds = Files.newDirectoryStream(bin, "amdhip64_*.dll")) {
+            try (DirectoryStream<Path> ds = Files.newDirectoryStream(bin, "*.{dll,DLL}")) {
                 for (Path p : ds) {
                     if (runtimeMajor(p.getFileName().toString()).isPresent()) {
                         found.add(p);
@@ -141,8 +206,9 @@ public final class HipSdkResolver {
             }
         }
         if (found.isEmpty()) {
-            throw new SdkResolutionException("HIP SDK component runtimeDll not found: no amdhip64_<major>.dll in " + bin
-                    + " (from " + root.origin() + "). Set -Dhip.runtimeDll=<path> to choose it explicitly.");
+            throw new SdkResolutionException("HIP SDK component runtimeDll not found under " + root.path() + " (from "
+                    + root.origin() + "); expected the runtime amdhip64_<major>.dll. Tried:\n  " + bin.resolve("amdhip64_*.dll")
+                    + "\nSet -Dhip.runtimeDll=<path> to choose it explicitly.");
         }
         found.sort((a, b) -> Integer.compare(runtimeMajor(b.getFileName().toString()).orElse(0),
                 runtimeMajor(a.getFileName().toString()).orElse(0)));
@@ -151,7 +217,7 @@ public final class HipSdkResolver {
 
     /** The major version in a runtime DLL name {@code amdhip64_<major>.dll} (any case). */
     public static Optional<Integer> runtimeMajor(String fileName) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?i)amdhip64_(\\d{1,3})\\.dll").matcher(fileName);
+        Matcher m = RUNTIME.matcher(fileName);
         return m.matches() ? Optional.of(Integer.parseInt(m.group(1))) : Optional.empty();
     }
 
@@ -166,10 +232,11 @@ public final class HipSdkResolver {
         }
     }
 
-    private static String describe(String name) {
+    private String describe(String name) {
         return switch (name) {
-            case "hipcc" -> "expected the hipcc executable";
-            case "clangDir" -> "expected a directory holding clang";
+            case "hipcc" -> host.isWindows() ? "expected hipcc.exe, hipcc.bin.exe, or (only without those) hipcc.bat/.cmd"
+                    : "expected the hipcc executable";
+            case "clangDir" -> "expected a directory holding " + host.executable("clang");
             case "includeDir" -> "expected a directory holding hip/hip_runtime.h";
             case "libDir" -> "expected a directory holding amdhip64.lib";
             case "deviceLibDir" -> "expected a directory holding the device libraries (*.bc)";
@@ -177,23 +244,45 @@ public final class HipSdkResolver {
         };
     }
 
-    /** The SDK version from {@code bin/.hipVersion} (HIP_VERSION_MAJOR/MINOR/PATCH), or "unknown". */
-    static String version(Path root) {
+    /**
+     * The SDK version as the SDK states it: {@code bin/.hipVersion} ({@code HIP_VERSION_MAJOR},
+     * {@code _MINOR}, {@code _PATCH}), else the {@code HIP_VERSION_*} defines of
+     * {@code <include>/hip/hip_version.h}, else "unknown".
+     */
+    static String version(Path root, Path includeDir) {
         Path f = root.resolve("bin/.hipVersion");
-        if (!Files.isRegularFile(f)) {
-            return "unknown";
+        if (Files.isRegularFile(f)) {
+            Properties p = new Properties();
+            try (var in = Files.newBufferedReader(f)) {
+                p.load(in);
+                String major = p.getProperty("HIP_VERSION_MAJOR");
+                if (major != null) {
+                    return major.strip() + "." + p.getProperty("HIP_VERSION_MINOR", "0").strip() + "."
+                            + p.getProperty("HIP_VERSION_PATCH", "0").strip();
+                }
+            } catch (IOException | IllegalArgumentException e) {
+                // fall through to the header
+            }
         }
-        Properties p = new Properties();
-        try (var in = Files.newBufferedReader(f)) {
-            p.load(in);
-        } catch (IOException | IllegalArgumentException e) {
-            return "unknown";
+        Path h = includeDir.resolve("hip/hip_version.h");
+        if (Files.isRegularFile(h)) {
+            try {
+                String text = Files.readString(h);
+                String major = define(text, "HIP_VERSION_MAJOR");
+                if (major != null) {
+                    String minor = define(text, "HIP_VERSION_MINOR");
+                    String patch = define(text, "HIP_VERSION_PATCH");
+                    return major + "." + (minor == null ? "0" : minor) + "." + (patch == null ? "0" : patch);
+                }
+            } catch (IOException | java.io.UncheckedIOException e) {
+                return "unknown";
+            }
         }
-        String major = p.getProperty("HIP_VERSION_MAJOR");
-        if (major == null) {
-            return "unknown";
-        }
-        return major.strip() + "." + p.getProperty("HIP_VERSION_MINOR", "0").strip() + "."
-                + p.getProperty("HIP_VERSION_PATCH", "0").strip();
+        return "unknown";
+    }
+
+    private static String define(String text, String name) {
+        Matcher m = Pattern.compile("(?m)^\\s*#\\s*define\\s+" + name + "\\s+(\\d+)").matcher(text);
+        return m.find() ? m.group(1) : null;
     }
 }

@@ -1,0 +1,118 @@
+package dev.hipdll.environment;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the environment scrub removes, keeps and sets: the built-in list of stray ROCm/HIP/CUDA
+ * variables ({@link #DEFAULT_SCRUB}) plus the user's {@code scrubVariables}, minus the user's
+ * {@code keepVariables}; then the user's {@code environmentVariables} are set last.
+ * {@link #ALWAYS_KEPT} ({@code SystemRoot}, {@code TMP}, {@code TEMP}: a compiler run without them
+ * fails on Windows) can be neither scrubbed nor replaced.
+ *
+ * @param scrub the patterns removed: {@link #DEFAULT_SCRUB} followed by the user's additions
+ * @param keep  the user's patterns exempted from the scrub
+ * @param set   the user's variables set last, in order
+ */
+public record ScrubPolicy(List<VariablePattern> scrub, List<VariablePattern> keep, Map<String, String> set) {
+
+    /**
+     * Every variable through which hipcc or clang could pick up another ROCm/HIP or CUDA install,
+     * another device library directory or another target: the names clang's HIP toolchain and
+     * hipcc read (see BRIEF: "clang's precedence", "hipcc also reads").
+     */
+    public static final List<String> DEFAULT_SCRUB = List.of(
+            "ROCM_PATH", "ROCM_HOME", "ROCM_DIR",
+            "HIP_PATH", "HIP_PATH_*", "HIP_DIR", "HIP_CLANG_PATH", "HIP_DEVICE_LIB_PATH", "HIP_LIB_PATH",
+            "HIP_INCLUDE_PATH", "HIP_PLATFORM", "HIP_COMPILER", "HIP_RUNTIME", "HIP_ROCCLR_HOME", "HIPCC_*",
+            "HIP_USE_PERL_SCRIPTS", "HSA_PATH", "DEVICE_LIB_PATH",
+            "CUDA_PATH", "CUDA_PATH_*", "HCC_AMDGPU_TARGET", "AMDGPU_TARGETS", "GPU_TARGETS");
+
+    /** Variables that are always passed on unchanged. */
+    public static final List<String> ALWAYS_KEPT = List.of("SystemRoot", "TMP", "TEMP");
+
+    /** Creates a policy; lists and map are copied (the map keeps its order). */
+    public ScrubPolicy {
+        scrub = List.copyOf(scrub);
+        keep = List.copyOf(keep);
+        set = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(set));
+    }
+
+    /**
+     * The default scrub plus the user's parameters.
+     *
+     * @param scrubVariables       extra names or {@code *} patterns to remove ({@code scrubVariables})
+     * @param keepVariables        names or patterns never removed ({@code keepVariables})
+     * @param environmentVariables variables set last ({@code environmentVariables})
+     * @throws EnvironmentException when a name is not a valid name or pattern, when
+     *                              {@code scrubVariables} or {@code environmentVariables} name one
+     *                              of {@link #ALWAYS_KEPT}, or when a value of
+     *                              {@code environmentVariables} is padded with whitespace
+     */
+    public static ScrubPolicy of(List<String> scrubVariables, List<String> keepVariables,
+                                 Map<String, String> environmentVariables) throws EnvironmentException {
+        List<VariablePattern> scrub = new ArrayList<>();
+        for (String s : DEFAULT_SCRUB) {
+            scrub.add(new VariablePattern(s));
+        }
+        for (String s : nonNull(scrubVariables)) {
+            VariablePattern p = pattern("scrubVariables", s);
+            for (String kept : ALWAYS_KEPT) {
+                if (p.matches(kept, true)) {
+                    throw new EnvironmentException("scrubVariables entry '" + s + "' would remove " + kept
+                            + ", which a compiler run needs; " + ALWAYS_KEPT + " are always kept");
+                }
+            }
+            scrub.add(p);
+        }
+        List<VariablePattern> keep = new ArrayList<>();
+        for (String s : nonNull(keepVariables)) {
+            keep.add(pattern("keepVariables", s));
+        }
+        Map<String, String> set = new LinkedHashMap<>();
+        if (environmentVariables != null) {
+            for (Map.Entry<String, String> e : environmentVariables.entrySet()) {
+                String name = e.getKey() == null ? "" : e.getKey().strip();
+                if (name.isEmpty() || name.contains("*") || name.contains("=")) {
+                    throw new EnvironmentException("environmentVariables: '" + e.getKey() + "' is not a variable name");
+                }
+                for (String kept : ALWAYS_KEPT) {
+                    if (kept.equalsIgnoreCase(name)) {
+                        throw new EnvironmentException("environmentVariables must not set " + kept
+                                + ": it is always passed on as inherited");
+                    }
+                }
+                String value = e.getValue() == null ? "" : e.getValue();
+                if (!value.equals(value.strip())) {
+                    throw new EnvironmentException("environmentVariables: the value of " + name
+                            + " has leading or trailing whitespace; remove it (the child would see it verbatim)");
+                }
+                set.put(name, value);
+            }
+        }
+        return new ScrubPolicy(scrub, keep, set);
+    }
+
+    /** The default policy: the built-in scrub list, nothing kept, nothing set. */
+    public static ScrubPolicy defaults() {
+        try {
+            return of(List.of(), List.of(), Map.of());
+        } catch (EnvironmentException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static VariablePattern pattern(String parameter, String text) throws EnvironmentException {
+        try {
+            return new VariablePattern(text == null ? "" : text.strip());
+        } catch (IllegalArgumentException e) {
+            throw new EnvironmentException(parameter + ": " + e.getMessage());
+        }
+    }
+
+    private static List<String> nonNull(List<String> l) {
+        return l == null ? List.of() : l;
+    }
+}

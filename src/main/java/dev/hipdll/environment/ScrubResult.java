@@ -1,0 +1,22 @@
+package dev.hipdll.environment;
+
+import java.util.List;
+
+/**
+ * The environment a compiler runs in, and every change made to get there from the inherited one.
+ *
+ * @param environment the environment to pass to the child process
+ * @param changes     the changes, in the order they were made
+ */
+public record ScrubResult(Environment environment, List<EnvironmentChange> changes) {
+    /** Creates a result; {@code changes} is copied. */
+    public ScrubResult {
+        changes = List.copyOf(changes);
+    }
+
+    /** The names of the removed variables, in order. */
+    public List<String> removedNames() {
+        return changes.stream().filter(c -> c.kind() == EnvironmentChange.Kind.REMOVED).map(EnvironmentChange::name)
+                .toList();
+    }
+}
