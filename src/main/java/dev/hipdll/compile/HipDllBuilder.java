@@ -22,10 +22,20 @@ import java.util.function.Consumer;
  */
 public final class HipDllBuilder {
     private final ProcessRunner runner;
+    private final LaunchOptions launch;
 
-    /** @param runner runs hipcc (carries the timeout) */
+    /** @param runner runs hipcc (carries the timeout); launch options are the Unix defaults */
     public HipDllBuilder(ProcessRunner runner) {
+        this(runner, LaunchOptions.defaults(dev.hipdll.host.OsFamily.UNIX));
+    }
+
+    /**
+     * @param runner runs hipcc (carries the timeout)
+     * @param launch the host's OS and the command-line limit above which a response file is used
+     */
+    public HipDllBuilder(ProcessRunner runner, LaunchOptions launch) {
         this.runner = runner;
+        this.launch = launch;
     }
 
     /**
@@ -49,10 +59,15 @@ public final class HipDllBuilder {
         List<String> args = HipccCommand.arguments(request, temp);
         Path hipcc = request.sdk().hipcc().path();
         Path buildLog = outDir.resolve("build.log");
+        List<String> launched = HipccLaunch.arguments(hipcc, args, launch, outDir.resolve("hipcc.rsp"),
+                request.sdk().hipccIsBatchWrapper());
         ProcessResult result;
         try (BufferedWriter log = Files.newBufferedWriter(buildLog, StandardCharsets.UTF_8)) {
             log.write("$ " + hipcc + " " + String.join(" ", args) + System.lineSeparator());
-            result = runner.run(hipcc, args, environment, workingDir, line -> {
+            if (!launched.equals(args)) {
+                log.write("# passed as: " + hipcc + " " + String.join(" ", launched) + System.lineSeparator());
+            }
+            result = runner.run(hipcc, launched, environment, workingDir, line -> {
                 lines.accept(line);
                 try {
                     log.write(line + System.lineSeparator());

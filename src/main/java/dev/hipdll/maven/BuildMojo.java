@@ -7,7 +7,23 @@ import dev.hipdll.compile.HipDllBuilder;
 import dev.hipdll.process.ProcessRunner;
 import dev.hipdll.sdk.HipSdk;
 import dev.hipdll.sdk.HipSdkResolver;
-import dev.hipdll.sdk.SdkComponent;
+import dev.hipdll.compile.LaunchOptions;
+import dev.hipdll.environment.EnvironmentChange;
+import dev.hipdll.environment.EnvironmentException;
+import dev.hipdll.environment.EnvironmentReport;
+import dev.hipdll.environment.EnvironmentScrubber;
+import dev.hipdll.environment.HipVariables;
+import dev.hipdll.environment.ScrubPolicy;
+import dev.hipdll.environment.ScrubResult;
+import dev.hipdll.host.Host;
+import dev.hipdll.host.OsFamily;
+import dev.hipdll.msvc.MsvcEnvironment;
+import dev.hipdll.msvc.MsvcRequest;
+import dev.hipdll.msvc.MsvcResolutionException;
+import dev.hipdll.msvc.MsvcResolver;
+import dev.hipdll.sdk.HipToolchain;
+import dev.hipdll.sdk.SdkTable;
+import dev.hipdll.sdk.ToolchainSelector;
 import dev.hipdll.sdk.SdkOverrides;
 import dev.hipdll.sdk.SdkResolutionException;
 import dev.hipdll.target.GfxTargetList;
@@ -19,7 +35,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
@@ -40,9 +58,72 @@ public class BuildMojo extends AbstractMojo {
     @Parameter(property = "hip.arch")
     String arch;
 
-    /** The HIP SDK root; defaults to the environment variable {@code HIP_SDK_ROOT}, then {@code HIP_PATH}. */
+    /** The HIP SDK root; defaults to {@code HIP_SDK_ROOT}, then a {@code hip} toolchain in toolchains.xml, then {@code HIP_PATH}. */
     @Parameter(property = "hip.sdkRoot")
     File sdkRoot;
+
+    /** hipcc ({@code hipcc.exe}, {@code hipcc.bin.exe}, a {@code .bat}/{@code .cmd} wrapper, or {@code hipcc}); default under the root. */
+    @Parameter(property = "hip.hipcc")
+    File hipcc;
+
+    /** Directory of the SDK's clang; default {@code lib/llvm/bin} or {@code bin} under the root. */
+    @Parameter(property = "hip.clangDir")
+    File clangDir;
+
+    /** Include directory (holds {@code hip/hip_runtime.h}); default {@code include} under the root. */
+    @Parameter(property = "hip.includeDir")
+    File includeDir;
+
+    /** Library directory (holds {@code amdhip64.lib}); default {@code lib} under the root. */
+    @Parameter(property = "hip.libDir")
+    File libDir;
+
+    /** Device library directory; default {@code lib/llvm/amdgcn/bitcode} or {@code amdgcn/bitcode} under the root. */
+    @Parameter(property = "hip.deviceLibDir")
+    File deviceLibDir;
+
+    /** The runtime DLL {@code amdhip64_<N>.dll}; default the highest N in {@code bin}. */
+    @Parameter(property = "hip.runtimeDll")
+    File runtimeDll;
+
+    /** Version (or version prefix) of the {@code hip} toolchain to take from toolchains.xml; default the highest. */
+    @Parameter(property = "hip.toolchainVersion")
+    String toolchainVersion;
+
+    /** Windows: the Visual Studio installation; default found with vswhere. */
+    @Parameter(property = "hip.vsInstallDir")
+    File vsInstallDir;
+
+    /** Windows: the MSVC toolset, exact ({@code 14.44.35207}) or prefix ({@code 14.44}); default an inherited {@code VCToolsVersion}. */
+    @Parameter(property = "hip.vcToolsVersion")
+    String vcToolsVersion;
+
+    /** Windows: the Windows SDK version, e.g. {@code 10.0.26100.0}; default the newest installed. */
+    @Parameter(property = "hip.windowsSdkVersion")
+    String windowsSdkVersion;
+
+    /** Windows: the Windows Kits root; default {@code %ProgramFiles(x86)%/Windows Kits/10}. */
+    @Parameter(property = "hip.windowsSdkDir")
+    File windowsSdkDir;
+
+    /** Further variables (names or {@code *} patterns) to remove from hipcc's environment. */
+    @Parameter(property = "hip.scrubVariables")
+    List<String> scrubVariables = List.of();
+
+    /** Variables (names or {@code *} patterns) the scrub must not remove. */
+    @Parameter(property = "hip.keepVariables")
+    List<String> keepVariables = List.of();
+
+    /** Variables set in hipcc's environment after the scrub. */
+    @Parameter
+    Map<String, String> environmentVariables = Map.of();
+
+    /** Longest hipcc command line (characters) passed directly; longer ones go through a response file; 0 = always. */
+    @Parameter(property = "hip.commandLineLimit", defaultValue = "8000")
+    int commandLineLimit;
+
+    @Parameter(defaultValue = "${session}", readonly = true, required = true)
+    MavenSession session;
 
     /** Directory of the HIP sources. */
     @Parameter(property = "hip.sourceDirectory", defaultValue = "${project.basedir}/src/main/hip")
@@ -99,14 +180,28 @@ public class BuildMojo extends AbstractMojo {
         } catch (InvalidTargetException e) {
             throw new MojoFailureException("hip.arch: " + e.getMessage());
         }
+        Host host = Host.of(OsFamily.fromOsName(System.getProperty("os.name")), System.getenv());
         HipSdk sdk;
+        ScrubResult env;
         try {
-            sdk = new HipSdkResolver(isWindows(), System.getenv()).resolve(new SdkOverrides(
-                    sdkRoot == null ? null : sdkRoot.toPath(), null, null, null, null, null, null));
-        } catch (SdkResolutionException e) {
+            ScrubPolicy policy = ScrubPolicy.of(scrubVariables, keepVariables, environmentVariables);
+            List<String> problems = new ArrayList<>();
+            Optional<HipToolchain> toolchain = ToolchainSelector.select(HipToolchains.read(session, problems),
+                    toolchainVersion);
+            problems.forEach(getLog()::warn);
+            sdk = new HipSdkResolver(host).resolve(new SdkOverrides(path(sdkRoot), path(hipcc), path(clangDir),
+                    path(includeDir), path(libDir), path(deviceLibDir), path(runtimeDll)), toolchain);
+            SdkTable.render(sdk).forEach(getLog()::info);
+            Optional<MsvcEnvironment> msvc = new MsvcResolver(host, new ProcessRunner(Duration.ofSeconds(60)))
+                    .resolve(new MsvcRequest(path(vsInstallDir), vcToolsVersion, windowsSdkVersion, path(windowsSdkDir)));
+            msvc.ifPresent(m -> getLog().info("MSVC toolset " + m.toolset() + " (from " + m.toolsetOrigin()
+                    + "), Windows SDK " + m.windowsSdk().version() + " in " + m.windowsSdk().root()));
+            env = new EnvironmentScrubber(policy).scrub(host.environment(), sdk.root().path(), HipVariables.of(sdk),
+                    msvc.map(m -> List.of(m.additions(host.os()))).orElse(List.of()));
+        } catch (SdkResolutionException | MsvcResolutionException | EnvironmentException e) {
             throw new MojoFailureException(e.getMessage());
         }
-        logSdk(sdk);
+        logEnvironment(env);
         List<Path> sources = sources();
         Path outDir = outputDirectory.toPath();
         Path output = outDir.resolve(outputName);
@@ -114,8 +209,10 @@ public class BuildMojo extends AbstractMojo {
                 staticRuntime, output);
         getLog().info("hipcc for " + targets + ": " + sources.size() + " translation unit(s) -> " + output);
         try {
-            BuildResult result = new HipDllBuilder(new ProcessRunner(Duration.ofSeconds(timeoutSeconds)))
-                    .build(request, System.getenv(), basedir.toPath(), line -> getLog().info("[hipcc] " + line));
+            EnvironmentReport.write(env, outDir.resolve("environment.txt"));
+            BuildResult result = new HipDllBuilder(new ProcessRunner(Duration.ofSeconds(timeoutSeconds)),
+                    new LaunchOptions(host.os(), commandLineLimit))
+                    .build(request, env.environment().toMap(), basedir.toPath(), line -> getLog().info("[hipcc] " + line));
             getLog().info("built " + result.dll() + " (" + result.elapsed().toMillis() + " ms)");
         } catch (BuildFailedException e) {
             throw new MojoFailureException(e.getMessage());
@@ -124,11 +221,18 @@ public class BuildMojo extends AbstractMojo {
         }
     }
 
-    private void logSdk(HipSdk sdk) {
-        getLog().info("HIP SDK " + sdk.version() + ":");
-        for (SdkComponent c : sdk.components()) {
-            getLog().info(String.format("  %-13s %s  (from %s)", c.name(), c.path(), c.origin()));
+    private void logEnvironment(ScrubResult env) {
+        getLog().info("hipcc environment: removed " + (env.removedNames().isEmpty() ? "nothing" : env.removedNames()));
+        for (EnvironmentChange c : env.changes()) {
+            if (c.kind() != EnvironmentChange.Kind.SET) {
+                getLog().info("  " + c.infoLine());
+            }
+            getLog().debug("  " + c.detailLine());
         }
+    }
+
+    private static Path path(File f) {
+        return f == null ? null : f.toPath();
     }
 
     private List<Path> sources() throws MojoFailureException {
@@ -156,10 +260,6 @@ public class BuildMojo extends AbstractMojo {
         }
         Path def = sourceDirectory.toPath().resolve("include");
         return Files.isDirectory(def) ? List.of(def) : List.of();
-    }
-
-    private static boolean isWindows() {
-        return System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
     }
 
 }
