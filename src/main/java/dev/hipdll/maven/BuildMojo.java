@@ -222,7 +222,9 @@ public class BuildMojo extends AbstractMojo {
     }
 
     private void logEnvironment(ScrubResult env) {
-        getLog().info("hipcc environment: removed " + (env.removedNames().isEmpty() ? "nothing" : env.removedNames()));
+        getLog().info("hipcc environment: removed " + (env.removedNames().isEmpty() ? "nothing" : env.removedNames())
+                + "; set " + env.changes().stream().filter(c -> c.kind() == EnvironmentChange.Kind.SET)
+                        .map(EnvironmentChange::name).toList());
         for (EnvironmentChange c : env.changes()) {
             if (c.kind() != EnvironmentChange.Kind.SET) {
                 getLog().info("  " + c.infoLine());

@@ -19,6 +19,10 @@ import java.util.Map;
  */
 public record GfxTarget(GfxProcessor processor, Map<TargetFeature, FeatureSetting> features) {
 
+    /** What a valid target ID looks like, appended to every rejection. */
+    public static final String FORM = "a gfx target ID is a processor with optional features, e.g. gfx1151,"
+            + " gfx90a:xnack-, gfx942:sramecc+:xnack- or gfx11-generic";
+
     /** Creates a target; {@code features} is copied. */
     public GfxTarget {
         EnumMap<TargetFeature, FeatureSetting> copy = new EnumMap<>(TargetFeature.class);
@@ -38,18 +42,18 @@ public record GfxTarget(GfxProcessor processor, Map<TargetFeature, FeatureSettin
     public static GfxTarget parse(String text) {
         String id = text == null ? "" : text.strip();
         if (id.isEmpty()) {
-            throw new InvalidTargetException("empty gfx target ID: name a processor such as gfx1151");
+            throw new InvalidTargetException("empty gfx target ID; " + FORM);
         }
         if (id.equalsIgnoreCase("native")) {
             throw new InvalidTargetException("gfx target 'native' is not allowed: it builds for whatever GPU the"
-                    + " build machine has; name the target explicitly, e.g. gfx1151");
+                    + " build machine has; name the target explicitly: " + FORM);
         }
         String[] parts = id.split(":", -1);
         String name = parts[0];
         GfxProcessor processor = KnownProcessors.byName(name).orElseThrow(() -> new InvalidTargetException(
                 "unknown processor '" + name + "' in gfx target ID '" + id + "'"
                         + (name.equals(name.toLowerCase(Locale.ROOT)) ? "" : " (processor names are lower case)")
-                        + "; known processors: " + KnownProcessors.names()));
+                        + "; " + FORM + "; known processors: " + KnownProcessors.names()));
         Map<TargetFeature, FeatureSetting> features = new EnumMap<>(TargetFeature.class);
         for (int i = 1; i < parts.length; i++) {
             String f = parts[i];

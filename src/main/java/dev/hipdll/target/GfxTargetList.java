@@ -41,7 +41,7 @@ public record GfxTargetList(List<GfxTarget> targets) {
         for (int i = 0; i < entries.length; i++) {
             if (entries[i].isBlank()) {
                 throw new InvalidTargetException("empty entry #" + (i + 1) + " in gfx target list '" + csv
-                        + "': an empty --offload-arch= would be passed to hipcc");
+                        + "': an empty --offload-arch= would be passed to hipcc; " + GfxTarget.FORM);
             }
             GfxTarget t = GfxTarget.parse(entries[i]);
             for (GfxTarget seen : targets) {

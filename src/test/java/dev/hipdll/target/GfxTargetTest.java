@@ -71,4 +71,12 @@ class GfxTargetTest {
         }
         assertEquals(0x4a, KnownProcessors.byName("gfx1151").orElseThrow().elfMach());
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"gfx9999", "native", "gfx1151,,gfx1100", "gfx1151,"})
+    void theDoneWhenCasesSayWhatAValidTargetLooksLike(String csv) {
+        InvalidTargetException e = assertThrows(InvalidTargetException.class, () -> GfxTargetList.parse(csv));
+        assertTrue(e.getMessage().contains("e.g. gfx1151, gfx90a:xnack-, gfx942:sramecc+:xnack- or gfx11-generic"),
+                e.getMessage());
+    }
 }
