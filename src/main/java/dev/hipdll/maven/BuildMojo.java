@@ -1,29 +1,24 @@
 package dev.hipdll.maven;
 
 import dev.hipdll.compile.BuildFailedException;
+import dev.hipdll.compile.BuildSetup;
 import dev.hipdll.compile.BuildResult;
 import dev.hipdll.compile.CompileRequest;
 import dev.hipdll.compile.HipDllBuilder;
 import dev.hipdll.process.ProcessRunner;
 import dev.hipdll.sdk.HipSdk;
-import dev.hipdll.sdk.HipSdkResolver;
 import dev.hipdll.compile.LaunchOptions;
 import dev.hipdll.environment.EnvironmentChange;
 import dev.hipdll.environment.EnvironmentException;
 import dev.hipdll.environment.EnvironmentReport;
-import dev.hipdll.environment.EnvironmentScrubber;
-import dev.hipdll.environment.HipVariables;
 import dev.hipdll.environment.ScrubPolicy;
 import dev.hipdll.environment.ScrubResult;
 import dev.hipdll.host.Host;
 import dev.hipdll.host.OsFamily;
-import dev.hipdll.msvc.MsvcEnvironment;
 import dev.hipdll.msvc.MsvcRequest;
 import dev.hipdll.msvc.MsvcResolutionException;
-import dev.hipdll.msvc.MsvcResolver;
 import dev.hipdll.sdk.HipToolchain;
 import dev.hipdll.sdk.SdkTable;
-import dev.hipdll.sdk.ToolchainSelector;
 import dev.hipdll.sdk.SdkOverrides;
 import dev.hipdll.sdk.SdkResolutionException;
 import dev.hipdll.target.GfxTargetList;
@@ -36,7 +31,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -181,26 +175,26 @@ public class BuildMojo extends AbstractMojo {
             throw new MojoFailureException("hip.arch: " + e.getMessage());
         }
         Host host = Host.of(OsFamily.fromOsName(System.getProperty("os.name")), System.getenv());
-        HipSdk sdk;
-        ScrubResult env;
+        BuildSetup setup;
         try {
-            ScrubPolicy policy = ScrubPolicy.of(scrubVariables, keepVariables, environmentVariables);
             List<String> problems = new ArrayList<>();
-            Optional<HipToolchain> toolchain = ToolchainSelector.select(HipToolchains.read(session, problems),
-                    toolchainVersion);
+            List<HipToolchain> toolchains = HipToolchains.read(session, problems);
             problems.forEach(getLog()::warn);
-            sdk = new HipSdkResolver(host).resolve(new SdkOverrides(path(sdkRoot), path(hipcc), path(clangDir),
-                    path(includeDir), path(libDir), path(deviceLibDir), path(runtimeDll)), toolchain);
-            SdkTable.render(sdk).forEach(getLog()::info);
-            Optional<MsvcEnvironment> msvc = new MsvcResolver(host, new ProcessRunner(Duration.ofSeconds(60)))
-                    .resolve(new MsvcRequest(path(vsInstallDir), vcToolsVersion, windowsSdkVersion, path(windowsSdkDir)));
-            msvc.ifPresent(m -> getLog().info("MSVC toolset " + m.toolset() + " (from " + m.toolsetOrigin()
-                    + "), Windows SDK " + m.windowsSdk().version() + " in " + m.windowsSdk().root()));
-            env = new EnvironmentScrubber(policy).scrub(host.environment(), sdk.root().path(), HipVariables.of(sdk),
-                    msvc.map(m -> List.of(m.additions(host.os()))).orElse(List.of()));
+            setup = BuildSetup.prepare(host,
+                    new SdkOverrides(path(sdkRoot), path(hipcc), path(clangDir), path(includeDir), path(libDir),
+                            path(deviceLibDir), path(runtimeDll)),
+                    toolchains, toolchainVersion,
+                    new MsvcRequest(path(vsInstallDir), vcToolsVersion, windowsSdkVersion, path(windowsSdkDir)),
+                    ScrubPolicy.of(scrubVariables, keepVariables, environmentVariables),
+                    new ProcessRunner(Duration.ofSeconds(60)));
         } catch (SdkResolutionException | MsvcResolutionException | EnvironmentException e) {
             throw new MojoFailureException(e.getMessage());
         }
+        HipSdk sdk = setup.sdk();
+        ScrubResult env = setup.environment();
+        SdkTable.render(sdk).forEach(getLog()::info);
+        setup.msvc().ifPresent(m -> getLog().info("MSVC toolset " + m.toolset() + " (from " + m.toolsetOrigin()
+                + "), Windows SDK " + m.windowsSdk().version() + " in " + m.windowsSdk().root()));
         logEnvironment(env);
         List<Path> sources = sources();
         Path outDir = outputDirectory.toPath();

@@ -5,12 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hipdll.environment.EnvironmentScrubber;
-import dev.hipdll.environment.HipVariables;
 import dev.hipdll.environment.ScrubPolicy;
 import dev.hipdll.environment.ScrubResult;
 import dev.hipdll.host.Host;
 import dev.hipdll.host.OsFamily;
+import dev.hipdll.msvc.MsvcRequest;
 import dev.hipdll.process.ProcessRunner;
 import dev.hipdll.sdk.HipSdk;
 import dev.hipdll.sdk.HipSdkResolver;
@@ -78,9 +77,11 @@ class PollutedEnvironmentBuildTest {
     @Test
     void scrubbedBuildSucceedsThroughAResponseFile() throws Exception {
         Host host = Host.of(OsFamily.UNIX, polluted);
-        HipSdk sdk = new HipSdkResolver(host).resolve(new SdkOverrides(sdkRoot, null, null, null, null, null, null));
-        ScrubResult env = new EnvironmentScrubber(ScrubPolicy.defaults())
-                .scrub(host.environment(), sdk.root().path(), HipVariables.of(sdk), List.of());
+        BuildSetup setup = BuildSetup.prepare(host, new SdkOverrides(sdkRoot, null, null, null, null, null, null),
+                List.of(), null, MsvcRequest.none(), ScrubPolicy.defaults(), new ProcessRunner(Duration.ofSeconds(10)));
+        HipSdk sdk = setup.sdk();
+        ScrubResult env = setup.environment();
+        assertTrue(setup.msvc().isEmpty(), "nothing to pin on a Linux host");
         for (String v : List.of("ROCM_PATH", "HIP_PATH_57", "CUDA_PATH", "HIPCC_COMPILE_FLAGS_APPEND")) {
             assertTrue(env.removedNames().contains(v), v + " not removed: " + env.removedNames());
         }
