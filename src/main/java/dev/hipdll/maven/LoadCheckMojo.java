@@ -1,0 +1,174 @@
+package dev.hipdll.maven;
+
+import dev.hipdll.contract.AbiContract;
+import dev.hipdll.contract.ContractException;
+import dev.hipdll.contract.LoaderSourceParser;
+import dev.hipdll.loadcheck.Launcher;
+import dev.hipdll.loadcheck.LoadCheckException;
+import dev.hipdll.loadcheck.LoadCheckOptions;
+import dev.hipdll.loadcheck.LoadCheckReport;
+import dev.hipdll.loadcheck.LoadChecker;
+import dev.hipdll.report.CheckTable;
+import dev.hipdll.sdk.HipSdk;
+import dev.hipdll.sdk.HipSdkResolver;
+import dev.hipdll.sdk.SdkOverrides;
+import dev.hipdll.sdk.SdkResolutionException;
+import dev.hipdll.target.GfxTarget;
+import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.target.InvalidTargetException;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Proves that the backend DLL loads: compiles a small loader program (shipped in the plugin) with
+ * the HIP SDK's clang, runs it against the DLL with the runtime directory chosen explicitly, and
+ * reports whether {@code LoadLibraryExW} loads it, which {@code amdhip64_<major>.dll} it bound and
+ * whether that is the configured one, how many contract names {@code GetProcAddress} resolves, and
+ * (with the stand-in runtime) which gfx targets' device code registered. Natively on Windows;
+ * elsewhere under Wine with {@code -Dhip.loadCheck.launcher=wine}.
+ */
+@Mojo(name = "load-check", defaultPhase = LifecyclePhase.VERIFY, requiresProject = false, threadSafe = true)
+public class LoadCheckMojo extends AbstractMojo {
+
+    /** The DLL to load. */
+    @Parameter(property = "hip.dll", defaultValue = "${project.build.directory}/hipdll/coli_hip.dll")
+    File dll;
+
+    /** The HIP SDK root (its clang and lld-link build the loader program); defaults to HIP_SDK_ROOT, then HIP_PATH. */
+    @Parameter(property = "hip.sdkRoot")
+    File sdkRoot;
+
+    /** The directory the runtime ({@code amdhip64_<major>.dll}) must be bound from; default: the SDK's {@code bin}. */
+    @Parameter(property = "hip.runtimeDir")
+    File runtimeDir;
+
+    /** The host's loader source ({@code backend_loader.c}); its RESOLVE/RESOLVE_OPT names are looked up. */
+    @Parameter(property = "hip.contract")
+    File contract;
+
+    /** The prefix of every contract export. */
+    @Parameter(property = "hip.exportPrefix", defaultValue = "coli_cuda_")
+    String exportPrefix;
+
+    /** Without {@code contract}: how many of the DLL's exports with the prefix must resolve. */
+    @Parameter(property = "hip.expectedExports", defaultValue = "48")
+    int expectedExports;
+
+    /** Comma-separated gfx target IDs whose device code must register (checked with the stand-in runtime). */
+    @Parameter(property = "hip.arch")
+    String arch;
+
+    /** How the loader program runs: {@code native} (Windows) or {@code wine}. */
+    @Parameter(property = "hip.loadCheck.launcher", defaultValue = "native")
+    String launcher;
+
+    /** The wine executable (with {@code launcher=wine}). */
+    @Parameter(property = "hip.loadCheck.wine", defaultValue = "wine")
+    String wine;
+
+    /** The wineserver executable, used to stop the prefix's server after the check. */
+    @Parameter(property = "hip.loadCheck.wineserver", defaultValue = "wineserver")
+    String wineserver;
+
+    /** The Wine prefix: created once (about 5 s, 700 MB), then reused. */
+    @Parameter(property = "hip.loadCheck.winePrefix", defaultValue = "${project.build.directory}/wine-prefix")
+    File winePrefix;
+
+    /** Directories searched for {@code kernel32.lib} when linking the loader program (besides lld-link's LIB). */
+    @Parameter(property = "hip.loadCheck.libDirs")
+    List<File> libDirs = List.of();
+
+    /** Timeout of one loader program run (and of compiling it), in seconds; the process tree is killed after it. */
+    @Parameter(property = "hip.loadCheck.timeout", defaultValue = "120")
+    int timeoutSeconds;
+
+    /** Where the loader program, its request and its output are written. */
+    @Parameter(property = "hip.loadCheck.workDirectory", defaultValue = "${project.build.directory}/hipdll/load-check")
+    File workDirectory;
+
+    /** Skip this goal. */
+    @Parameter(property = "hip.skip", defaultValue = "false")
+    boolean skip;
+
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        if (skip) {
+            getLog().info("hipdll:load-check skipped (hip.skip)");
+            return;
+        }
+        boolean windows = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
+        Launcher l = switch (launcher == null ? "" : launcher.strip().toLowerCase(Locale.ROOT)) {
+            case "native" -> {
+                if (!windows) {
+                    throw new MojoFailureException("hipdll:load-check runs a Windows program: on this "
+                            + System.getProperty("os.name") + " host set -Dhip.loadCheck.launcher=wine (Wine 8: apt-get"
+                            + " install wine64 wine)");
+                }
+                yield new Launcher.Native();
+            }
+            case "wine" -> new Launcher.Wine(wine, wineserver, winePrefix.toPath());
+            default -> throw new MojoFailureException("hip.loadCheck.launcher: expected native or wine, got '" + launcher + "'");
+        };
+        List<String> targets;
+        try {
+            targets = arch == null || arch.isBlank() ? List.of()
+                    : GfxTargetList.parse(arch).targets().stream().map(GfxTarget::toString).toList();
+        } catch (InvalidTargetException e) {
+            throw new MojoFailureException("hip.arch: " + e.getMessage());
+        }
+        HipSdk sdk;
+        try {
+            sdk = new HipSdkResolver(windows, System.getenv()).resolve(new SdkOverrides(
+                    sdkRoot == null ? null : sdkRoot.toPath(), null, null, null, null, null, null));
+        } catch (SdkResolutionException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
+        AbiContract abi;
+        if (contract != null) {
+            try {
+                abi = new LoaderSourceParser(exportPrefix).parse(contract.toPath());
+            } catch (ContractException e) {
+                throw new MojoFailureException("hip.contract: " + e.getMessage());
+            } catch (IOException e) {
+                throw new MojoFailureException("hip.contract: cannot read " + contract + ": " + e.getMessage());
+            }
+        } else {
+            abi = new AbiContract.CountContract(exportPrefix, expectedExports, "hip.expectedExports=" + expectedExports);
+        }
+        Path clangDir = sdk.clangDir().path();
+        Path rtDir = runtimeDir != null ? runtimeDir.toPath() : sdk.runtimeDll().path().getParent();
+        String exe = windows ? ".exe" : "";
+        LoadCheckOptions options = new LoadCheckOptions(dll.toPath(), rtDir, abi, targets,
+                clangDir.resolve("clang" + exe), clangDir.resolve("lld-link" + exe),
+                libDirs == null ? List.of() : libDirs.stream().map(File::toPath).toList(), l, workDirectory.toPath(),
+                Duration.ofSeconds(timeoutSeconds));
+        getLog().info("load check of " + dll + " with the runtime directory " + rtDir + " (launcher " + launcher + ")");
+        LoadCheckReport report;
+        try {
+            report = new LoadChecker(line -> getLog().info(line)).check(options, System.getenv());
+        } catch (LoadCheckException e) {
+            throw new MojoExecutionException(e.getMessage());
+        }
+        for (String line : new CheckTable().render("hipdll:load-check " + report.dll(), report.checks(), "DLL LOADS",
+                "DLL DOES NOT LOAD AS ITS HOST NEEDS")) {
+            getLog().info(line);
+        }
+        getLog().info("bound runtime: " + report.boundRuntime().orElse("(none)"));
+        getLog().info("registered gfx targets: " + (report.registeredTargets().isEmpty() ? "(none recorded)"
+                : String.join(", ", report.registeredTargets())));
+        getLog().info(report.resolved() + " of " + report.requested() + " symbols resolved");
+        if (!report.passed()) {
+            throw new MojoFailureException("hipdll:load-check rejected " + report.dll() + " (see the table above)");
+        }
+    }
+}
