@@ -1,0 +1,263 @@
+package dev.hipdll.doctor;
+
+import dev.hipdll.dllsearch.DllSearchOrder;
+import dev.hipdll.dllsearch.SearchInputs;
+import dev.hipdll.dllsearch.SearchLocation;
+import dev.hipdll.process.ProcessResult;
+import dev.hipdll.process.ProcessRunner;
+import dev.hipdll.sdk.HipSdk;
+import dev.hipdll.sdk.HipSdkResolver;
+import dev.hipdll.sdk.SdkComponent;
+import dev.hipdll.sdk.SdkOverrides;
+import dev.hipdll.sdk.SdkResolutionException;
+import dev.hipdll.verify.Check;
+import dev.hipdll.verify.Verdict;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * hipdll:doctor: one screen about a machine's HIP setup, building nothing. Items:
+ * <ul>
+ *   <li>{@code sdk.*}: every resolved HIP SDK component with its origin, the SDK version
+ *       ({@code bin/.hipVersion}), clang's version and the runtime DLL's file version;</li>
+ *   <li>{@code msvc.toolsets}, {@code windows-sdk} (Windows): what is installed and what is pinned;</li>
+ *   <li>{@code env.scrub.variables}, {@code env.scrub.path}, {@code env.whitespace}: what the
+ *       build's scrub would remove, and values with stray whitespace ({@link ScrubPreview});</li>
+ *   <li>{@code runtime.files}: every {@code amdhip64_<major>.dll} in the runtime directory, System32
+ *       and the PATH entries, with file versions;</li>
+ *   <li>{@code runtime.search-order} (Windows): which of them Windows loads first by the standard
+ *       DLL search order ({@link DllSearchOrder}), i.e. for a host that does not choose the runtime
+ *       directory, and whether that is the configured one; {@code runtime.with-dll-directory}: the
+ *       same with the runtime directory set by {@code SetDllDirectoryW} (how hipdll:load-check and
+ *       a careful host load it).</li>
+ * </ul>
+ */
+public final class Doctor {
+    private final FileProbe probe;
+    private final ProcessRunner runner;
+
+    /**
+     * @param probe  the file system view
+     * @param runner runs {@code clang --version}; {@code null} skips it
+     */
+    public Doctor(FileProbe probe, ProcessRunner runner) {
+        this.probe = probe;
+        this.runner = runner;
+    }
+
+    /** Examines the host. Never throws for what it finds: problems are failed items. */
+    public DoctorReport examine(DoctorRequest request) {
+        DoctorHost host = request.host();
+        List<Check> checks = new ArrayList<>();
+        HipSdk sdk = sdk(request, checks);
+        msvc(request, checks);
+
+        ScrubPreview scrub = new ScrubPreview(host, probe);
+        List<String> vars = scrub.variables();
+        checks.add(new Check("env.scrub.variables", "variables the build's scrub removes", vars.isEmpty() ? Verdict.PASS
+                : Verdict.WARN, "no stray HIP/ROCm/CUDA variable", vars.isEmpty() ? "none" : vars.size() + " would be removed",
+                vars));
+        List<String> entries = scrub.pathEntries(sdk == null ? null : sdk.root().path().toString());
+        checks.add(new Check("env.scrub.path", "PATH entries the build's scrub drops", entries.isEmpty() ? Verdict.PASS
+                : Verdict.WARN, "no other toolchain on PATH", entries.isEmpty() ? "none" : entries.size() + " would be dropped",
+                entries));
+        List<String> ws = scrub.strayWhitespace();
+        checks.add(new Check("env.whitespace", "environment values with stray whitespace", ws.isEmpty() ? Verdict.PASS
+                : Verdict.WARN, "no leading/trailing whitespace", ws.isEmpty() ? "none" : ws.size() + " value(s)", ws));
+
+        String runtimeDir = request.runtimeDir() != null ? request.runtimeDir()
+                : sdk != null ? sdk.runtimeDll().path().getParent().toString() : null;
+        String runtimeName = sdk != null && request.runtimeDir() == null ? sdk.runtimeDllName()
+                : runtimeDir == null ? null : probe.fileNames(runtimeDir).stream()
+                .filter(n -> RuntimeDllScanner.RUNTIME_NAME.matcher(n).matches()).reduce((a, b) -> b).orElse(null);
+        List<String[]> dirs = new ArrayList<>();
+        if (runtimeDir != null) {
+            dirs.add(new String[] {"runtime directory", runtimeDir});
+        }
+        if (host.windows()) {
+            if (request.applicationDirectory() != null) {
+                dirs.add(new String[] {"application folder", request.applicationDirectory()});
+            }
+            dirs.add(new String[] {"System32", host.system32()});
+        }
+        int i = 0;
+        for (String e : host.pathEntries()) {
+            dirs.add(new String[] {"PATH entry #" + ++i, e});
+        }
+        List<RuntimeDll> dlls = new RuntimeDllScanner(probe).scan(dedupe(host, dirs));
+        checks.add(runtimeFiles(host, dlls, runtimeDir, runtimeName));
+
+        List<SearchLocation> order = List.of();
+        Optional<String> first = Optional.empty();
+        if (!host.windows()) {
+            String why = "not a Windows host: the DLL search order is Windows'; hipdll:load-check"
+                    + " -Dhip.loadCheck.launcher=wine shows what a Windows loader binds";
+            checks.add(Check.of("runtime.search-order", "Windows loads the configured runtime first", Verdict.SKIP,
+                    "-", why));
+        } else if (runtimeDir == null || runtimeName == null) {
+            checks.add(Check.of("runtime.search-order", "Windows loads the configured runtime first", Verdict.SKIP,
+                    "a runtime directory", "no runtime directory or no amdhip64_<major>.dll in it"));
+        } else {
+            order = DllSearchOrder.of(new SearchInputs(request.applicationDirectory(), null, host.systemRoot(), null,
+                    host.pathEntries(), true));
+            List<SearchLocation> hits = DllSearchOrder.hits(order, runtimeName, (d, n) -> probe.file(d, n).isPresent());
+            first = hits.stream().findFirst().map(l -> host.join(l.directory(), runtimeName));
+            checks.add(searchOrderCheck("runtime.search-order", "without a chosen runtime directory, Windows loads the"
+                    + " configured runtime first", host, order, hits, runtimeDir, runtimeName, dlls));
+            List<SearchLocation> withDir = DllSearchOrder.of(new SearchInputs(request.applicationDirectory(), runtimeDir,
+                    host.systemRoot(), null, host.pathEntries(), true));
+            checks.add(searchOrderCheck("runtime.with-dll-directory", "with SetDllDirectory(runtime directory), Windows"
+                    + " loads the configured runtime first", host, withDir,
+                    DllSearchOrder.hits(withDir, runtimeName, (d, n) -> probe.file(d, n).isPresent()), runtimeDir,
+                    runtimeName, dlls));
+        }
+        return new DoctorReport(host.windows(), checks, dlls, runtimeName == null ? "" : runtimeName, order, first);
+    }
+
+    private HipSdk sdk(DoctorRequest request, List<Check> checks) {
+        HipSdk sdk;
+        try {
+            sdk = new HipSdkResolver(request.host().windows(), request.host().environment())
+                    .resolve(new SdkOverrides(request.sdkRoot(), null, null, null, null, null, null));
+        } catch (SdkResolutionException e) {
+            checks.add(Check.of("sdk", "the HIP SDK resolves", Verdict.FAIL, "a HIP SDK (-Dhip.sdkRoot, HIP_SDK_ROOT,"
+                    + " HIP_PATH)", e.getMessage().replace('\n', ' ')));
+            return null;
+        }
+        checks.add(Check.of("sdk.version", "HIP SDK version", sdk.version().equals("unknown") ? Verdict.WARN : Verdict.PASS,
+                "bin/.hipVersion", sdk.version()));
+        for (SdkComponent c : sdk.components()) {
+            String found = c.path().toString();
+            if (c.name().equals("clangDir")) {
+                found += clangVersion(c.path(), request.host()).map(v -> " (" + v + ")").orElse("");
+            }
+            if (c.name().equals("runtimeDll")) {
+                RuntimeDll d = RuntimeDllScanner.describe("sdk", c.path().getParent().toString(),
+                        c.path().getFileName().toString(), c.path());
+                found += " (file version " + d.versionText() + ")";
+            }
+            checks.add(Check.of("sdk." + c.name(), "HIP SDK component " + c.name(), Verdict.PASS, "from " + c.origin(), found));
+        }
+        return sdk;
+    }
+
+    private Optional<String> clangVersion(Path clangDir, DoctorHost host) {
+        if (runner == null) {
+            return Optional.empty();
+        }
+        Path clang = clangDir.resolve(host.windows() ? "clang.exe" : "clang");
+        ProcessResult r = runner.run(clang, List.of("--version"), host.environment(), clangDir, line -> { });
+        return r.succeeded() && !r.output().isEmpty() ? Optional.of(r.output().get(0).strip()) : Optional.empty();
+    }
+
+    private void msvc(DoctorRequest request, List<Check> checks) {
+        DoctorHost host = request.host();
+        if (!host.windows()) {
+            checks.add(Check.of("msvc.toolsets", "MSVC toolsets installed and pinned", Verdict.SKIP, "-",
+                    "not a Windows host"));
+            checks.add(Check.of("windows-sdk", "Windows SDK", Verdict.SKIP, "-", "not a Windows host"));
+            return;
+        }
+        MsvcInventory inv = new MsvcInventory(host, probe);
+        List<String[]> toolsets = inv.toolsets();
+        String pinned = request.vcToolsVersion() != null ? request.vcToolsVersion() : host.get("VCToolsVersion").orElse(null);
+        List<String> details = toolsets.stream().map(t -> t[0] + "  " + t[1]).collect(Collectors.toList());
+        Verdict v;
+        String found;
+        if (toolsets.isEmpty()) {
+            v = Verdict.FAIL;
+            found = "no toolset under Microsoft Visual Studio\\<year>\\<edition>\\VC\\Tools\\MSVC";
+        } else if (pinned == null) {
+            v = Verdict.WARN;
+            found = "not pinned: hipcc's clang takes the newest, " + toolsets.get(0)[0];
+            details.add("pin one with -Dhip.vcToolsVersion (toolsets 14.50 and newer break HIP's <cmath>)");
+        } else if (toolsets.stream().anyMatch(t -> t[0].equals(pinned.strip()))) {
+            v = Verdict.PASS;
+            found = "pinned " + pinned.strip() + " (installed)";
+        } else {
+            v = Verdict.FAIL;
+            found = "pinned " + pinned + " is not installed";
+        }
+        checks.add(new Check("msvc.toolsets", "MSVC toolsets installed and pinned", v,
+                "an installed toolset, pinned", found, details));
+        List<String> sdks = inv.windowsSdks();
+        String wanted = host.get("WindowsSDKVersion").map(s -> s.replace("\\", "").strip()).orElse(null);
+        checks.add(new Check("windows-sdk", "Windows SDK", sdks.isEmpty() ? Verdict.FAIL
+                : wanted != null && !sdks.contains(wanted) ? Verdict.FAIL : Verdict.PASS, "an installed Windows 10/11 SDK",
+                sdks.isEmpty() ? "none under Windows Kits\\10\\Include" : wanted != null ? "WindowsSDKVersion " + wanted
+                        + (sdks.contains(wanted) ? " (installed)" : " is not installed") : "newest " + sdks.get(0), sdks));
+    }
+
+    private static Check runtimeFiles(DoctorHost host, List<RuntimeDll> dlls, String runtimeDir, String runtimeName) {
+        List<String> details = new ArrayList<>();
+        for (RuntimeDll d : dlls) {
+            details.add(d.location() + ": " + host.join(d.directory(), d.name()) + "  file version " + d.versionText()
+                    + "  sha256 " + (d.sha256().length() >= 12 ? d.sha256().substring(0, 12) : "?"));
+        }
+        if (runtimeDir == null) {
+            return new Check("runtime.files", "HIP runtime DLLs on this machine", Verdict.FAIL,
+                    "amdhip64_<major>.dll in the runtime directory", "no runtime directory (no SDK resolved, no -Dhip.runtimeDir)",
+                    details);
+        }
+        if (runtimeName == null) {
+            return new Check("runtime.files", "HIP runtime DLLs on this machine", Verdict.FAIL,
+                    "amdhip64_<major>.dll in " + runtimeDir, "none in the runtime directory", details);
+        }
+        Map<String, List<RuntimeDll>> byName = dlls.stream().collect(Collectors.groupingBy(
+                d -> d.name().toLowerCase(java.util.Locale.ROOT)));
+        long builds = byName.getOrDefault(runtimeName.toLowerCase(java.util.Locale.ROOT), List.of()).stream()
+                .map(RuntimeDll::sha256).distinct().count();
+        boolean several = builds > 1;
+        return new Check("runtime.files", "HIP runtime DLLs on this machine", several ? Verdict.WARN : Verdict.PASS,
+                runtimeName + " in " + runtimeDir, dlls.size() + " found" + (several ? ", " + builds + " different builds of "
+                + runtimeName : ""), details);
+    }
+
+    private static Check searchOrderCheck(String id, String title, DoctorHost host, List<SearchLocation> order,
+                                          List<SearchLocation> hits, String runtimeDir, String name, List<RuntimeDll> dlls) {
+        List<String> details = new ArrayList<>();
+        int n = 0;
+        for (SearchLocation l : order) {
+            boolean hit = hits.contains(l);
+            details.add(++n + ". " + l + (hit ? "  <- holds " + name : ""));
+        }
+        String configured = host.join(runtimeDir, name);
+        if (hits.isEmpty()) {
+            return new Check(id, title, Verdict.WARN, configured, "no directory of this order holds " + name
+                    + ": a host must choose the runtime directory (SetDllDirectoryW) or preload the runtime by path", details);
+        }
+        SearchLocation first = hits.get(0);
+        String firstFile = host.join(first.directory(), name);
+        if (host.sameDirectory(first.directory(), runtimeDir)) {
+            return new Check(id, title, Verdict.PASS, configured, firstFile + " (the configured one)", details);
+        }
+        Optional<RuntimeDll> a = find(host, dlls, first.directory(), name);
+        Optional<RuntimeDll> b = find(host, dlls, runtimeDir, name);
+        boolean identical = a.isPresent() && b.isPresent() && !a.get().sha256().isEmpty()
+                && a.get().sha256().equals(b.get().sha256());
+        details.add(0, "Windows would load " + firstFile + " (" + first + ", file version "
+                + a.map(RuntimeDll::versionText).orElse("?") + ") before the configured " + configured
+                + " (file version " + b.map(RuntimeDll::versionText).orElse("?") + ")"
+                + (identical ? ": an identical copy" : ": a different build"));
+        return new Check(id, title, identical ? Verdict.WARN : Verdict.FAIL, configured,
+                firstFile + (identical ? " (an identical copy)" : " (NOT the configured one)"), details);
+    }
+
+    private static Optional<RuntimeDll> find(DoctorHost host, List<RuntimeDll> dlls, String dir, String name) {
+        return dlls.stream().filter(d -> host.sameDirectory(d.directory(), dir) && d.name().equalsIgnoreCase(name)).findFirst();
+    }
+
+    private static List<String[]> dedupe(DoctorHost host, List<String[]> dirs) {
+        List<String[]> out = new ArrayList<>();
+        for (String[] d : dirs) {
+            if (out.stream().noneMatch(o -> host.sameDirectory(o[1], d[1]))) {
+                out.add(d);
+            }
+        }
+        return out;
+    }
+}

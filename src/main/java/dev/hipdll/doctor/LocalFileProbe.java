@@ -1,0 +1,49 @@
+package dev.hipdll.doctor;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/** The real file system: a host directory name is a {@link Path} of the running JVM. */
+public final class LocalFileProbe implements FileProbe {
+    @Override
+    public Optional<Path> file(String dir, String name) {
+        try {
+            Path p = Path.of(dir).resolve(name);
+            return Files.isRegularFile(p) ? Optional.of(p) : Optional.empty();
+        } catch (InvalidPathException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public List<String> fileNames(String dir) {
+        return list(dir, Files::isRegularFile);
+    }
+
+    @Override
+    public List<String> subdirectories(String dir) {
+        return list(dir, Files::isDirectory);
+    }
+
+    private static List<String> list(String dir, Predicate<Path> keep) {
+        List<String> out = new ArrayList<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(Path.of(dir))) {
+            for (Path p : ds) {
+                if (keep.test(p)) {
+                    out.add(p.getFileName().toString());
+                }
+            }
+        } catch (IOException | InvalidPathException e) {
+            return List.of();
+        }
+        out.sort(null);
+        return out;
+    }
+}

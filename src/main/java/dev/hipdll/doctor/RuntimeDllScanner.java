@@ -1,0 +1,67 @@
+package dev.hipdll.doctor;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/** Finds every {@code amdhip64_<major>.dll} in a list of labelled directories and reads its version. */
+public final class RuntimeDllScanner {
+    /** File names of HIP runtimes, {@code amdhip64_<major>.dll}, any case. */
+    public static final Pattern RUNTIME_NAME = Pattern.compile("(?i)amdhip64_\\d{1,3}\\.dll");
+
+    private final FileProbe probe;
+
+    /** @param probe the file system view */
+    public RuntimeDllScanner(FileProbe probe) {
+        this.probe = probe;
+    }
+
+    /**
+     * Every runtime DLL in {@code dirs}, in the given order.
+     *
+     * @param dirs pairs of (label, directory)
+     */
+    public List<RuntimeDll> scan(List<String[]> dirs) {
+        List<RuntimeDll> out = new ArrayList<>();
+        for (String[] d : dirs) {
+            for (String name : probe.fileNames(d[1])) {
+                if (RUNTIME_NAME.matcher(name).matches()) {
+                    probe.file(d[1], name).ifPresent(p -> out.add(describe(d[0], d[1], name, p)));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** One runtime DLL: its version resource, digest and size. */
+    public static RuntimeDll describe(String location, String dir, String name, Path file) {
+        Optional<FileVersion> version = Optional.empty();
+        String problem = "";
+        try {
+            version = new VersionResourceReader().read(file);
+        } catch (IOException e) {
+            problem = "unreadable version: " + e.getMessage();
+        }
+        String sha = "";
+        long size = -1;
+        try (InputStream in = new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
+            in.transferTo(java.io.OutputStream.nullOutputStream());
+            sha = HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());
+            size = Files.size(file);
+        } catch (IOException e) {
+            problem = problem.isEmpty() ? "unreadable: " + e.getMessage() : problem;
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required by every Java platform", e);
+        }
+        return new RuntimeDll(location, dir, name, version, sha, size, problem);
+    }
+}

@@ -1,0 +1,78 @@
+package dev.hipdll.maven;
+
+import dev.hipdll.doctor.Doctor;
+import dev.hipdll.doctor.DoctorHost;
+import dev.hipdll.doctor.DoctorJson;
+import dev.hipdll.doctor.DoctorReport;
+import dev.hipdll.doctor.DoctorRequest;
+import dev.hipdll.doctor.LocalFileProbe;
+import dev.hipdll.process.ProcessRunner;
+import dev.hipdll.report.CheckTable;
+import java.io.File;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Locale;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/**
+ * Shows this machine's HIP setup in one screen and builds nothing: the resolved SDK components with
+ * origin and version, the MSVC toolsets and Windows SDKs (Windows), what the environment scrub would
+ * remove, values with stray whitespace, every {@code amdhip64_<major>.dll} on PATH, in System32 and
+ * in the runtime directory with file versions, and which one Windows would load first. Runs without
+ * a project ({@code mvn dev.hipdll:hipdll-maven-plugin:<version>:doctor}); also writes
+ * {@code doctor.json}.
+ */
+@Mojo(name = "doctor", requiresProject = false, threadSafe = true)
+public class DoctorMojo extends AbstractMojo {
+
+    /** The HIP SDK root; defaults to the environment variable {@code HIP_SDK_ROOT}, then {@code HIP_PATH}. */
+    @Parameter(property = "hip.sdkRoot")
+    File sdkRoot;
+
+    /** The runtime directory the host binds {@code amdhip64_<major>.dll} from; default: the SDK's {@code bin}. */
+    @Parameter(property = "hip.runtimeDir")
+    File runtimeDir;
+
+    /** The host application's folder (first in the DLL search order); unset: not considered. */
+    @Parameter(property = "hip.appDir")
+    File appDir;
+
+    /** The MSVC toolset the build pins; default: {@code VCToolsVersion} from the environment. */
+    @Parameter(property = "hip.vcToolsVersion")
+    String vcToolsVersion;
+
+    /** Where the JSON report is written. */
+    @Parameter(property = "hip.doctor.output", defaultValue = "${project.build.directory}/hipdll/doctor.json")
+    File output;
+
+    /** Fail the build when an item fails (by default doctor only reports). */
+    @Parameter(property = "hip.doctor.failOnError", defaultValue = "false")
+    boolean failOnError;
+
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        boolean windows = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
+        DoctorHost host = new DoctorHost(windows, System.getenv());
+        DoctorRequest request = new DoctorRequest(host, sdkRoot == null ? null : sdkRoot.toPath(),
+                runtimeDir == null ? null : runtimeDir.getAbsolutePath(), appDir == null ? null : appDir.getAbsolutePath(),
+                vcToolsVersion);
+        DoctorReport report = new Doctor(new LocalFileProbe(), new ProcessRunner(Duration.ofSeconds(30))).examine(request);
+        for (String line : new CheckTable().render("hipdll:doctor (" + System.getProperty("os.name") + ")",
+                report.checks(), "SETUP OK", "SETUP HAS PROBLEMS")) {
+            getLog().info(line);
+        }
+        try {
+            new DoctorJson().write(report, output.toPath());
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot write " + output + ": " + e.getMessage(), e);
+        }
+        getLog().info("written " + output);
+        if (failOnError && !report.passed()) {
+            throw new MojoFailureException("hipdll:doctor found problems (see the table above)");
+        }
+    }
+}
