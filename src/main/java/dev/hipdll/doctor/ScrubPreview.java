@@ -49,13 +49,14 @@ public final class ScrubPreview {
 
     /**
      * PATH entries the scrub would drop: those holding hipcc, nvcc or an {@code amdhip64_<major>.dll}
-     * and not inside {@code sdkRoot} (null: no SDK resolved). Each with the reason.
+     * and not inside {@code sdkRoot} (null: no SDK resolved) or, on Windows, {@code %SystemRoot%}
+     * (the driver puts its runtime in System32, which the scrub never drops). Each with the reason.
      */
     public List<String> pathEntries(String sdkRoot) {
         List<String> out = new ArrayList<>();
         for (String dir : host.pathEntries()) {
-            if (sdkRoot != null && inside(dir, sdkRoot)) {
-                continue;
+            if (sdkRoot != null && inside(dir, sdkRoot) || host.windows() && inside(dir, host.systemRoot())) {
+                continue; // the SDK's own directories and Windows' (System32 holds the driver's runtime) stay
             }
             List<String> names = probe.fileNames(dir);
             List<String> found = new ArrayList<>();
