@@ -22,6 +22,10 @@ public final class ScrubPreview {
             "HIP_DEVICE_LIB_PATH", "DEVICE_LIB_PATH", "HIP_CLANG_PATH", "HIP_LIB_PATH", "HIP_INCLUDE_PATH",
             "HIP_PLATFORM", "HIP_COMPILER", "HIP_RUNTIME", "HIPCC_COMPILE_FLAGS_APPEND", "HIPCC_LINK_FLAGS_APPEND",
             "HIPCC_VERBOSE", "HIP_USE_PERL_SCRIPTS", "CUDA_PATH", "CUDA_PATH_V\\d+_\\d+", "CUDA_HOME");
+    /** Further variables a HIP build reads, checked for stray whitespace (with {@link #VARIABLES} and PATH). */
+    public static final List<String> BUILD_VARIABLES = List.of("HIP_SDK_ROOT", "INCLUDE", "LIB", "LIBPATH",
+            "VCToolsVersion", "VCToolsInstallDir", "VCINSTALLDIR", "VSINSTALLDIR", "WindowsSdkDir", "WindowsSDKVersion",
+            "UniversalCRTSdkDir", "UCRTVersion", "TMP", "TEMP", "SystemRoot", "ComSpec", "PATHEXT");
     private static final List<String> TOOLS = List.of("hipcc", "hipcc.exe", "hipcc.bat", "hipcc.bin.exe", "nvcc", "nvcc.exe");
 
     private final DoctorHost host;
@@ -37,14 +41,15 @@ public final class ScrubPreview {
     public List<String> variables() {
         List<String> out = new ArrayList<>();
         for (Map.Entry<String, String> e : host.environment().entrySet()) {
-            for (String v : VARIABLES) {
-                if (Pattern.compile(v, Pattern.CASE_INSENSITIVE).matcher(e.getKey()).matches()) {
-                    out.add(e.getKey() + "=" + e.getValue());
-                    break;
-                }
+            if (matches(e.getKey(), VARIABLES)) {
+                out.add(e.getKey() + "=" + e.getValue());
             }
         }
         return out;
+    }
+
+    private static boolean matches(String name, List<String> patterns) {
+        return patterns.stream().anyMatch(p -> Pattern.compile(p, Pattern.CASE_INSENSITIVE).matcher(name).matches());
     }
 
     /**
@@ -72,12 +77,17 @@ public final class ScrubPreview {
         return out;
     }
 
-    /** "NAME='value'" of every variable whose value has leading or trailing whitespace, and such PATH entries. */
+    /**
+     * "NAME='value'" of every variable a HIP build reads ({@link #VARIABLES}, {@link #BUILD_VARIABLES},
+     * PATH) whose value has leading or trailing whitespace, and such PATH entries.
+     */
     public List<String> strayWhitespace() {
         List<String> out = new ArrayList<>();
         for (Map.Entry<String, String> e : host.environment().entrySet()) {
             String v = e.getValue();
-            if (!v.isEmpty() && !v.strip().equals(v)) {
+            boolean read = e.getKey().equalsIgnoreCase("PATH") || matches(e.getKey(), VARIABLES)
+                    || BUILD_VARIABLES.stream().anyMatch(b -> b.equalsIgnoreCase(e.getKey()));
+            if (read && !v.isEmpty() && !v.strip().equals(v)) {
                 out.add(e.getKey() + "='" + v + "'");
             }
         }

@@ -121,6 +121,25 @@ class LoadCheckerWineTest {
         assertFalse(r.passed());
     }
 
+    @Test
+    void aDllThatHangsInItsInitializationIsKilledAfterTheTimeoutAndNoWineProcessStays() throws Exception {
+        Path sdk = Toolchain.standinSdk();
+        Path dll = dev.hipdll.testing.Fixtures.cDll(dir, "coli_hip.dll", "x86_64-pc-windows-msvc",
+                "static void hang(void) { volatile int spin = 1; while (spin) { } }\n"
+                        + "__attribute__((constructor)) static void init(void) { hang(); }\n"
+                        + "__declspec(dllexport) int coli_cuda_init(int d) { return d; }\n", List.of());
+        Path clangDir = WineTesting.clangDir();
+        LoadCheckOptions o = new LoadCheckOptions(dll, sdk.resolve("bin"), contract, List.of(), clangDir.resolve("clang"),
+                clangDir.resolve("lld-link"), List.of(WineTesting.msvcStandin()), wine, dir.resolve("work"),
+                Duration.ofSeconds(8));
+        long start = System.nanoTime();
+        LoadCheckException e = org.junit.jupiter.api.Assertions.assertThrows(LoadCheckException.class,
+                () -> new LoadChecker(line -> { }).check(o, System.getenv()));
+        assertTrue(e.getMessage().contains("ran past 8 s and was killed with its process tree"), e.getMessage());
+        assertTrue(Duration.ofNanos(System.nanoTime() - start).toSeconds() < 60);
+        assertFalse(wineProcessesOf(wine.prefix()), "a Wine process survived the timeout");
+    }
+
     /** Whether a process whose environment names {@code prefix} as WINEPREFIX still runs (Linux /proc). */
     static boolean wineProcessesOf(Path prefix) {
         String needle = "WINEPREFIX=" + prefix.toAbsolutePath();
