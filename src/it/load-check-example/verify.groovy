@@ -10,5 +10,5 @@ def json = new File(basedir, 'target/hipdll/doctor.json')
 assert json.isFile()
 def doctor = new groovy.json.JsonSlurper().parse(json)
 assert doctor.tool == 'hipdll:doctor'
-assert doctor.checks.find { it.id == 'sdk.runtimeDll' }.found.contains('file version 7.1.25424.0')
+assert doctor.checks.find { it.id == 'sdk.runtimeDll' }.details.contains('file version 7.1.25424.0')
 return true

@@ -131,16 +131,17 @@ public final class Doctor {
         checks.add(Check.of("sdk.version", "HIP SDK version", sdk.version().equals("unknown") ? Verdict.WARN : Verdict.PASS,
                 "bin/.hipVersion", sdk.version()));
         for (SdkComponent c : sdk.components()) {
-            String found = c.path().toString();
+            List<String> details = new ArrayList<>();
             if (c.name().equals("clangDir")) {
-                found += clangVersion(c.path(), request.host()).map(v -> " (" + v + ")").orElse("");
+                clangVersion(c.path(), request.host()).ifPresent(v -> details.add("clang: " + v));
             }
             if (c.name().equals("runtimeDll")) {
                 RuntimeDll d = RuntimeDllScanner.describe("sdk", c.path().getParent().toString(),
                         c.path().getFileName().toString(), c.path());
-                found += " (file version " + d.versionText() + ")";
+                details.add("file version " + d.versionText());
             }
-            checks.add(Check.of("sdk." + c.name(), "HIP SDK component " + c.name(), Verdict.PASS, "from " + c.origin(), found));
+            checks.add(new Check("sdk." + c.name(), "HIP SDK component " + c.name(), Verdict.PASS, "from " + c.origin(),
+                    c.path().toString(), details));
         }
         return sdk;
     }

@@ -48,6 +48,10 @@ import java.util.regex.Pattern;
  */
 public final class LoadChecker {
     private static final Pattern RUNTIME = Pattern.compile("(?i)amdhip64_\\d{1,3}\\.dll");
+    /** Windows' own DLLs (KnownDLLs), which every process finds; not listed when a load fails. */
+    private static final Set<String> SYSTEM_DLLS = Set.of("kernel32.dll", "kernelbase.dll", "ntdll.dll", "user32.dll",
+            "advapi32.dll", "gdi32.dll", "shell32.dll", "ole32.dll", "oleaut32.dll", "ws2_32.dll", "msvcrt.dll",
+            "ucrtbase.dll", "bcrypt.dll", "sechost.dll", "rpcrt4.dll", "combase.dll", "shlwapi.dll", "setupapi.dll");
 
     private final Consumer<String> log;
 
@@ -105,6 +109,9 @@ public final class LoadChecker {
         } else {
             List<String> details = new ArrayList<>();
             for (String imp : imports) {
+                if (SYSTEM_DLLS.contains(imp.toLowerCase(Locale.ROOT)) || imp.toLowerCase(Locale.ROOT).startsWith("api-ms-win-")) {
+                    continue; // Windows' own (KnownDLLs / API sets): always found
+                }
                 boolean inDllDir = Files.isRegularFile(dll.resolveSibling(imp));
                 boolean inRt = inRuntimeDir.stream().anyMatch(f -> f.equalsIgnoreCase(imp));
                 details.add("imports " + imp + (inDllDir ? ": beside the DLL" : inRt ? ": in the runtime directory"

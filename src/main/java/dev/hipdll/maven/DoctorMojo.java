@@ -66,6 +66,7 @@ public class DoctorMojo extends AbstractMojo {
             getLog().info(line);
         }
         try {
+            output = ProjectlessPaths.orCurrentTarget(output, "hipdll/doctor.json");
             new DoctorJson().write(report, output.toPath());
         } catch (IOException e) {
             throw new MojoExecutionException("cannot write " + output + ": " + e.getMessage(), e);

@@ -116,7 +116,8 @@ public class LoadCheckMojo extends AbstractMojo {
                 }
                 yield new Launcher.Native();
             }
-            case "wine" -> new Launcher.Wine(wine, wineserver, winePrefix.toPath());
+            case "wine" -> new Launcher.Wine(wine, wineserver,
+                    ProjectlessPaths.orCurrentTarget(winePrefix, "wine-prefix").toPath());
             default -> throw new MojoFailureException("hip.loadCheck.launcher: expected native or wine, got '" + launcher + "'");
         };
         List<String> targets;
@@ -150,7 +151,8 @@ public class LoadCheckMojo extends AbstractMojo {
         String exe = windows ? ".exe" : "";
         LoadCheckOptions options = new LoadCheckOptions(dll.toPath(), rtDir, abi, targets,
                 clangDir.resolve("clang" + exe), clangDir.resolve("lld-link" + exe),
-                libDirs == null ? List.of() : libDirs.stream().map(File::toPath).toList(), l, workDirectory.toPath(),
+                libDirs == null ? List.of() : libDirs.stream().map(File::toPath).toList(), l,
+                ProjectlessPaths.orCurrentTarget(workDirectory, "hipdll/load-check").toPath(),
                 Duration.ofSeconds(timeoutSeconds));
         getLog().info("load check of " + dll + " with the runtime directory " + rtDir + " (launcher " + launcher + ")");
         LoadCheckReport report;
