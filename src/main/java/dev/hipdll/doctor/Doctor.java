@@ -3,6 +3,18 @@ package dev.hipdll.doctor;
 import dev.hipdll.dllsearch.DllSearchOrder;
 import dev.hipdll.dllsearch.SearchInputs;
 import dev.hipdll.dllsearch.SearchLocation;
+import dev.hipdll.environment.EnvironmentChange;
+import dev.hipdll.environment.EnvironmentException;
+import dev.hipdll.environment.EnvironmentScrubber;
+import dev.hipdll.environment.ScrubPolicy;
+import dev.hipdll.environment.ScrubResult;
+import dev.hipdll.host.Host;
+import dev.hipdll.msvc.MsvcResolutionException;
+import dev.hipdll.msvc.MsvcToolset;
+import dev.hipdll.msvc.ToolsetSelector;
+import dev.hipdll.msvc.VisualStudioLocator;
+import dev.hipdll.msvc.WindowsSdk;
+import dev.hipdll.msvc.WindowsSdkLocator;
 import dev.hipdll.process.ProcessResult;
 import dev.hipdll.process.ProcessRunner;
 import dev.hipdll.sdk.HipSdk;
@@ -10,6 +22,7 @@ import dev.hipdll.sdk.HipSdkResolver;
 import dev.hipdll.sdk.SdkComponent;
 import dev.hipdll.sdk.SdkOverrides;
 import dev.hipdll.sdk.SdkResolutionException;
+import dev.hipdll.sdk.VersionOrder;
 import dev.hipdll.verify.Check;
 import dev.hipdll.verify.Verdict;
 import java.nio.file.Path;
@@ -24,9 +37,11 @@ import java.util.stream.Collectors;
  * <ul>
  *   <li>{@code sdk.*}: every resolved HIP SDK component with its origin, the SDK version
  *       ({@code bin/.hipVersion}), clang's version and the runtime DLL's file version;</li>
- *   <li>{@code msvc.toolsets}, {@code windows-sdk} (Windows): what is installed and what is pinned;</li>
- *   <li>{@code env.scrub.variables}, {@code env.scrub.path}, {@code env.whitespace}: what the
- *       build's scrub would remove, and values with stray whitespace ({@link ScrubPreview});</li>
+ *   <li>{@code msvc.toolsets}, {@code windows-sdk} (Windows): what is installed (vswhere and
+ *       {@code dev.hipdll.msvc}) and what is pinned;</li>
+ *   <li>{@code env.scrub.variables}, {@code env.scrub.path}: what the build's scrub
+ *       ({@code dev.hipdll.environment}) would remove; {@code env.whitespace}: values with stray
+ *       whitespace ({@link StrayWhitespace});</li>
  *   <li>{@code runtime.files}: every {@code amdhip64_<major>.dll} in the runtime directory, System32
  *       and the PATH entries, with file versions;</li>
  *   <li>{@code runtime.search-order} (Windows): which of them Windows loads first by the standard
@@ -56,16 +71,8 @@ public final class Doctor {
         HipSdk sdk = sdk(request, checks);
         msvc(request, checks);
 
-        ScrubPreview scrub = new ScrubPreview(host, probe);
-        List<String> vars = scrub.variables();
-        checks.add(new Check("env.scrub.variables", "variables the build's scrub removes", vars.isEmpty() ? Verdict.PASS
-                : Verdict.WARN, "no stray HIP/ROCm/CUDA variable", vars.isEmpty() ? "none" : vars.size() + " would be removed",
-                vars));
-        List<String> entries = scrub.pathEntries(sdk == null ? null : sdk.root().path().toString());
-        checks.add(new Check("env.scrub.path", "PATH entries the build's scrub drops", entries.isEmpty() ? Verdict.PASS
-                : Verdict.WARN, "no other toolchain on PATH", entries.isEmpty() ? "none" : entries.size() + " would be dropped",
-                entries));
-        List<String> ws = scrub.strayWhitespace();
+        scrub(request, sdk, checks);
+        List<String> ws = new StrayWhitespace(host).find();
         checks.add(new Check("env.whitespace", "environment values with stray whitespace", ws.isEmpty() ? Verdict.PASS
                 : Verdict.WARN, "no leading/trailing whitespace", ws.isEmpty() ? "none" : ws.size() + " value(s)", ws));
 
@@ -155,6 +162,49 @@ public final class Doctor {
         return r.succeeded() && !r.output().isEmpty() ? Optional.of(r.output().get(0).strip()) : Optional.empty();
     }
 
+    /**
+     * What the build's scrub ({@link EnvironmentScrubber} with the default policy) would remove from
+     * this host's environment: variables, and PATH entries of other installs (with the notices it
+     * gives about entries it keeps).
+     */
+    private void scrub(DoctorRequest request, HipSdk sdk, List<Check> checks) {
+        if (sdk == null) {
+            String why = "no HIP SDK resolved (the scrub keeps the SDK's own PATH entries, so it needs one)";
+            checks.add(Check.of("env.scrub.variables", "variables the build's scrub removes", Verdict.SKIP, "-", why));
+            checks.add(Check.of("env.scrub.path", "PATH entries the build's scrub drops", Verdict.SKIP, "-", why));
+            return;
+        }
+        ScrubResult result;
+        try {
+            result = new EnvironmentScrubber(ScrubPolicy.defaults()).scrub(request.host().toHost().environment(),
+                    sdk.root().path(), Map.of(), List.of());
+        } catch (EnvironmentException e) {
+            checks.add(Check.of("env.scrub.variables", "variables the build's scrub removes", Verdict.FAIL,
+                    "an environment the build can run in", e.getMessage()));
+            return;
+        }
+        List<String> vars = new ArrayList<>();
+        List<String> entries = new ArrayList<>();
+        List<String> notices = new ArrayList<>();
+        for (EnvironmentChange c : result.changes()) {
+            switch (c.kind()) {
+                case REMOVED -> vars.add(c.name() + "=" + c.before() + "  (" + c.reason() + ")");
+                case PATH_ENTRY_REMOVED -> entries.add(c.before() + "  (" + c.reason() + ")");
+                case NOTICE -> notices.add("kept: " + c.infoLine());
+                default -> { }
+            }
+        }
+        checks.add(new Check("env.scrub.variables", "variables the build's scrub removes", vars.isEmpty() ? Verdict.PASS
+                : Verdict.WARN, "no stray HIP/ROCm/CUDA variable", vars.isEmpty() ? "none" : vars.size() + " would be removed",
+                vars));
+        List<String> details = new ArrayList<>(entries);
+        details.addAll(notices);
+        checks.add(new Check("env.scrub.path", "PATH entries the build's scrub drops", details.isEmpty() ? Verdict.PASS
+                : Verdict.WARN, "no other toolchain on PATH", entries.size() + " would be dropped"
+                + (notices.isEmpty() ? "" : ", " + notices.size() + " notice(s)"), details));
+    }
+
+    /** MSVC toolsets (vswhere, {@link ToolsetSelector}) and the Windows SDK ({@link WindowsSdkLocator}): Windows only. */
     private void msvc(DoctorRequest request, List<Check> checks) {
         DoctorHost host = request.host();
         if (!host.windows()) {
@@ -163,34 +213,46 @@ public final class Doctor {
             checks.add(Check.of("windows-sdk", "Windows SDK", Verdict.SKIP, "-", "not a Windows host"));
             return;
         }
-        MsvcInventory inv = new MsvcInventory(host, probe);
-        List<String[]> toolsets = inv.toolsets();
+        Host h = host.toHost();
         String pinned = request.vcToolsVersion() != null ? request.vcToolsVersion() : host.get("VCToolsVersion").orElse(null);
-        List<String> details = toolsets.stream().map(t -> t[0] + "  " + t[1]).collect(Collectors.toList());
-        Verdict v;
-        String found;
-        if (toolsets.isEmpty()) {
-            v = Verdict.FAIL;
-            found = "no toolset under Microsoft Visual Studio\\<year>\\<edition>\\VC\\Tools\\MSVC";
-        } else if (pinned == null) {
-            v = Verdict.WARN;
-            found = "not pinned: hipcc's clang takes the newest, " + toolsets.get(0)[0];
-            details.add("pin one with -Dhip.vcToolsVersion (toolsets 14.50 and newer break HIP's <cmath>)");
-        } else if (toolsets.stream().anyMatch(t -> t[0].equals(pinned.strip()))) {
-            v = Verdict.PASS;
-            found = "pinned " + pinned.strip() + " (installed)";
-        } else {
-            v = Verdict.FAIL;
-            found = "pinned " + pinned + " is not installed";
+        try {
+            List<MsvcToolset> installed = ToolsetSelector.installed(new VisualStudioLocator(h,
+                    runner != null ? runner : new ProcessRunner(java.time.Duration.ofSeconds(30))).installations(null));
+            installed = new ArrayList<>(installed);
+            installed.sort((a, b) -> VersionOrder.compare(b.version(), a.version()));
+            List<String> details = new ArrayList<>(installed.stream().map(t -> t.version() + "  " + t.dir()).toList());
+            Verdict v;
+            String found;
+            if (installed.isEmpty()) {
+                v = Verdict.FAIL;
+                found = "no toolset in the Visual Studio installations vswhere lists";
+            } else if (pinned == null || pinned.isBlank()) {
+                v = Verdict.WARN;
+                found = "not pinned: hipcc's clang takes the newest, " + installed.get(0).version();
+                details.add("pin one with -Dhip.vcToolsVersion (toolsets 14.50 and newer break HIP's <cmath>)");
+            } else if (installed.stream().anyMatch(t -> t.version().equals(pinned.strip()))) {
+                v = Verdict.PASS;
+                found = "pinned " + pinned.strip() + " (installed)";
+            } else {
+                v = Verdict.FAIL;
+                found = "pinned " + pinned + " is not installed";
+            }
+            checks.add(new Check("msvc.toolsets", "MSVC toolsets installed and pinned", v, "an installed toolset, pinned",
+                    found, details));
+        } catch (MsvcResolutionException e) {
+            checks.add(Check.of("msvc.toolsets", "MSVC toolsets installed and pinned", Verdict.FAIL,
+                    "an installed toolset, pinned", e.getMessage()));
         }
-        checks.add(new Check("msvc.toolsets", "MSVC toolsets installed and pinned", v,
-                "an installed toolset, pinned", found, details));
-        List<String> sdks = inv.windowsSdks();
-        String wanted = host.get("WindowsSDKVersion").map(s -> s.replace("\\", "").strip()).orElse(null);
-        checks.add(new Check("windows-sdk", "Windows SDK", sdks.isEmpty() ? Verdict.FAIL
-                : wanted != null && !sdks.contains(wanted) ? Verdict.FAIL : Verdict.PASS, "an installed Windows 10/11 SDK",
-                sdks.isEmpty() ? "none under Windows Kits\\10\\Include" : wanted != null ? "WindowsSDKVersion " + wanted
-                        + (sdks.contains(wanted) ? " (installed)" : " is not installed") : "newest " + sdks.get(0), sdks));
+        String wanted = host.get("WindowsSDKVersion").map(s -> s.replace("\\", "").strip()).filter(s -> !s.isEmpty())
+                .orElse(null);
+        try {
+            WindowsSdk w = new WindowsSdkLocator(h).locate(null, wanted);
+            checks.add(Check.of("windows-sdk", "Windows SDK", Verdict.PASS, wanted == null ? "the newest installed"
+                    : "WindowsSDKVersion " + wanted, w.version() + " in " + w.root()));
+        } catch (MsvcResolutionException e) {
+            checks.add(Check.of("windows-sdk", "Windows SDK", Verdict.FAIL, wanted == null ? "an installed Windows SDK"
+                    : "WindowsSDKVersion " + wanted, e.getMessage()));
+        }
     }
 
     private static Check runtimeFiles(DoctorHost host, List<RuntimeDll> dlls, String runtimeDir, String runtimeName) {

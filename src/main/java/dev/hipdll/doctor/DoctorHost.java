@@ -12,7 +12,7 @@ import java.util.TreeMap;
  * Only the mojo builds one from the real process; tests build Windows hosts on Linux. On Windows
  * variable names are case-insensitive ({@code Path} and {@code PATH} are one variable) and lists
  * are {@code ;}-separated; elsewhere names are exact and lists {@code :}-separated.
- * (To be replaced by {@code dev.hipdll.host.Host} when that lands.)
+ * The DLL-search helpers here complement {@link dev.hipdll.host.Host}, which {@link #toHost()} gives.
  *
  * @param windows     whether the host is Windows
  * @param environment the environment variables
@@ -23,6 +23,12 @@ public record DoctorHost(boolean windows, Map<String, String> environment) {
         TreeMap<String, String> m = windows ? new TreeMap<>(String.CASE_INSENSITIVE_ORDER) : new TreeMap<>();
         m.putAll(environment);
         environment = java.util.Collections.unmodifiableMap(m);
+    }
+
+    /** The same machine as the build's {@link dev.hipdll.host.Host} value (for the scrub and the MSVC locators). */
+    public dev.hipdll.host.Host toHost() {
+        return dev.hipdll.host.Host.of(windows ? dev.hipdll.host.OsFamily.WINDOWS : dev.hipdll.host.OsFamily.UNIX,
+                environment);
     }
 
     /** The value of {@code name}, by this host's name rules. */

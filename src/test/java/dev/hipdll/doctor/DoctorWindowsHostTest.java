@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.hipdll.process.ProcessRunner;
 import dev.hipdll.testing.Toolchain;
+import java.time.Duration;
 import dev.hipdll.verify.Check;
 import dev.hipdll.verify.Verdict;
 import java.nio.file.Files;
@@ -26,6 +28,7 @@ class DoctorWindowsHostTest {
     @TempDir
     Path root;
     MappedFileProbe probe;
+    Path sdk;
     Map<String, String> env;
 
     static final String RUNTIME_DIR = "C:\\Program Files\\AMD\\ROCm\\7.1\\bin";
@@ -45,14 +48,33 @@ class DoctorWindowsHostTest {
         Files.createDirectories(sys32);
         Path driver = RuntimeFixtures.runtime(root.resolve("build-driver"), "6,2,41134,0");
         Files.copy(driver, sys32.resolve("amdhip64_6.dll"));
+        // Visual Studio and the Windows SDK as dev.hipdll.msvc finds them: real directories, a fake vswhere
+        Path pfx86 = root.resolve("pfx86");
+        Path vs = root.resolve("vs/2022/Community");
         for (String v : List.of("14.44.35207", "14.51.36014")) {
-            Files.createDirectories(probe.map("C:\\Program Files\\Microsoft Visual Studio\\2022\\Community\\VC\\Tools\\MSVC\\" + v));
+            Files.createDirectories(vs.resolve("VC/Tools/MSVC/" + v + "/include"));
+            Files.createDirectories(vs.resolve("VC/Tools/MSVC/" + v + "/lib/x64"));
         }
-        Files.createDirectories(probe.map("C:\\Program Files (x86)\\Windows Kits\\10\\Include\\10.0.26100.0\\um"));
+        Path vswhere = pfx86.resolve("Microsoft Visual Studio/Installer/vswhere.exe");
+        Files.createDirectories(vswhere.getParent());
+        Files.writeString(vswhere, "#!/bin/sh\nprintf '%s\\r\\n' '" + vs + "'\n");
+        vswhere.toFile().setExecutable(true);
+        Path kits = pfx86.resolve("Windows Kits/10");
+        for (String d : List.of("Include/10.0.26100.0/um", "Include/10.0.26100.0/ucrt", "Lib/10.0.26100.0/um/x64")) {
+            Files.createDirectories(kits.resolve(d));
+        }
+        // a HIP SDK tree of the Windows layout for the resolver (the scrub keeps its own entries)
+        sdk = root.resolve("sdk");
+        for (String f : List.of("bin/hipcc.exe", "lib/llvm/bin/clang.exe", "include/hip/hip_runtime.h", "lib/amdhip64.lib",
+                "lib/llvm/amdgcn/bitcode/ocml.bc")) {
+            Files.createDirectories(sdk.resolve(f).getParent());
+            Files.writeString(sdk.resolve(f), "");
+        }
+        Files.copy(standin, sdk.resolve("bin/amdhip64_7.dll"));
         env = new LinkedHashMap<>();
         env.put("SystemRoot", "C:\\Windows");
         env.put("ProgramFiles", "C:\\Program Files");
-        env.put("ProgramFiles(x86)", "C:\\Program Files (x86)");
+        env.put("ProgramFiles(x86)", pfx86.toString());
         env.put("Path", STRAY_DIR + ";C:\\Windows\\System32;" + RUNTIME_DIR + " ;C:\\CUDA\\bin");
         env.put("HIP_PATH", "C:\\Program Files\\AMD\\ROCm\\6.4\\ ");
         env.put("CUDA_PATH", "C:\\CUDA");
@@ -62,8 +84,8 @@ class DoctorWindowsHostTest {
     }
 
     private DoctorReport examine(String vcToolsVersion) {
-        return new Doctor(probe, null).examine(new DoctorRequest(new DoctorHost(true, env), null, RUNTIME_DIR, null,
-                vcToolsVersion));
+        return new Doctor(probe, new ProcessRunner(Duration.ofSeconds(30))).examine(new DoctorRequest(
+                new DoctorHost(true, env), sdk, RUNTIME_DIR, null, vcToolsVersion));
     }
 
     private static Check item(DoctorReport r, String id) {
@@ -84,8 +106,7 @@ class DoctorWindowsHostTest {
         Check withDir = item(r, "runtime.with-dll-directory");
         assertEquals(Verdict.PASS, withDir.verdict());
         assertEquals(RUNTIME_DIR + "\\amdhip64_7.dll (the configured one)", withDir.found());
-        assertTrue(r.check("sdk").isPresent()); // no SDK on this host: reported, not thrown
-        assertEquals(Verdict.FAIL, item(r, "sdk").verdict());
+        assertEquals(sdk.resolve("bin/amdhip64_7.dll").toString(), item(r, "sdk.runtimeDll").found());
     }
 
     @Test
@@ -109,10 +130,15 @@ class DoctorWindowsHostTest {
     @Test
     void strayVariablesPathEntriesAndWhitespaceAreNamed() {
         DoctorReport r = examine(null);
-        assertEquals(List.of("CUDA_PATH=C:\\CUDA", "HIP_PATH=C:\\Program Files\\AMD\\ROCm\\6.4\\ "),
-                item(r, "env.scrub.variables").details());
-        assertEquals(List.of(STRAY_DIR + " (holds amdhip64_7.dll, hipcc.bat)", "C:\\CUDA\\bin (holds nvcc.exe)"),
-                item(r, "env.scrub.path").details());
+        List<String> vars = item(r, "env.scrub.variables").details();
+        assertEquals(2, vars.size(), vars.toString());
+        assertTrue(vars.get(0).startsWith("CUDA_PATH=C:\\CUDA  (stray ROCm/HIP/CUDA variable"), vars.get(0));
+        assertTrue(vars.get(1).startsWith("HIP_PATH=C:\\Program Files\\AMD\\ROCm\\6.4\\   (stray"), vars.get(1));
+        List<String> path = item(r, "env.scrub.path").details();
+        assertTrue(path.stream().anyMatch(d -> d.startsWith("C:\\CUDA\\bin  (another ROCm/HIP/CUDA install ('CUDA'")),
+                path.toString());
+        assertTrue(path.stream().anyMatch(d -> d.startsWith(RUNTIME_DIR + " ") && d.contains("(another ROCm/HIP/CUDA install ('ROCm'")),
+                path.toString());
         assertEquals(List.of("HIP_PATH='C:\\Program Files\\AMD\\ROCm\\6.4\\ '", "PATH entry '" + RUNTIME_DIR + " '"),
                 item(r, "env.whitespace").details());
     }
@@ -128,9 +154,13 @@ class DoctorWindowsHostTest {
         assertEquals("pinned 14.38.33130 is not installed", missing.found());
         env.put("VCToolsVersion", "14.44.35207");
         assertEquals("pinned 14.44.35207 (installed)", item(examine(null), "msvc.toolsets").found());
-        Check sdk = item(examine(null), "windows-sdk");
-        assertEquals(Verdict.PASS, sdk.verdict());
-        assertEquals("newest 10.0.26100.0", sdk.found());
+        Check winsdk = item(examine(null), "windows-sdk");
+        assertEquals(Verdict.PASS, winsdk.verdict());
+        assertTrue(winsdk.found().startsWith("10.0.26100.0 in "), winsdk.found());
+        env.put("WindowsSDKVersion", "10.0.22621.0\\");
+        Check absent = item(examine(null), "windows-sdk");
+        assertEquals(Verdict.FAIL, absent.verdict());
+        assertTrue(absent.found().contains("10.0.26100.0"), absent.found());
     }
 
     @Test
