@@ -190,7 +190,7 @@ public final class Doctor {
             switch (c.kind()) {
                 case REMOVED -> vars.add(c.name() + "=" + c.before() + "  (" + c.reason() + ")");
                 case PATH_ENTRY_REMOVED -> entries.add(c.before() + "  (" + c.reason() + ")");
-                case NOTICE -> notices.add("kept: " + c.infoLine());
+                case NOTICE -> notices.add(c.infoLine());
                 default -> { }
             }
         }
