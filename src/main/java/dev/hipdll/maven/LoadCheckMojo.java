@@ -3,6 +3,9 @@ package dev.hipdll.maven;
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.contract.ContractException;
 import dev.hipdll.contract.LoaderSourceParser;
+import dev.hipdll.host.Host;
+import dev.hipdll.host.OsFamily;
+import dev.hipdll.loadcheck.KernelLibraryDirs;
 import dev.hipdll.loadcheck.Launcher;
 import dev.hipdll.loadcheck.LoadCheckException;
 import dev.hipdll.loadcheck.LoadCheckOptions;
@@ -84,7 +87,10 @@ public class LoadCheckMojo extends AbstractMojo {
     @Parameter(property = "hip.loadCheck.winePrefix", defaultValue = "${project.build.directory}/wine-prefix")
     File winePrefix;
 
-    /** Directories searched for {@code kernel32.lib} when linking the loader program (besides lld-link's LIB). */
+    /**
+     * Directories searched for {@code kernel32.lib} when linking the loader program, before the
+     * Windows SDK's {@code Lib/<version>/um/x64} (Windows) and lld-link's own {@code LIB}.
+     */
     @Parameter(property = "hip.loadCheck.libDirs")
     List<File> libDirs = List.of();
 
@@ -106,7 +112,8 @@ public class LoadCheckMojo extends AbstractMojo {
             getLog().info("hipdll:load-check skipped (hip.skip)");
             return;
         }
-        boolean windows = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
+        Host host = Host.of(OsFamily.fromOsName(System.getProperty("os.name")), System.getenv());
+        boolean windows = host.isWindows();
         Launcher l = switch (launcher == null ? "" : launcher.strip().toLowerCase(Locale.ROOT)) {
             case "native" -> {
                 if (!windows) {
@@ -129,7 +136,7 @@ public class LoadCheckMojo extends AbstractMojo {
         }
         HipSdk sdk;
         try {
-            sdk = new HipSdkResolver(windows, System.getenv()).resolve(new SdkOverrides(
+            sdk = new HipSdkResolver(host).resolve(new SdkOverrides(
                     sdkRoot == null ? null : sdkRoot.toPath(), null, null, null, null, null, null));
         } catch (SdkResolutionException e) {
             throw new MojoFailureException(e.getMessage());
@@ -151,7 +158,9 @@ public class LoadCheckMojo extends AbstractMojo {
         String exe = windows ? ".exe" : "";
         LoadCheckOptions options = new LoadCheckOptions(dll.toPath(), rtDir, abi, targets,
                 clangDir.resolve("clang" + exe), clangDir.resolve("lld-link" + exe),
-                libDirs == null ? List.of() : libDirs.stream().map(File::toPath).toList(), l,
+                KernelLibraryDirs.of(host, libDirs == null ? List.of() : libDirs.stream().map(File::toPath).toList(),
+                        host.environment().get("WindowsSDKVersion").map(v -> v.replace("\\", "").strip())
+                                .filter(v -> !v.isEmpty()).orElse(null)), l,
                 ProjectlessPaths.orCurrentTarget(workDirectory, "hipdll/load-check").toPath(),
                 Duration.ofSeconds(timeoutSeconds));
         getLog().info("load check of " + dll + " with the runtime directory " + rtDir + " (launcher " + launcher + ")");
