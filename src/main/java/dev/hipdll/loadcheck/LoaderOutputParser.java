@@ -7,7 +7,7 @@ import java.util.OptionalInt;
 /**
  * Parses the loader program's stdout (the protocol in {@code hipdll_loadcheck.c}): the first line
  * is {@code loadcheck 1}, the last {@code end}; every other line starts with a known key. Lines
- * before {@code loadcheck 1} (a launcher's own noise) are skipped. Anything else is an error that
+ * before {@code loadcheck 1} and after {@code end} (a launcher's own noise) are skipped. Anything else is an error that
  * quotes the line, so a crash or a foreign program is never mistaken for a result.
  */
 public final class LoaderOutputParser {
@@ -46,10 +46,7 @@ public final class LoaderOutputParser {
                 line = line.substring(0, line.length() - 1);
             }
             if (ended) {
-                if (!line.isBlank()) {
-                    throw bad("output after 'end': " + line, lines, exitCode);
-                }
-                continue;
+                break; // what a launcher prints after the program ended is not the program's
             }
             String[] f = line.split(" ", 3);
             try {

@@ -24,7 +24,8 @@ class LoaderProtocolTest {
         LoaderOutput o = new LoaderOutputParser().parse(List.of("wine: created the configuration directory", "loadcheck 1",
                 "runtime-dir ok", "load ok", "symbol ok coli_cuda_init", "symbol missing coli_cuda_rope",
                 "module Z:\\out\\coli_hip.dll", "module Z:\\sdk\\bin\\amdhip64_7.dll", "registrations 2", "functions 11",
-                "bundle 0 8000 5f5f434c414e475f4f46464c4f41445f42554e444c455f5f", "bundle 1 outside", "end"), 2);
+                "bundle 0 8000 5f5f434c414e475f4f46464c4f41445f42554e444c455f5f", "bundle 1 outside", "end",
+                "wine: a launcher line after the program"), 2);
         assertTrue(o.loaded());
         assertEquals(List.of("coli_cuda_init"), o.resolved());
         assertEquals(List.of("coli_cuda_rope"), o.missing());
