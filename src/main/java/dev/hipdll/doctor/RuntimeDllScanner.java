@@ -28,14 +28,14 @@ public final class RuntimeDllScanner {
     /**
      * Every runtime DLL in {@code dirs}, in the given order.
      *
-     * @param dirs pairs of (label, directory)
+     * @param dirs the directories, in report order
      */
-    public List<RuntimeDll> scan(List<String[]> dirs) {
+    public List<RuntimeDll> scan(List<ScanDirectory> dirs) {
         List<RuntimeDll> out = new ArrayList<>();
-        for (String[] d : dirs) {
-            for (String name : probe.fileNames(d[1])) {
+        for (ScanDirectory d : dirs) {
+            for (String name : probe.fileNames(d.directory())) {
                 if (RUNTIME_NAME.matcher(name).matches()) {
-                    probe.file(d[1], name).ifPresent(p -> out.add(describe(d[0], d[1], name, p)));
+                    probe.file(d.directory(), name).ifPresent(p -> out.add(describe(d.label(), d.directory(), name, p)));
                 }
             }
         }
