@@ -1,8 +1,5 @@
 package dev.hipdll.loadcheck;
 
-import dev.hipdll.bundle.BundleEntry;
-import dev.hipdll.bundle.OffloadBundle;
-import dev.hipdll.bundle.OffloadBundleReader;
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.pe.ExportedSymbol;
 import dev.hipdll.pe.ImportedModule;
@@ -17,7 +14,6 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -40,7 +36,7 @@ import java.util.regex.Pattern;
  *       the runtime directory ({@code GetModuleFileNameW});</li>
  *   <li>{@code symbols.required} / {@code symbols.optional} / {@code symbols.count}: every contract
  *       name resolved with {@code GetProcAddress};</li>
- *   <li>{@code device-code.registered}: the device code registered with the runtime
+ *   <li>{@code device-code.registered} ({@link RegisteredDeviceCode}): the device code registered with the runtime
  *       ({@code __hipRegisterFatBinary}) and which gfx targets it carries: the stand-in runtime
  *       records each registration; every registered address must be an offload bundle inside the
  *       DLL's image (read back from the file). Skipped with a real runtime, which keeps no record.</li>
@@ -133,7 +129,7 @@ public final class LoadChecker {
         }
         checks.addAll(symbolChecks(o.contract(), out, symbols.size()));
         List<String> targets = new ArrayList<>();
-        checks.add(deviceCode(dll, out, o.requiredTargets(), targets));
+        checks.add(RegisteredDeviceCode.check(dll, out, o.requiredTargets(), targets));
         return new LoadCheckReport(dll, runtimeDir, checks, bound, targets, out.resolved().size(), symbols.size());
     }
 
@@ -257,69 +253,6 @@ public final class LoadChecker {
         return checks;
     }
 
-    private static Check deviceCode(Path dll, LoaderOutput out, List<String> required, List<String> targets) {
-        String id = "device-code.registered";
-        String title = "the device code registers with the runtime";
-        String want = "fat binaries registered" + (required.isEmpty() ? "" : " for " + String.join(", ", required));
-        if (!out.loaded()) {
-            return Check.of(id, title, Verdict.SKIP, want, "the DLL did not load");
-        }
-        if (out.registrations().isEmpty()) {
-            return Check.of(id, title, Verdict.SKIP, want,
-                    "the bound runtime keeps no record of registrations (only the stand-in runtime does)");
-        }
-        int count = out.registrations().getAsInt();
-        List<String> details = new ArrayList<>();
-        boolean bad = false;
-        Set<String> found = new LinkedHashSet<>();
-        try (PeFile pe = PeFile.open(dll)) {
-            OffloadBundleReader reader = new OffloadBundleReader();
-            for (RegisteredBundle b : out.bundles()) {
-                if (!b.insideImage()) {
-                    details.add("registration #" + b.index() + " points outside the DLL's image");
-                    bad = true;
-                    continue;
-                }
-                long off;
-                try {
-                    off = pe.rvaToOffset(b.rva(), 24, "registered fat binary #" + b.index());
-                } catch (IOException e) {
-                    details.add("registration #" + b.index() + " at RVA 0x" + Long.toHexString(b.rva())
-                            + " is not file-backed: " + e.getMessage());
-                    bad = true;
-                    continue;
-                }
-                String fileHead = HexFormat.of().formatHex(pe.source().read(off, 24, "registered fat binary"));
-                if (!fileHead.equals(b.head()) || !OffloadBundleReader.startsBundle(pe.source(), off)) {
-                    details.add("registration #" + b.index() + " at RVA 0x" + Long.toHexString(b.rva())
-                            + " is not an offload bundle (bytes " + b.head() + ")");
-                    bad = true;
-                    continue;
-                }
-                OffloadBundle bundle = reader.read(pe.source(), off);
-                List<String> t = new ArrayList<>();
-                for (BundleEntry e : bundle.entries()) {
-                    if (e.id().isHipDevice()) {
-                        e.id().target().ifPresent(t::add);
-                    }
-                }
-                found.addAll(t);
-                details.add("registration #" + b.index() + ": offload bundle at RVA 0x" + Long.toHexString(b.rva())
-                        + (bundle.compression().isPresent() ? " (compressed)" : "") + " with " + String.join(", ", t));
-            }
-        } catch (IOException e) {
-            return Check.of(id, title, Verdict.FAIL, want, "cannot read the registered bundles: " + e.getMessage());
-        }
-        targets.addAll(found);
-        List<String> absent = required.stream().filter(r -> !found.contains(r)).toList();
-        if (!absent.isEmpty()) {
-            details.add("not registered: " + String.join(", ", absent));
-        }
-        Verdict v = count == 0 || bad || !absent.isEmpty() ? Verdict.FAIL : Verdict.PASS;
-        String summary = count + " fat binar" + (count == 1 ? "y" : "ies") + ", "
-                + out.functions().orElse(0) + " kernels: " + (found.isEmpty() ? "no gfx target" : String.join(", ", found));
-        return new Check(id, title, v, want, summary, details);
-    }
 
     private static List<String> runtimeFiles(Path dir) throws LoadCheckException {
         List<String> names = new ArrayList<>();
