@@ -50,6 +50,31 @@ public record BundleEntryId(String text, String kind, String triple, String targ
         return (kind.equals("hip") || kind.equals("hipv4")) && triple.startsWith("amdgcn-");
     }
 
+    /** The processor part of the target ID (e.g. {@code gfx90a} of {@code gfx90a:xnack-}), or empty. */
+    public String processor() {
+        int colon = targetId.indexOf(':');
+        return colon < 0 ? targetId : targetId.substring(0, colon);
+    }
+
+    /**
+     * The target features of the target ID in order, each as written (e.g. {@code [sramecc+,
+     * xnack-]} of {@code gfx942:sramecc+:xnack-}); empty when there are none.
+     */
+    public java.util.List<String> features() {
+        int colon = targetId.indexOf(':');
+        return colon < 0 ? java.util.List.of() : java.util.List.of(targetId.substring(colon + 1).split(":"));
+    }
+
+    /** The setting of {@code feature} ({@code xnack} or {@code sramecc}) in the target ID: "+", "-" or "" (any). */
+    public String featureSetting(String feature) {
+        for (String f : features()) {
+            if (f.length() == feature.length() + 1 && f.startsWith(feature)) {
+                return f.substring(feature.length());
+            }
+        }
+        return "";
+    }
+
     /** The target ID, if this entry has one. */
     public Optional<String> target() {
         return targetId.isEmpty() ? Optional.empty() : Optional.of(targetId);

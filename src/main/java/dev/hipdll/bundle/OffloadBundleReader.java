@@ -3,10 +3,10 @@ package dev.hipdll.bundle;
 import dev.hipdll.bytes.BinaryFormatException;
 import dev.hipdll.bytes.ByteSource;
 import io.airlift.compress.zstd.ZstdInputStream;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,9 +18,11 @@ import java.util.zip.InflaterInputStream;
  * ({@code CCOB} versions 1, 2 and 3 with zlib or zstd), following clang's
  * {@code clang/lib/Driver/OffloadBundler.cpp} and the clang documentation "Clang Offload
  * Bundler". Plain bundles are read in place (only the entry table and each code object's ELF
- * header); compressed bundles are decompressed into memory, refusing any whose declared
+ * header); compressed bundles are streamed, refusing any whose declared
  * uncompressed size exceeds {@link #maxUncompressedBytes()} or whose payload inflates past its
- * declared size (a decompression bomb).
+ * declared size (a decompression bomb). Compressed bundles are decompressed as a stream and parsed
+ * on the fly (entry table and ELF headers kept, the rest skipped): the heap cost does not grow
+ * with the bundle.
  */
 public final class OffloadBundleReader {
     /** The plain bundle magic. */
@@ -190,46 +192,154 @@ public final class OffloadBundleReader {
         } else {
             payload = src.size() - offset - headerSize;
         }
-        if (payload < 0 || payload > Integer.MAX_VALUE - 8) {
+        if (payload < 0) {
             throw new BinaryFormatException(src.name(), name + " payload", offset + headerSize,
-                    "has " + payload + " bytes; expected 0.." + (Integer.MAX_VALUE - 8));
+                    "has " + payload + " bytes; the header is larger than the bundle");
         }
-        byte[] compressed = src.read(offset + headerSize, (int) payload, name + " payload");
-        byte[] plain = inflate(src.name(), offset + headerSize, method, compressed, (int) uncompressed);
-        ByteSource inner = ByteSource.of(src.name() + " (compressed bundle at 0x" + Long.toHexString(offset) + ")", plain);
-        if (!startsBundle(inner, 0) || new String(inner.read(0, 4, "bundle magic"), StandardCharsets.ISO_8859_1)
-                .equals(COMPRESSED_MAGIC)) {
-            throw new BinaryFormatException(inner.name(), "decompressed offload bundle", 0,
-                    "expected magic '" + MAGIC + "'");
-        }
-        return new OffloadBundle(offset, Optional.of(new CompressionInfo(version, method, total, uncompressed, headerSize)),
-                readPlain(inner, 0, plain.length));
+        CompressionInfo info = new CompressionInfo(version, method, total, uncompressed, headerSize);
+        return new OffloadBundle(offset, Optional.of(info),
+                readStreamed(src, offset + headerSize, payload, info));
     }
 
-    private static byte[] inflate(String source, long offset, int method, byte[] compressed, int size) throws IOException {
-        byte[] out = new byte[size];
-        try (InputStream in = method == CompressionInfo.ZLIB
-                ? new InflaterInputStream(new ByteArrayInputStream(compressed))
-                : new ZstdInputStream(new ByteArrayInputStream(compressed))) {
-            int n = 0;
-            while (n < size) {
-                int r = in.read(out, n, size - n);
-                if (r < 0) {
-                    throw new BinaryFormatException(source, "compressed offload bundle payload", offset,
-                            "inflated to " + n + " bytes, fewer than the declared " + size);
+    /**
+     * Decompresses the payload as a stream and parses the plain bundle inside on the fly: the
+     * entry table and each code object's first 64 bytes are kept, everything else is skipped, so
+     * the heap cost does not depend on the bundle's size. The payload must inflate to exactly the
+     * declared size.
+     */
+    private List<BundleEntry> readStreamed(ByteSource src, long payloadOffset, long payload, CompressionInfo info)
+            throws IOException {
+        String where = src.name() + " (compressed bundle at 0x" + Long.toHexString(payloadOffset - info.headerSize()) + ")";
+        long size = info.uncompressedSize();
+        try (InputStream raw = src.inputStream(payloadOffset, payload, "compressed offload bundle payload");
+             InputStream in = info.method() == CompressionInfo.ZLIB ? new InflaterInputStream(raw) : new ZstdInputStream(raw)) {
+            BoundedReader r = new BoundedReader(in, size, src.name(), payloadOffset);
+            byte[] magic = r.readFully(MAGIC.length(), "decompressed offload bundle magic");
+            if (!new String(magic, StandardCharsets.ISO_8859_1).equals(MAGIC)) {
+                throw new BinaryFormatException(where, "decompressed offload bundle", 0, "expected magic '" + MAGIC + "'");
+            }
+            long count = ByteBuffer.wrap(r.readFully(8, "offload bundle entry count")).order(ByteOrder.LITTLE_ENDIAN).getLong();
+            if (count < 0 || count > MAX_ENTRIES) {
+                throw new BinaryFormatException(where, "offload bundle entry count", MAGIC.length(),
+                        "is " + Long.toUnsignedString(count) + "; at most " + MAX_ENTRIES + " expected");
+            }
+            long[][] table = new long[(int) count][];
+            String[] ids = new String[(int) count];
+            for (int i = 0; i < count; i++) {
+                String what = "offload bundle entry #" + i;
+                ByteBuffer e = ByteBuffer.wrap(r.readFully(24, what)).order(ByteOrder.LITTLE_ENDIAN);
+                long off = e.getLong(0);
+                long sz = e.getLong(8);
+                long idLen = e.getLong(16);
+                if (idLen < 0 || idLen > MAX_ID_LENGTH) {
+                    throw new BinaryFormatException(where, what + " id length", r.position() - 8,
+                            "is " + Long.toUnsignedString(idLen) + "; at most " + MAX_ID_LENGTH + " expected");
                 }
-                n += r;
+                ids[i] = new String(r.readFully((int) idLen, what + " id"), StandardCharsets.ISO_8859_1);
+                if (off < 0 || sz < 0 || off > size || sz > size - off) {
+                    throw new BinaryFormatException(where, what + " (" + ids[i] + ") data", 0,
+                            "offset " + Long.toUnsignedString(off) + " + size " + Long.toUnsignedString(sz)
+                                    + " lies outside the " + size + " bytes declared");
+                }
+                table[i] = new long[] {off, sz};
             }
-            if (method == CompressionInfo.ZLIB && in.read() >= 0) {
-                throw new BinaryFormatException(source, "compressed offload bundle payload", offset,
-                        "inflates past its declared size of " + size + " bytes");
+            // Visit the entries in offset order, keeping the first 64 bytes of each.
+            Integer[] order = new Integer[(int) count];
+            for (int i = 0; i < count; i++) {
+                order[i] = i;
             }
+            java.util.Arrays.sort(order, java.util.Comparator.comparingLong(i -> table[i][0]));
+            byte[][] heads = new byte[(int) count][];
+            for (int i : order) {
+                long off = table[i][0];
+                int want = (int) Math.min(64, table[i][1]);
+                if (off >= r.position()) {
+                    r.skipTo(off, "offload bundle entry #" + i + " (" + ids[i] + ") data");
+                    heads[i] = r.readFully(want, "offload bundle entry #" + i + " (" + ids[i] + ") data");
+                }
+                // an entry overlapping the previous one is listed without its ELF header facts
+            }
+            r.drain(info.totalSize() >= 0);
+            List<BundleEntry> entries = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                Optional<CodeObject> co = Optional.empty();
+                if (heads[i] != null && heads[i].length == 64) {
+                    co = CodeObjectReader.read(ByteSource.of(where, heads[i]), 0, 64, "offload bundle entry #" + i);
+                }
+                entries.add(new BundleEntry(BundleEntryId.parse(ids[i]), table[i][0], table[i][1], co));
+            }
+            return entries;
         } catch (BinaryFormatException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
-            throw new BinaryFormatException(source, "compressed offload bundle payload", offset,
-                    "cannot be decompressed: " + e.getMessage());
+            throw new BinaryFormatException(src.name(), "compressed offload bundle payload (" + info.methodName() + ")",
+                    payloadOffset, "cannot be decompressed: " + e.getMessage());
         }
-        return out;
+    }
+
+    /** Reads a decompressed stream that must hold exactly {@code limit} bytes. */
+    private static final class BoundedReader {
+        private final InputStream in;
+        private final long limit;
+        private final String source;
+        private final long payloadOffset;
+        private final byte[] scratch = new byte[65536];
+        private long pos;
+
+        BoundedReader(InputStream in, long limit, String source, long payloadOffset) {
+            this.in = in;
+            this.limit = limit;
+            this.source = source;
+            this.payloadOffset = payloadOffset;
+        }
+
+        long position() {
+            return pos;
+        }
+
+        byte[] readFully(int n, String what) throws IOException {
+            if (n > limit - pos) {
+                throw new BinaryFormatException(source, what, payloadOffset, "needs " + n + " bytes at decompressed offset "
+                        + pos + " but the bundle declares only " + limit + " bytes");
+            }
+            byte[] out = new byte[n];
+            int got = 0;
+            while (got < n) {
+                int k = in.read(out, got, n - got);
+                if (k < 0) {
+                    throw short_(what);
+                }
+                got += k;
+            }
+            pos += n;
+            return out;
+        }
+
+        void skipTo(long target, String what) throws IOException {
+            while (pos < target) {
+                int k = in.read(scratch, 0, (int) Math.min(scratch.length, target - pos));
+                if (k < 0) {
+                    throw short_(what);
+                }
+                pos += k;
+            }
+        }
+
+        /**
+         * Reads to the declared end; with {@code exactEnd} (the payload's length is known: v2, v3)
+         * also checks that nothing inflates past it.
+         */
+        void drain(boolean exactEnd) throws IOException {
+            skipTo(limit, "rest of the decompressed offload bundle");
+            if (exactEnd && in.read() >= 0) {
+                throw new BinaryFormatException(source, "compressed offload bundle payload", payloadOffset,
+                        "inflates past its declared size of " + limit + " bytes (refused as a possible decompression bomb)");
+            }
+        }
+
+        private BinaryFormatException short_(String what) {
+            return new BinaryFormatException(source, "compressed offload bundle payload", payloadOffset,
+                    "inflated to " + pos + " bytes, fewer than the declared " + limit + " (while reading " + what + ")");
+        }
     }
 }

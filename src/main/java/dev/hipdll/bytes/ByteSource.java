@@ -2,6 +2,7 @@ package dev.hipdll.bytes;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -91,6 +92,72 @@ public final class ByteSource implements Closeable {
             pos += n;
         }
         return buf.array();
+    }
+
+    /**
+     * Reads {@code length} bytes at {@code offset} into {@code dst[dstOffset..]}; no allocation, for
+     * streaming scans.
+     *
+     * @throws BinaryFormatException when the range is not inside the file
+     */
+    public void readInto(long offset, byte[] dst, int dstOffset, int length, String structure) throws IOException {
+        check(offset, length, structure);
+        ByteBuffer buf = ByteBuffer.wrap(dst, dstOffset, length);
+        long pos = offset;
+        while (buf.hasRemaining()) {
+            int n = reader.read(buf, base + pos);
+            if (n < 0) {
+                throw new BinaryFormatException(name, structure, pos, "file ended while reading " + length + " bytes");
+            }
+            pos += n;
+        }
+    }
+
+    /**
+     * A stream over the {@code length} bytes at {@code offset}, read in chunks on demand (nothing
+     * is loaded ahead); closing it does not close this source. A read past the end of the file
+     * raises a {@link BinaryFormatException} naming {@code structure}.
+     *
+     * @throws BinaryFormatException when the range is not inside the file
+     */
+    public InputStream inputStream(long offset, long length, String structure) throws BinaryFormatException {
+        check(offset, length, structure);
+        return new InputStream() {
+            private long pos = offset;
+            private final long end = offset + length;
+
+            @Override
+            public int read() throws IOException {
+                byte[] one = new byte[1];
+                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                if (len == 0) {
+                    return 0;
+                }
+                if (pos >= end) {
+                    return -1;
+                }
+                int n = (int) Math.min(len, end - pos);
+                readInto(pos, b, off, n, structure);
+                pos += n;
+                return n;
+            }
+
+            @Override
+            public long skip(long n) {
+                long k = Math.max(0, Math.min(n, end - pos));
+                pos += k;
+                return k;
+            }
+
+            @Override
+            public int available() {
+                return (int) Math.min(Integer.MAX_VALUE, end - pos);
+            }
+        };
     }
 
     /** Reads {@code length} bytes at {@code offset} as a little-endian buffer. */

@@ -25,6 +25,19 @@ public record DataDirectory(int index, long rva, long size) {
     public static final int IAT = 12;
     public static final int DELAY_IMPORT_DESCRIPTOR = 13;
     public static final int CLR_RUNTIME_HEADER = 14;
+    public static final int RESERVED = 15;
+
+    private static final String[] NAMES = {"ExportTable", "ImportTable", "ResourceTable", "ExceptionTable",
+        "CertificateTable", "BaseRelocationTable", "Debug", "Architecture", "GlobalPtr", "TLSTable",
+        "LoadConfigTable", "BoundImport", "IAT", "DelayImportDescriptor", "CLRRuntimeHeader", "Reserved"};
+
+    /**
+     * The directory's name as llvm-readobj prints it in {@code --file-headers} (e.g.
+     * {@code ImportTable}); indexes past 15 are {@code Directory<N>}.
+     */
+    public String name() {
+        return index >= 0 && index < NAMES.length ? NAMES[index] : "Directory" + index;
+    }
 
     /** Whether the directory is present (non-zero RVA and size). */
     public boolean present() {

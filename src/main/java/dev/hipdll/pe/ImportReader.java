@@ -17,6 +17,10 @@ final class ImportReader {
     static final int MAX_MODULES = 4096;
     /** The most lookup-table entries accepted for one DLL. */
     static final int MAX_SYMBOLS = 65536;
+    /** The most lookup-table entries accepted in one table walk, all DLLs together. */
+    static final int MAX_TOTAL_SYMBOLS = 262144;
+
+    private int totalSymbols;
 
     private final PeFile pe;
 
@@ -86,6 +90,10 @@ final class ImportReader {
             if (i >= MAX_SYMBOLS) {
                 throw new BinaryFormatException(pe.name(), what + " import lookup table", -1,
                         "no terminating entry within " + MAX_SYMBOLS + " entries");
+            }
+            if (++totalSymbols > MAX_TOTAL_SYMBOLS) {
+                throw new BinaryFormatException(pe.name(), what + " import lookup table", -1,
+                        "more than " + MAX_TOTAL_SYMBOLS + " imported symbols in all; the tables overlap or never end");
             }
             String entry = what + " import lookup entry #" + i;
             long off = pe.rvaToOffset(tableRva + (long) width * i, width, entry);

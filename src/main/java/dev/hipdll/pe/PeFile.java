@@ -55,6 +55,16 @@ public final class PeFile implements Closeable {
         }
     }
 
+    /**
+     * Parses the headers of the image in {@code src}; the returned file owns {@code src} and
+     * closes it.
+     *
+     * @throws BinaryFormatException when it is not a PE image or a header is malformed
+     */
+    public static PeFile read(ByteSource src) throws IOException {
+        return parse(src);
+    }
+
     private static PeFile parse(ByteSource src) throws IOException {
         String name = src.name();
         if (src.size() < 64) {
@@ -254,6 +264,21 @@ public final class PeFile implements Closeable {
     /** The export directory (empty when the image exports nothing). */
     public ExportDirectory exports() throws IOException {
         return new ExportReader(this).read();
+    }
+
+    /** Every leaf of the resource directory tree (type, name, language, data RVA and size). */
+    public List<ResourceEntry> resources() throws IOException {
+        return new ResourceReader(this).read();
+    }
+
+    /** The version resource ({@code FileVersion}, {@code ProductVersion}), if the image has one. */
+    public Optional<VersionInfo> versionInfo() throws IOException {
+        return new VersionInfoReader(this).read();
+    }
+
+    /** Every data directory of the optional header, index order (as many as {@code NumberOfRvaAndSizes}). */
+    public List<DataDirectory> dataDirectories() {
+        return optional.dataDirectories();
     }
 
     /** The debug directory entries. */

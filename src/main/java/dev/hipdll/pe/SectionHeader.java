@@ -22,6 +22,35 @@ public record SectionHeader(String name, long virtualSize, long virtualAddress, 
     public static final long IMAGE_SCN_MEM_READ = 0x40000000L;
     public static final long IMAGE_SCN_MEM_WRITE = 0x80000000L;
 
+    private static final long[] FLAG_BITS = {0x8L, 0x20L, 0x40L, 0x80L, 0x100L, 0x200L, 0x800L, 0x1000L, 0x8000L,
+        0x01000000L, 0x02000000L, 0x04000000L, 0x08000000L, 0x10000000L, 0x20000000L, 0x40000000L, 0x80000000L};
+    private static final String[] FLAG_NAMES = {"IMAGE_SCN_TYPE_NO_PAD", "IMAGE_SCN_CNT_CODE",
+        "IMAGE_SCN_CNT_INITIALIZED_DATA", "IMAGE_SCN_CNT_UNINITIALIZED_DATA", "IMAGE_SCN_LNK_OTHER",
+        "IMAGE_SCN_LNK_INFO", "IMAGE_SCN_LNK_REMOVE", "IMAGE_SCN_LNK_COMDAT", "IMAGE_SCN_GPREL",
+        "IMAGE_SCN_LNK_NRELOC_OVFL", "IMAGE_SCN_MEM_DISCARDABLE", "IMAGE_SCN_MEM_NOT_CACHED",
+        "IMAGE_SCN_MEM_NOT_PAGED", "IMAGE_SCN_MEM_SHARED", "IMAGE_SCN_MEM_EXECUTE", "IMAGE_SCN_MEM_READ",
+        "IMAGE_SCN_MEM_WRITE"};
+
+    /**
+     * The names of the single-bit flags set in {@link #characteristics} (PE/COFF specification,
+     * section 4.1 "Section Flags"), in bit order; the 4-bit alignment field (bits 20-23, objects
+     * only) is not a flag and is not listed.
+     */
+    public java.util.List<String> flagNames() {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < FLAG_BITS.length; i++) {
+            if ((characteristics & FLAG_BITS[i]) != 0) {
+                out.add(FLAG_NAMES[i]);
+            }
+        }
+        return out;
+    }
+
+    /** Whether the flag {@code bit} (e.g. {@link #IMAGE_SCN_MEM_EXECUTE}) is set. */
+    public boolean has(long bit) {
+        return (characteristics & bit) == bit;
+    }
+
     /** Whether the section is both writable and executable (a hardening smell). */
     public boolean writableAndExecutable() {
         return (characteristics & IMAGE_SCN_MEM_WRITE) != 0 && (characteristics & IMAGE_SCN_MEM_EXECUTE) != 0;
