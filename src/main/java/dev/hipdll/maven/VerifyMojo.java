@@ -3,28 +3,42 @@ package dev.hipdll.maven;
 import dev.hipdll.bundle.OffloadBundleReader;
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.contract.ContractException;
-import dev.hipdll.contract.LoaderSourceParser;
+import dev.hipdll.contract.ContractSource;
+import dev.hipdll.report.JUnitXmlReport;
+import dev.hipdll.report.JsonReport;
 import dev.hipdll.report.TableReport;
 import dev.hipdll.target.GfxTarget;
 import dev.hipdll.target.GfxTargetList;
 import dev.hipdll.target.InvalidTargetException;
+import dev.hipdll.verify.CheckIds;
 import dev.hipdll.verify.DllVerifier;
+import dev.hipdll.verify.ImportPolicy;
+import dev.hipdll.verify.Verdict;
 import dev.hipdll.verify.VerifyOptions;
 import dev.hipdll.verify.VerifyReport;
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.OptionalInt;
+import java.util.Set;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
 
 /**
- * Verifies a HIP backend DLL before release: PE32+ x64 DLL, imports only from the allowed DLLs,
- * exports exactly the ABI contract, device code for each requested gfx target. Runs without a
- * project too ({@code mvn dev.hipdll:hipdll-maven-plugin:<version>:verify -Dhip.dll=...}).
+ * Verifies a HIP backend DLL before release: PE32+ x64 DLL, imports only from the allowed DLLs and
+ * none forbidden, exports exactly the ABI contract, device code for each requested gfx target,
+ * no build-machine path inside. Writes the table to the log, {@code verify.json} and
+ * {@code TEST-hipdll-verify.xml}; fails the build on any failed check. Runs without a project too
+ * ({@code mvn dev.hipdll:hipdll-maven-plugin:<version>:verify -Dhip.dll=...}).
  */
 @Mojo(name = "verify", defaultPhase = LifecyclePhase.VERIFY, requiresProject = false, threadSafe = true)
 public class VerifyMojo extends AbstractMojo {
@@ -37,11 +51,23 @@ public class VerifyMojo extends AbstractMojo {
     @Parameter(property = "hip.arch")
     String arch;
 
-    /** DLLs the image may import (case-insensitive). */
-    @Parameter(property = "hip.allowedImports", defaultValue = "amdhip64_7.dll,KERNEL32.dll")
+    /** Whether the DLL links the static MSVC runtime; sets the default import allow-list. */
+    @Parameter(property = "hip.staticRuntime", defaultValue = "true")
+    boolean staticRuntime;
+
+    /** DLLs (globs, case-insensitive) the image may import; unset: derived from {@code staticRuntime} and {@code runtimeMajor}. */
+    @Parameter(property = "hip.allowedImports")
     List<String> allowedImports;
 
-    /** How many exported names with {@code exportPrefix} the DLL must have, when no {@code contract} is given. */
+    /** DLLs (globs) the image must not import; unset: {@code cudart*.dll, nvcuda.dll, nvrtc*.dll, cublas*.dll}. */
+    @Parameter(property = "hip.forbiddenImports")
+    List<String> forbiddenImports;
+
+    /** The HIP runtime major version the DLL must import ({@code amdhip64_<N>.dll}); unset accepts any. */
+    @Parameter(property = "hip.runtimeMajor")
+    Integer runtimeMajor;
+
+    /** How many exported names with {@code exportPrefix} the DLL must have, when no other contract source is given. */
     @Parameter(property = "hip.expectedExports", defaultValue = "48")
     int expectedExports;
 
@@ -49,9 +75,37 @@ public class VerifyMojo extends AbstractMojo {
     @Parameter(property = "hip.contract")
     File contract;
 
+    /** The contract as an explicit list of export names ({@code name?} marks an optional one). */
+    @Parameter(property = "hip.exports")
+    List<String> exports;
+
+    /** The contract as a file: one export name per line, {@code #} comments, {@code name?} optional. */
+    @Parameter(property = "hip.exportsFile")
+    File exportsFile;
+
     /** The prefix of every contract export. */
     @Parameter(property = "hip.exportPrefix", defaultValue = "coli_cuda_")
     String exportPrefix;
+
+    /** Whether exported names with the prefix that the contract does not name fail the build (else a warning). */
+    @Parameter(property = "hip.failOnExtraExports", defaultValue = "true")
+    boolean failOnExtraExports;
+
+    /** The HIP SDK root, one of the build paths that must not appear in the DLL; unset: HIP_SDK_ROOT, then HIP_PATH. */
+    @Parameter(property = "hip.sdkRoot")
+    String sdkRoot;
+
+    /** More absolute paths that must not appear in the DLL (besides the SDK root, project directory and user home). */
+    @Parameter(property = "hip.buildPaths")
+    List<String> buildPaths;
+
+    /** Check ids (or groups such as {@code exports.}) not to run, e.g. {@code paths.build,runtime.major}. */
+    @Parameter(property = "hip.checks.skip")
+    List<String> skipChecks;
+
+    /** Where verify.json and TEST-hipdll-verify.xml go; unset: target/hipdll in a project, else beside the DLL. */
+    @Parameter(property = "hip.reportDirectory")
+    File reportDirectory;
 
     /** Limit on a compressed offload bundle's declared uncompressed size, in MiB. */
     @Parameter(property = "hip.maxBundleMiB", defaultValue = "512")
@@ -60,6 +114,12 @@ public class VerifyMojo extends AbstractMojo {
     /** Skip this goal. */
     @Parameter(property = "hip.skip", defaultValue = "false")
     boolean skip;
+
+    @Parameter(defaultValue = "${session}", readonly = true, required = true)
+    MavenSession session;
+
+    @Parameter(defaultValue = "${project}", readonly = true)
+    MavenProject project;
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
@@ -74,26 +134,93 @@ public class VerifyMojo extends AbstractMojo {
             throw new MojoFailureException("hip.arch: " + e.getMessage());
         }
         AbiContract abi;
-        if (contract != null) {
-            try {
-                abi = new LoaderSourceParser(exportPrefix).parse(contract.toPath());
-            } catch (ContractException e) {
-                throw new MojoFailureException("hip.contract: " + e.getMessage());
-            } catch (IOException e) {
-                throw new MojoFailureException("hip.contract: cannot read " + contract + ": " + e.getMessage());
-            }
-        } else {
-            abi = new AbiContract.CountContract(exportPrefix, expectedExports, "hip.expectedExports=" + expectedExports);
+        try {
+            abi = new ContractSource(path(contract), exports, path(exportsFile), expectedExports, exportPrefix).load();
+        } catch (ContractException e) {
+            throw new MojoFailureException("contract: " + e.getMessage());
+        } catch (IOException e) {
+            throw new MojoFailureException("contract: cannot read " + e.getMessage());
         }
-        VerifyOptions options = new VerifyOptions(targets, allowedImports, abi,
-                Math.min((long) maxBundleMiB << 20, OffloadBundleReader.DEFAULT_MAX_UNCOMPRESSED * 3));
+        Set<String> skipped = new LinkedHashSet<>();
+        for (String s : skipChecks == null ? List.<String>of() : skipChecks) {
+            String id = s.strip();
+            if (id.isEmpty()) {
+                continue;
+            }
+            if (!CheckIds.known(id) || id.equals(CheckIds.PE_FORMAT)) {
+                throw new MojoFailureException("hip.checks.skip: unknown or unskippable check '" + id + "'; known: "
+                        + String.join(", ", CheckIds.ALL.subList(1, CheckIds.ALL.size())));
+            }
+            skipped.add(id);
+        }
+        if (maxBundleMiB < 1 || maxBundleMiB > 2047) {
+            throw new MojoFailureException("hip.maxBundleMiB: " + maxBundleMiB + " is outside 1..2047");
+        }
+        OptionalInt major = runtimeMajor == null ? OptionalInt.empty() : OptionalInt.of(runtimeMajor);
+        ImportPolicy policy = ImportPolicy.forRuntime(staticRuntime, major);
+        if (allowedImports != null && !allowedImports.isEmpty()) {
+            policy = policy.withAllowed(allowedImports, "hip.allowedImports");
+        }
+        if (forbiddenImports != null && !forbiddenImports.isEmpty()) {
+            policy = policy.withForbidden(forbiddenImports);
+        }
+        VerifyOptions options = VerifyOptions.of(abi).withTargets(targets).withImports(policy)
+                .withMaxBundleBytes(Math.min((long) maxBundleMiB << 20, Integer.MAX_VALUE - 8))
+                .withBuildPaths(hostBuildPaths()).withRuntimeMajor(major).withSkippedChecks(skipped)
+                .withFailOnExtraExports(failOnExtraExports);
         VerifyReport report = new DllVerifier().verify(dll.toPath(), options);
         for (String line : new TableReport().render(report)) {
-            getLog().info(line);
+            if (line.startsWith("FAIL")) {
+                getLog().error(line);
+            } else {
+                getLog().info(line);
+            }
+        }
+        Path dir = reportDirectory != null ? reportDirectory.toPath()
+                : projectPresent() ? Path.of(project.getBuild().getDirectory(), "hipdll")
+                : dll.toPath().toAbsolutePath().getParent();
+        try {
+            new JsonReport().write(report, dir.resolve(JsonReport.FILE_NAME));
+            new JUnitXmlReport().write(report, dir.resolve(JUnitXmlReport.FILE_NAME));
+            getLog().info("reports: " + dir.resolve(JsonReport.FILE_NAME) + ", " + dir.resolve(JUnitXmlReport.FILE_NAME));
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot write the verify reports to " + dir + ": " + e.getMessage(), e);
         }
         if (!report.passed()) {
-            throw new MojoFailureException("hipdll:verify rejected " + dll + ": " + report.count(dev.hipdll.verify.Verdict.FAIL)
-                    + " check(s) failed (see the table above)");
+            throw new MojoFailureException("hipdll:verify rejected " + dll + ": " + report.count(Verdict.FAIL)
+                    + " check(s) failed (see the table above and " + dir.resolve(JsonReport.FILE_NAME) + ")");
         }
+    }
+
+    private boolean projectPresent() {
+        return session != null && session.getRequest().isProjectPresent() && project != null;
+    }
+
+    /** The build machine's paths: SDK root, project directory (with a project), user home, and hip.buildPaths. */
+    private List<String> hostBuildPaths() {
+        List<String> paths = new ArrayList<>();
+        String sdk = sdkRoot;
+        if (sdk == null || sdk.isBlank()) {
+            sdk = System.getenv("HIP_SDK_ROOT");
+        }
+        if (sdk == null || sdk.isBlank()) {
+            sdk = System.getenv("HIP_PATH");
+        }
+        if (sdk != null && !sdk.isBlank()) {
+            paths.add(sdk);
+        }
+        if (projectPresent() && project.getBasedir() != null) {
+            paths.add(project.getBasedir().getAbsolutePath());
+        }
+        paths.add(System.getProperty("user.home"));
+        if (buildPaths != null) {
+            paths.addAll(buildPaths);
+        }
+        getLog().debug("build paths looked for: " + paths);
+        return paths;
+    }
+
+    private static Path path(File f) {
+        return f == null ? null : f.toPath();
     }
 }

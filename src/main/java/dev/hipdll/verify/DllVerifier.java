@@ -1,27 +1,29 @@
 package dev.hipdll.verify;
 
-import dev.hipdll.bundle.BundleEntry;
 import dev.hipdll.bundle.FatBinaryLocator;
 import dev.hipdll.bundle.OffloadBundle;
 import dev.hipdll.bundle.OffloadBundleReader;
 import dev.hipdll.bytes.BinaryFormatException;
 import dev.hipdll.pe.CoffHeader;
-import dev.hipdll.pe.ExportedSymbol;
 import dev.hipdll.pe.ImportedModule;
 import dev.hipdll.pe.PeFile;
-import dev.hipdll.target.GfxTarget;
+import dev.hipdll.pe.VersionInfo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.stream.Collectors;
+import java.util.Map;
+import java.util.Optional;
 
 /**
- * Verifies a backend DLL: PE32+ x64 image with the DLL flag, imports within the allow-list,
- * exports matching the ABI contract, device code for every requested gfx target. Never throws for
- * a malformed file: that becomes a failed {@code pe.format} check naming the structure and offset.
+ * Verifies a backend DLL: PE32+ x64 image with the DLL flag, imports within the allow-list and
+ * outside the deny-list, exports matching the ABI contract, device code for every requested gfx
+ * target with code objects that match their ids, no build-machine path inside. Each check can be
+ * switched off ({@link VerifyOptions#skippedChecks()}). Never throws for a malformed file: a
+ * header that cannot be read becomes a failed {@code pe.format} check, a malformed table a failed
+ * check of the group that reads it, both naming the structure and offset.
  */
 public final class DllVerifier {
 
@@ -34,100 +36,128 @@ public final class DllVerifier {
      */
     public VerifyReport verify(Path dll, VerifyOptions options) {
         List<Check> checks = new ArrayList<>();
+        Map<String, String> facts = new LinkedHashMap<>();
         if (!Files.isRegularFile(dll)) {
-            checks.add(Check.of("pe.format", "file is a PE image", Verdict.FAIL, "a DLL at " + dll,
-                    "no such file"));
-            return new VerifyReport(dll, checks);
+            checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.FAIL, "a DLL at " + dll, "no such file"));
+            return new VerifyReport(dll, checks, facts);
         }
         try (PeFile pe = PeFile.open(dll)) {
-            checks.add(Check.of("pe.format", "file is a PE image", Verdict.PASS, "PE32+ image",
-                    (pe.optionalHeader().isPe32Plus() ? "PE32+" : "PE32") + ", " + pe.sections().size() + " sections"));
-            checks.add(machine(pe));
-            checks.add(dllFlag(pe));
-            checks.add(imports(pe, options));
-            checks.addAll(new ExportChecks(options.contract()).run(exportsOf(pe)));
-            checks.add(deviceCode(pe, options));
+            facts.put("size", Long.toString(pe.size()));
+            facts.put("machine", pe.coffHeader().machineName());
+            facts.put("format", pe.optionalHeader().isPe32Plus() ? "PE32+" : "PE32");
+            String version = "";
+            try {
+                Optional<VersionInfo> v = pe.versionInfo();
+                if (v.isPresent()) {
+                    v.get().fileVersion().ifPresent(s -> facts.put("fileVersion", s));
+                    v.get().productVersion().ifPresent(s -> facts.put("productVersion", s));
+                    version = v.get().fileVersion().map(s -> ", FileVersion " + s).orElse("");
+                }
+            } catch (BinaryFormatException e) {
+                facts.put("versionResource", e.getMessage());
+            }
+            checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.PASS, "PE32+ image",
+                    facts.get("format") + ", " + pe.sections().size() + " sections" + version));
+            run(checks, options, CheckIds.PE_MACHINE, () -> machine(pe));
+            run(checks, options, CheckIds.PE_DLL, () -> dllFlag(pe));
+            importChecks(pe, options, checks);
+            exportChecks(pe, options, checks);
+            deviceChecks(pe, options, checks);
+            PathChecks paths = new PathChecks(options);
+            run(checks, options, CheckIds.PATHS_PDB, () -> paths.pdb(pe));
+            run(checks, options, CheckIds.PATHS_BUILD, () -> paths.build(pe));
         } catch (BinaryFormatException e) {
-            checks.add(Check.of("pe.format", "file is a PE image", Verdict.FAIL, "a well-formed PE image",
+            checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.FAIL, "a well-formed PE image",
                     e.getMessage()));
         } catch (IOException e) {
-            checks.add(Check.of("pe.format", "file is a PE image", Verdict.FAIL, "a readable file",
+            checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.FAIL, "a readable file",
                     "cannot read " + dll + ": " + e.getMessage()));
         }
-        return new VerifyReport(dll, checks);
+        return new VerifyReport(dll, checks, facts);
     }
 
-    private static List<ExportedSymbol> exportsOf(PeFile pe) throws IOException {
-        return pe.exports().symbols();
+    /** One check that reads the file. */
+    private interface CheckBody {
+        Check run() throws IOException;
+    }
+
+    /** Several checks over one table: when the table is malformed, each of them fails with the reason. */
+    private interface GroupBody {
+        List<Check> run() throws IOException;
+    }
+
+    private static void run(List<Check> out, VerifyOptions options, String id, CheckBody body) throws IOException {
+        if (options.skips(id)) {
+            out.add(skipped(id));
+            return;
+        }
+        try {
+            out.add(body.run());
+        } catch (BinaryFormatException e) {
+            out.add(Check.of(id, id, Verdict.FAIL, "a well-formed file", e.getMessage()));
+        }
+    }
+
+    private static void group(List<Check> out, VerifyOptions options, List<String> ids, GroupBody body) throws IOException {
+        List<Check> result;
+        try {
+            result = body.run();
+        } catch (BinaryFormatException e) {
+            result = ids.stream().map(id -> Check.of(id, id, Verdict.FAIL, "a well-formed file", e.getMessage())).toList();
+        }
+        for (Check c : result) {
+            out.add(options.skips(c.id()) ? skipped(c.id()) : c);
+        }
+    }
+
+    private static Check skipped(String id) {
+        return Check.of(id, id, Verdict.SKIP, "switched off", "skipped by hip.checks.skip");
+    }
+
+    private static void importChecks(PeFile pe, VerifyOptions options, List<Check> out) throws IOException {
+        ImportChecks ic = new ImportChecks(options);
+        group(out, options, List.of(CheckIds.IMPORTS_ALLOWED, CheckIds.IMPORTS_FORBIDDEN, CheckIds.RUNTIME_MAJOR), () -> {
+            List<ImportedModule> modules = new ArrayList<>(pe.imports());
+            modules.addAll(pe.delayImports());
+            return List.of(ic.allowed(modules), ic.forbidden(modules), ic.runtimeMajor(modules));
+        });
+    }
+
+    private static void exportChecks(PeFile pe, VerifyOptions options, List<Check> out) throws IOException {
+        List<String> ids = options.contract() instanceof dev.hipdll.contract.AbiContract.NamedContract
+                ? List.of(CheckIds.EXPORTS_REQUIRED, CheckIds.EXPORTS_OPTIONAL, CheckIds.EXPORTS_EXTRA,
+                CheckIds.EXPORTS_OTHER, CheckIds.EXPORTS_DECORATED, CheckIds.EXPORTS_DUPLICATES)
+                : List.of(CheckIds.EXPORTS_COUNT, CheckIds.EXPORTS_OTHER, CheckIds.EXPORTS_DECORATED,
+                CheckIds.EXPORTS_DUPLICATES);
+        group(out, options, ids, () -> new ExportChecks(options.contract(), options.failOnExtraExports())
+                .run(pe.exports().symbols()));
+    }
+
+    private static void deviceChecks(PeFile pe, VerifyOptions options, List<Check> out) throws IOException {
+        if (options.skips(CheckIds.DEVICE_TARGETS) && options.skips(CheckIds.DEVICE_CODE_OBJECTS)) {
+            out.add(skipped(CheckIds.DEVICE_TARGETS));
+            out.add(skipped(CheckIds.DEVICE_CODE_OBJECTS));
+            return;
+        }
+        DeviceCodeChecks dc = new DeviceCodeChecks(options);
+        group(out, options, List.of(CheckIds.DEVICE_TARGETS, CheckIds.DEVICE_CODE_OBJECTS), () -> {
+            List<OffloadBundle> bundles = new FatBinaryLocator(new OffloadBundleReader(options.maxBundleBytes())).bundles(pe);
+            return List.of(dc.targets(bundles), dc.codeObjects(bundles));
+        });
     }
 
     private static Check machine(PeFile pe) {
         CoffHeader coff = pe.coffHeader();
         boolean ok = coff.machine() == CoffHeader.MACHINE_AMD64 && pe.optionalHeader().isPe32Plus();
-        return Check.of("pe.machine", "PE32+ for x64", ok ? Verdict.PASS : Verdict.FAIL,
+        return Check.of(CheckIds.PE_MACHINE, "PE32+ for x64", ok ? Verdict.PASS : Verdict.FAIL,
                 "IMAGE_FILE_MACHINE_AMD64, PE32+",
                 coff.machineName() + ", " + (pe.optionalHeader().isPe32Plus() ? "PE32+" : "PE32"));
     }
 
     private static Check dllFlag(PeFile pe) {
         boolean ok = pe.coffHeader().isDll();
-        return Check.of("pe.dll", "image is a DLL", ok ? Verdict.PASS : Verdict.FAIL, "IMAGE_FILE_DLL set",
+        return Check.of(CheckIds.PE_DLL, "image is a DLL", ok ? Verdict.PASS : Verdict.FAIL, "IMAGE_FILE_DLL set",
                 String.format("Characteristics 0x%04X (%s)", pe.coffHeader().characteristics(),
                         ok ? "IMAGE_FILE_DLL set" : "IMAGE_FILE_DLL not set"));
-    }
-
-    private static Check imports(PeFile pe, VerifyOptions options) throws IOException {
-        List<String> allowed = options.allowedImports().stream().map(s -> s.toLowerCase(Locale.ROOT)).toList();
-        List<ImportedModule> modules = new ArrayList<>(pe.imports());
-        modules.addAll(pe.delayImports());
-        List<String> found = modules.stream().map(m -> m.dllName() + (m.delayLoad() ? " (delay-load)" : "")).toList();
-        List<String> bad = modules.stream().filter(m -> !allowed.contains(m.dllName().toLowerCase(Locale.ROOT)))
-                .map(m -> "not allowed: " + m.dllName() + (m.delayLoad() ? " (delay-load)" : "")
-                        + " (" + m.symbols().size() + " symbols, e.g. " + m.symbols().stream().limit(3)
-                        .map(Object::toString).collect(Collectors.joining(", ")) + ")")
-                .toList();
-        return new Check("imports.allowed", "imports only allowed DLLs", bad.isEmpty() ? Verdict.PASS : Verdict.FAIL,
-                String.join(", ", options.allowedImports()), found.isEmpty() ? "no imports" : String.join(", ", found),
-                bad);
-    }
-
-    private static Check deviceCode(PeFile pe, VerifyOptions options) throws IOException {
-        String title = "device code for each gfx target";
-        List<OffloadBundle> bundles;
-        try {
-            bundles = new FatBinaryLocator(new OffloadBundleReader(options.maxBundleBytes())).bundles(pe);
-        } catch (BinaryFormatException e) {
-            return Check.of("device-code.targets", title, Verdict.FAIL, "readable offload bundles", e.getMessage());
-        }
-        List<String> ids = new ArrayList<>();
-        List<String> details = new ArrayList<>();
-        for (OffloadBundle b : bundles) {
-            for (BundleEntry e : b.entries()) {
-                if (e.id().isHipDevice()) {
-                    ids.add(e.id().targetId());
-                }
-            }
-        }
-        String expected = options.targets().stream().map(GfxTarget::toString).collect(Collectors.joining(", "));
-        String found = bundles.isEmpty() ? "no offload bundle (.hip_fat / .hipFatB)"
-                : bundles.size() + " bundle(s), device targets " + ids.stream().distinct().collect(Collectors.joining(", "));
-        if (options.targets().isEmpty()) {
-            return Check.of("device-code.targets", title, Verdict.SKIP, "no gfx target requested", found);
-        }
-        boolean ok = !bundles.isEmpty();
-        for (GfxTarget t : options.targets()) {
-            // Every bundle (one per translation unit) must carry the target.
-            for (int i = 0; i < bundles.size(); i++) {
-                boolean has = bundles.get(i).entries().stream()
-                        .anyMatch(e -> e.id().isHipDevice() && e.id().targetId().equals(t.toString()));
-                if (!has) {
-                    ok = false;
-                    details.add("missing: " + t + " in bundle #" + i);
-                }
-            }
-        }
-        ids.stream().distinct().filter(id -> options.targets().stream().noneMatch(t -> t.toString().equals(id)))
-                .forEach(id -> details.add("extra target (not requested): " + id));
-        return new Check("device-code.targets", title, ok ? Verdict.PASS : Verdict.FAIL, expected, found, details);
     }
 }

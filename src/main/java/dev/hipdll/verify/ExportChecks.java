@@ -3,76 +3,114 @@ package dev.hipdll.verify;
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.pe.ExportedSymbol;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
- * The export checks against an {@link AbiContract}: the count of prefixed names, and for a named
- * contract the missing required (fail) and optional (warning) names and extra prefixed names
- * (fail); decorated or C++-mangled names and duplicate names always fail.
+ * The export checks against an {@link AbiContract}:
+ * <ul>
+ *   <li>{@code exports.count} (count contract): the number of undecorated names with the prefix;</li>
+ *   <li>{@code exports.required} (named contract): required names missing (fail);</li>
+ *   <li>{@code exports.optional}: optional names missing (warning: the feature degrades);</li>
+ *   <li>{@code exports.extra}: prefixed names the contract does not name (fail, or warning when
+ *       {@link VerifyOptions#failOnExtraExports()} is off);</li>
+ *   <li>{@code exports.other}: exports without the prefix, listed (warning);</li>
+ *   <li>{@code exports.decorated}: decorated or C++-mangled names (MSVC {@code ?name@@...},
+ *       Itanium {@code _Z...}, {@code _name@8} / {@code @name@8} stdcall/fastcall, a leading
+ *       underscore before the prefix): the host's {@code GetProcAddress} would not find them (fail);</li>
+ *   <li>{@code exports.duplicates}: a name exported twice or one export address table entry
+ *       exported under several names (fail).</li>
+ * </ul>
  */
 final class ExportChecks {
     private final AbiContract contract;
+    private final boolean failOnExtra;
 
-    ExportChecks(AbiContract contract) {
+    ExportChecks(AbiContract contract, boolean failOnExtra) {
         this.contract = contract;
+        this.failOnExtra = failOnExtra;
+    }
+
+    /** Whether {@code name} is decorated or mangled, given the contract prefix. */
+    static boolean decorated(String name, String prefix) {
+        return name.startsWith("?") || name.startsWith("_Z") || name.startsWith("@") || name.contains("@")
+                || !prefix.isEmpty() && name.contains(prefix) && !name.startsWith(prefix);
     }
 
     List<Check> run(List<ExportedSymbol> symbols) {
         List<Check> checks = new ArrayList<>();
         String prefix = contract.prefix();
         Set<String> names = new LinkedHashSet<>();
-        Map<String, Integer> seen = new HashMap<>();
+        Map<String, Integer> timesByName = new LinkedHashMap<>();
+        Map<Long, List<String>> namesByOrdinal = new TreeMap<>();
         List<String> decorated = new ArrayList<>();
         for (ExportedSymbol s : symbols) {
             if (s.name() == null) {
                 continue;
             }
             names.add(s.name());
-            seen.merge(s.name(), 1, Integer::sum);
-            if (s.name().contains(prefix) && !s.name().startsWith(prefix) || s.name().startsWith("?")
-                    || s.name().startsWith(prefix) && s.name().contains("@")) {
+            timesByName.merge(s.name(), 1, Integer::sum);
+            namesByOrdinal.computeIfAbsent(s.ordinal(), k -> new ArrayList<>()).add(s.name());
+            if (decorated(s.name(), prefix)) {
                 decorated.add(s.name());
             }
         }
-        List<String> prefixed = names.stream().filter(n -> n.startsWith(prefix) && !n.contains("@")).toList();
-        List<String> others = names.stream().filter(n -> !n.startsWith(prefix)).toList();
-
-        String expectedCount = contract.expectedCount() + " names " + prefix + "* (" + contract.origin() + ")";
-        List<String> countDetails = new ArrayList<>();
-        others.forEach(n -> countDetails.add("other export: " + n));
-        checks.add(new Check("exports.count", "exported " + prefix + "* names",
-                prefixed.size() == contract.expectedCount() ? Verdict.PASS : Verdict.FAIL, expectedCount,
-                prefixed.size() + " names " + prefix + "*" + (others.isEmpty() ? "" : ", " + others.size() + " other"),
-                countDetails));
+        List<String> prefixed = names.stream().filter(n -> n.startsWith(prefix) && !decorated(n, prefix)).toList();
+        List<String> others = names.stream().filter(n -> !n.startsWith(prefix) && !decorated(n, prefix)).toList();
 
         if (contract instanceof AbiContract.NamedContract named) {
             List<String> missingRequired = named.required().stream().filter(n -> !names.contains(n)).toList();
             checks.add(new Check("exports.required", "every required entry point exported",
-                    missingRequired.isEmpty() ? Verdict.PASS : Verdict.FAIL, named.required().size() + " required names",
-                    missingRequired.isEmpty() ? "all present" : missingRequired.size() + " missing",
+                    missingRequired.isEmpty() ? Verdict.PASS : Verdict.FAIL,
+                    named.required().size() + " required names (" + named.origin() + ")",
+                    missingRequired.isEmpty() ? "all " + named.required().size() + " present"
+                            : missingRequired.size() + " missing",
                     missingRequired.stream().map(n -> "missing required: " + n).toList()));
             List<String> missingOptional = named.optional().stream().filter(n -> !names.contains(n)).toList();
             checks.add(new Check("exports.optional", "optional entry points exported",
                     missingOptional.isEmpty() ? Verdict.PASS : Verdict.WARN, named.optional().size() + " optional names",
-                    missingOptional.isEmpty() ? "all present" : missingOptional.size() + " missing (feature degrades)",
+                    missingOptional.isEmpty() ? "all " + named.optional().size() + " present"
+                            : missingOptional.size() + " missing (feature degrades)",
                     missingOptional.stream().map(n -> "missing optional: " + n).toList()));
             Set<String> all = named.all();
             List<String> extra = prefixed.stream().filter(n -> !all.contains(n)).toList();
             checks.add(new Check("exports.extra", "no " + prefix + "* name outside the contract",
-                    extra.isEmpty() ? Verdict.PASS : Verdict.FAIL, "only contract names with prefix " + prefix,
-                    extra.isEmpty() ? "none" : extra.size() + " extra", extra.stream().map(n -> "extra: " + n).toList()));
+                    extra.isEmpty() ? Verdict.PASS : failOnExtra ? Verdict.FAIL : Verdict.WARN,
+                    "only contract names with prefix " + prefix + (failOnExtra ? "" : " (hip.failOnExtraExports=false)"),
+                    extra.isEmpty() ? "none (" + prefixed.size() + " names " + prefix + "*)" : extra.size() + " extra",
+                    extra.stream().map(n -> "extra: " + n).toList()));
+        } else {
+            checks.add(new Check("exports.count", "exported " + prefix + "* names",
+                    prefixed.size() == contract.expectedCount() ? Verdict.PASS : Verdict.FAIL,
+                    contract.expectedCount() + " names " + prefix + "* (" + contract.origin() + ")",
+                    prefixed.size() + " names " + prefix + "*", List.of()));
         }
-        List<String> dupes = seen.entrySet().stream().filter(e -> e.getValue() > 1).map(Map.Entry::getKey).sorted().toList();
-        List<String> undecoratedDetails = new ArrayList<>();
-        decorated.forEach(n -> undecoratedDetails.add("decorated or mangled: " + n));
-        dupes.forEach(n -> undecoratedDetails.add("exported more than once: " + n));
-        checks.add(new Check("exports.undecorated", "names undecorated and unique",
-                undecoratedDetails.isEmpty() ? Verdict.PASS : Verdict.FAIL, "extern \"C\" names, each once",
-                undecoratedDetails.isEmpty() ? "ok" : undecoratedDetails.size() + " problem(s)", undecoratedDetails));
+        checks.add(new Check("exports.other", "exports without the prefix listed",
+                others.isEmpty() ? Verdict.PASS : Verdict.WARN, "only " + prefix + "* names",
+                others.isEmpty() ? "none" : others.size() + " other export(s)",
+                others.stream().map(n -> "other export: " + n).toList()));
+        checks.add(new Check("exports.decorated", "names undecorated (extern \"C\")",
+                decorated.isEmpty() ? Verdict.PASS : Verdict.FAIL, "plain C names, no C++ mangling or @N decoration",
+                decorated.isEmpty() ? "none decorated" : decorated.size() + " decorated or mangled",
+                decorated.stream().map(n -> "decorated or mangled: " + n).toList()));
+        List<String> dupes = new ArrayList<>();
+        timesByName.forEach((n, k) -> {
+            if (k > 1) {
+                dupes.add("name exported " + k + " times: " + n);
+            }
+        });
+        namesByOrdinal.forEach((ord, ns) -> {
+            if (ns.size() > 1) {
+                dupes.add("ordinal " + ord + " exported under " + ns.size() + " names: " + String.join(", ", ns));
+            }
+        });
+        checks.add(new Check("exports.duplicates", "each name and ordinal exported once",
+                dupes.isEmpty() ? Verdict.PASS : Verdict.FAIL, "unique names and ordinals",
+                dupes.isEmpty() ? "none duplicated" : dupes.size() + " duplicate(s)", dupes));
         return checks;
     }
 }

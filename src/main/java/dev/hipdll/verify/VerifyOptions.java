@@ -1,22 +1,83 @@
 package dev.hipdll.verify;
 
+import dev.hipdll.bundle.OffloadBundleReader;
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.target.GfxTarget;
 import java.util.List;
+import java.util.OptionalInt;
+import java.util.Set;
 
 /**
- * What a DLL is verified against.
+ * What a DLL is verified against. Build with {@link #of} and the {@code with*} methods.
  *
- * @param targets          the gfx targets whose device code must be embedded; empty skips the check
- * @param allowedImports   the DLL names the image may import (compared case-insensitively)
- * @param contract         the ABI contract its exports must match
- * @param maxBundleBytes   limit on a compressed offload bundle's declared uncompressed size, bytes
+ * @param targets            the gfx targets whose device code must be embedded; empty skips the check
+ * @param imports            the import allow- and deny-lists
+ * @param contract           the ABI contract its exports must match
+ * @param maxBundleBytes     limit on a compressed offload bundle's declared uncompressed size, bytes
+ * @param buildPaths         absolute paths of the build machine that must not appear in the file
+ *                           (SDK root, project directory, user home, ...); empty entries are ignored
+ * @param runtimeMajor       the HIP runtime major version the DLL must import
+ *                           ({@code amdhip64_<N>.dll}), or empty to accept any
+ * @param skippedChecks      check ids (or id prefixes ending in {@code .}) not to run
+ * @param failOnExtraExports whether exported names with the contract prefix that the contract
+ *                           does not name fail ({@code true}) or only warn
  */
-public record VerifyOptions(List<GfxTarget> targets, List<String> allowedImports, AbiContract contract,
-                            long maxBundleBytes) {
-    /** Creates options; the lists are copied. */
+public record VerifyOptions(List<GfxTarget> targets, ImportPolicy imports, AbiContract contract, long maxBundleBytes,
+                            List<String> buildPaths, OptionalInt runtimeMajor, Set<String> skippedChecks,
+                            boolean failOnExtraExports) {
+    /** Creates options; the collections are copied. */
     public VerifyOptions {
         targets = List.copyOf(targets);
-        allowedImports = List.copyOf(allowedImports);
+        buildPaths = List.copyOf(buildPaths);
+        skippedChecks = Set.copyOf(skippedChecks);
+    }
+
+    /**
+     * Default options for {@code contract}: no device targets, the static-runtime import policy,
+     * the default bundle limit, no build paths, any runtime major, every check, extra exports fail.
+     */
+    public static VerifyOptions of(AbiContract contract) {
+        return new VerifyOptions(List.of(), ImportPolicy.forRuntime(true, OptionalInt.empty()), contract,
+                OffloadBundleReader.DEFAULT_MAX_UNCOMPRESSED, List.of(), OptionalInt.empty(), Set.of(), true);
+    }
+
+    public VerifyOptions withTargets(List<GfxTarget> t) {
+        return new VerifyOptions(t, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
+                failOnExtraExports);
+    }
+
+    public VerifyOptions withImports(ImportPolicy p) {
+        return new VerifyOptions(targets, p, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
+                failOnExtraExports);
+    }
+
+    public VerifyOptions withMaxBundleBytes(long max) {
+        return new VerifyOptions(targets, imports, contract, max, buildPaths, runtimeMajor, skippedChecks,
+                failOnExtraExports);
+    }
+
+    public VerifyOptions withBuildPaths(List<String> paths) {
+        return new VerifyOptions(targets, imports, contract, maxBundleBytes, paths, runtimeMajor, skippedChecks,
+                failOnExtraExports);
+    }
+
+    public VerifyOptions withRuntimeMajor(OptionalInt major) {
+        return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, major, skippedChecks,
+                failOnExtraExports);
+    }
+
+    public VerifyOptions withSkippedChecks(Set<String> ids) {
+        return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, ids,
+                failOnExtraExports);
+    }
+
+    public VerifyOptions withFailOnExtraExports(boolean fail) {
+        return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
+                fail);
+    }
+
+    /** Whether the check {@code id} is switched off (listed itself, or a listed prefix such as {@code exports.}). */
+    public boolean skips(String id) {
+        return skippedChecks.stream().anyMatch(s -> s.equals(id) || s.endsWith(".") && id.startsWith(s));
     }
 }

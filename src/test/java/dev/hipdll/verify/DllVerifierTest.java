@@ -30,8 +30,7 @@ class DllVerifierTest {
     }
 
     private VerifyOptions options(String arch, AbiContract contract) {
-        return new VerifyOptions(GfxTargetList.parse(arch).targets(), List.of("amdhip64_7.dll", "kernel32.dll"), contract,
-                64L << 20);
+        return VerifyOptions.of(contract).withTargets(GfxTargetList.parse(arch).targets()).withMaxBundleBytes(64L << 20);
     }
 
     private static Check check(VerifyReport r, String id) {
@@ -56,6 +55,7 @@ class DllVerifierTest {
     void wrongCountFails() {
         VerifyReport r = new DllVerifier().verify(good, options("gfx1151",
                 new AbiContract.CountContract("coli_cuda_", 47, "test")));
+        assertFalse(r.passed());
         assertEquals(Verdict.FAIL, check(r, "exports.count").verdict());
     }
 
@@ -71,7 +71,8 @@ class DllVerifierTest {
 
     @Test
     void disallowedImportFails() {
-        VerifyOptions o = new VerifyOptions(List.of(), List.of("kernel32.dll"), loader, 1 << 20);
+        VerifyOptions o = VerifyOptions.of(loader).withImports(ImportPolicy.forRuntime(true, java.util.OptionalInt.empty())
+                .withAllowed(List.of("kernel32.dll"), "test"));
         VerifyReport r = new DllVerifier().verify(good, o);
         assertEquals(Verdict.FAIL, check(r, "imports.allowed").verdict());
         assertTrue(check(r, "imports.allowed").details().get(0).startsWith("not allowed: amdhip64_7.dll"));

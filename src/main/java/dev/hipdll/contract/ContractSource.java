@@ -1,0 +1,57 @@
+package dev.hipdll.contract;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where the ABI contract comes from: exactly one of a loader source ({@code hip.contract}), an
+ * explicit list ({@code hip.exports}), a list file ({@code hip.exportsFile}), else the expected
+ * count of prefixed names ({@code hip.expectedExports}, default 48).
+ *
+ * @param loaderSource  a {@code backend_loader.c}, or {@code null}
+ * @param exports       explicit export names (see {@link ExportListParser}), possibly empty
+ * @param exportsFile   a list file, or {@code null}
+ * @param expectedCount the count used when none of the above is given
+ * @param prefix        the export-name prefix, e.g. {@code coli_cuda_}
+ */
+public record ContractSource(Path loaderSource, List<String> exports, Path exportsFile, int expectedCount,
+                             String prefix) {
+    /** Creates a source; {@code exports} is copied ({@code null} means empty). */
+    public ContractSource {
+        exports = exports == null ? List.of() : exports.stream().filter(s -> s != null && !s.isBlank()).toList();
+    }
+
+    /**
+     * Reads the contract.
+     *
+     * @throws ContractException when more than one source is given, or the one given is malformed
+     * @throws IOException       when a file cannot be read
+     */
+    public AbiContract load() throws IOException, ContractException {
+        List<String> given = new ArrayList<>();
+        if (loaderSource != null) {
+            given.add("hip.contract");
+        }
+        if (!exports.isEmpty()) {
+            given.add("hip.exports");
+        }
+        if (exportsFile != null) {
+            given.add("hip.exportsFile");
+        }
+        if (given.size() > 1) {
+            throw new ContractException("give one contract source, not " + String.join(" and ", given));
+        }
+        if (loaderSource != null) {
+            return new LoaderSourceParser(prefix).parse(loaderSource);
+        }
+        if (!exports.isEmpty()) {
+            return new ExportListParser(prefix).parse("hip.exports", exports);
+        }
+        if (exportsFile != null) {
+            return new ExportListParser(prefix).parse(exportsFile);
+        }
+        return new AbiContract.CountContract(prefix, expectedCount, "hip.expectedExports=" + expectedCount);
+    }
+}

@@ -1,0 +1,70 @@
+package dev.hipdll.contract;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads an ABI contract from an explicit list of export names ({@code hip.exports}) or a list
+ * file ({@code hip.exportsFile}): one name per entry or line, exactly as exported (e.g.
+ * {@code coli_cuda_init}); a trailing {@code ?} marks an optional name
+ * ({@code coli_cuda_graph_capture_begin?}); in a file, {@code #} starts a comment and blank
+ * lines are ignored. A name must be a C identifier; a name listed twice is an error.
+ */
+public final class ExportListParser {
+    private final String prefix;
+
+    /** @param prefix the contract prefix, used to tell extra prefixed exports from others */
+    public ExportListParser(String prefix) {
+        this.prefix = prefix;
+    }
+
+    /**
+     * Parses {@code file}.
+     *
+     * @throws ContractException naming the file and line of a bad or repeated name, or an empty list
+     * @throws IOException       when the file cannot be read
+     */
+    public AbiContract.NamedContract parse(Path file) throws IOException, ContractException {
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        List<String> stripped = new ArrayList<>();
+        for (String l : lines) {
+            int hash = l.indexOf('#');
+            stripped.add((hash >= 0 ? l.substring(0, hash) : l).strip());
+        }
+        return parse(file.toString(), stripped);
+    }
+
+    /** Parses {@code names} (blank entries ignored), naming the list {@code source} in messages. */
+    public AbiContract.NamedContract parse(String source, List<String> names) throws ContractException {
+        List<String> required = new ArrayList<>();
+        List<String> optional = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>();
+        for (int i = 0; i < names.size(); i++) {
+            String n = names.get(i) == null ? "" : names.get(i).strip();
+            if (n.isEmpty()) {
+                continue;
+            }
+            boolean opt = n.endsWith("?");
+            String name = opt ? n.substring(0, n.length() - 1).strip() : n;
+            if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                throw new ContractException(source + ":" + (i + 1) + ": '" + n
+                        + "' is not an export name (a C identifier, optionally followed by ? for an optional name)");
+            }
+            if (!seen.add(name)) {
+                throw new ContractException(source + ":" + (i + 1) + ": " + name + " is listed twice");
+            }
+            (opt ? optional : required).add(name);
+        }
+        if (seen.isEmpty()) {
+            throw new ContractException(source + ": the export list is empty");
+        }
+        return new AbiContract.NamedContract(prefix, required, optional,
+                source + " (" + required.size() + " required + " + optional.size() + " optional)");
+    }
+}

@@ -1,0 +1,119 @@
+package dev.hipdll.report;
+
+import dev.hipdll.verify.Check;
+import dev.hipdll.verify.Verdict;
+import dev.hipdll.verify.VerifyReport;
+import java.io.IOException;
+import java.nio.file.Path;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import javax.xml.transform.OutputKeys;
+import javax.xml.transform.Transformer;
+import javax.xml.transform.TransformerException;
+import javax.xml.transform.TransformerFactory;
+import javax.xml.transform.dom.DOMSource;
+import javax.xml.transform.stream.StreamResult;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+
+/**
+ * Writes a {@link VerifyReport} as a JUnit-style XML report ({@code TEST-hipdll-verify.xml}, the
+ * shape Surefire writes and CI systems display): one {@code <testsuite name="hipdll-verify">},
+ * one {@code <testcase classname="hipdll.verify" name="<check id>">} per check, a
+ * {@code <failure>} for FAIL, {@code <skipped>} for SKIP, and the expected/found/details text in
+ * {@code <system-out>} (WARN is a passing test case whose output starts with {@code WARN}).
+ * Built with the JDK's DOM and transformer, so every character is escaped correctly.
+ */
+public final class JUnitXmlReport {
+    /** File name of the report. */
+    public static final String FILE_NAME = "TEST-hipdll-verify.xml";
+
+    /** The report as a DOM document. */
+    public Document toXml(VerifyReport report) {
+        Document doc;
+        try {
+            doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().newDocument();
+        } catch (ParserConfigurationException e) {
+            throw new IllegalStateException("the JDK's XML support is not configured: " + e.getMessage(), e);
+        }
+        Element suite = doc.createElement("testsuite");
+        doc.appendChild(suite);
+        suite.setAttribute("name", "hipdll-verify");
+        suite.setAttribute("tests", Integer.toString(report.checks().size()));
+        suite.setAttribute("failures", Long.toString(report.count(Verdict.FAIL)));
+        suite.setAttribute("errors", "0");
+        suite.setAttribute("skipped", Long.toString(report.count(Verdict.SKIP)));
+        suite.setAttribute("time", "0");
+        Element props = doc.createElement("properties");
+        suite.appendChild(props);
+        addProperty(doc, props, "dll", report.dll().toAbsolutePath().toString());
+        report.facts().forEach((k, v) -> addProperty(doc, props, k, v));
+        for (Check c : report.checks()) {
+            Element tc = doc.createElement("testcase");
+            tc.setAttribute("classname", "hipdll.verify");
+            tc.setAttribute("name", c.id());
+            tc.setAttribute("time", "0");
+            StringBuilder text = new StringBuilder();
+            text.append(c.verdict()).append(": ").append(c.title()).append('\n');
+            text.append("expected: ").append(c.expected()).append('\n');
+            text.append("found: ").append(c.found()).append('\n');
+            c.details().forEach(d -> text.append("- ").append(d).append('\n'));
+            if (c.verdict() == Verdict.FAIL) {
+                Element f = doc.createElement("failure");
+                f.setAttribute("type", "hipdll.verify." + c.id());
+                f.setAttribute("message", clean(c.found()));
+                f.setTextContent(clean(text.toString()));
+                tc.appendChild(f);
+            } else if (c.verdict() == Verdict.SKIP) {
+                Element s = doc.createElement("skipped");
+                s.setAttribute("message", clean(c.found()));
+                tc.appendChild(s);
+            }
+            Element out = doc.createElement("system-out");
+            out.setTextContent(clean(text.toString()));
+            tc.appendChild(out);
+            suite.appendChild(tc);
+        }
+        return doc;
+    }
+
+    /** XML 1.0 cannot carry most control characters (a hostile DLL's names may hold them): shown as \xNN. */
+    static String clean(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' || c == 0xfffe || c == 0xffff
+                    || Character.isSurrogate(c) && !(Character.isHighSurrogate(c) && i + 1 < s.length()
+                    && Character.isLowSurrogate(s.charAt(i + 1)) || Character.isLowSurrogate(c) && i > 0
+                    && Character.isHighSurrogate(s.charAt(i - 1)))) {
+                b.append(String.format("\\x%02X", (int) c & 0xff));
+            } else {
+                b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
+    private static void addProperty(Document doc, Element props, String name, String value) {
+        Element p = doc.createElement("property");
+        p.setAttribute("name", name);
+        p.setAttribute("value", clean(value));
+        props.appendChild(p);
+    }
+
+    /** Writes the report to {@code file} atomically. */
+    public void write(VerifyReport report, Path file) throws IOException {
+        Document doc = toXml(report);
+        AtomicFile.write(file, out -> {
+            try {
+                Transformer t = TransformerFactory.newInstance().newTransformer();
+                t.setOutputProperty(OutputKeys.INDENT, "yes");
+                t.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
+                t.setOutputProperty("{http://xml.apache.org/xslt}indent-amount", "2");
+                t.transform(new DOMSource(doc), new StreamResult(out));
+            } catch (TransformerException e) {
+                throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
+            }
+        });
+    }
+}

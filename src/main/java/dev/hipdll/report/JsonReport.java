@@ -1,0 +1,79 @@
+package dev.hipdll.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.hipdll.verify.Check;
+import dev.hipdll.verify.Verdict;
+import dev.hipdll.verify.VerifyReport;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * Writes a {@link VerifyReport} as JSON ({@code verify.json}), for machines: the format is
+ * described in {@code docs/verify.md}. Top level: {@code dll}, {@code passed}, {@code summary}
+ * (counts per verdict), {@code facts} (size, machine, versions), {@code checks} (each with
+ * {@code id}, {@code title}, {@code verdict}, {@code expected}, {@code found}, {@code details}).
+ */
+public final class JsonReport {
+    /** File name of the report. */
+    public static final String FILE_NAME = "verify.json";
+    /** Version of the report format; bumped when a field changes meaning or goes away. */
+    public static final int FORMAT_VERSION = 1;
+
+    private final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** The report as a JSON tree. */
+    public ObjectNode toJson(VerifyReport report) {
+        ObjectNode root = mapper.createObjectNode();
+        root.put("format", "hipdll-verify");
+        root.put("formatVersion", FORMAT_VERSION);
+        root.put("dll", report.dll().toAbsolutePath().toString());
+        root.put("passed", report.passed());
+        ObjectNode summary = root.putObject("summary");
+        for (Verdict v : Verdict.values()) {
+            summary.put(v.name().toLowerCase(java.util.Locale.ROOT), report.count(v));
+        }
+        ObjectNode facts = root.putObject("facts");
+        report.facts().forEach(facts::put);
+        ArrayNode checks = root.putArray("checks");
+        for (Check c : report.checks()) {
+            ObjectNode n = checks.addObject();
+            n.put("id", c.id());
+            n.put("title", c.title());
+            n.put("verdict", c.verdict().name());
+            n.put("expected", c.expected());
+            n.put("found", c.found());
+            ArrayNode d = n.putArray("details");
+            c.details().forEach(d::add);
+        }
+        return root;
+    }
+
+    /** Writes the report to {@code file} atomically (a temporary file renamed into place). */
+    public void write(VerifyReport report, Path file) throws IOException {
+        ObjectNode json = toJson(report);
+        AtomicFile.write(file, out -> {
+            mapper.writeValue(new NonClosing(out), json);
+            out.write('\n');
+        });
+    }
+
+    /** Keeps Jackson from closing the stream before the trailing newline. */
+    private static final class NonClosing extends java.io.FilterOutputStream {
+        NonClosing(java.io.OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+        }
+
+        @Override
+        public void close() throws IOException {
+            flush();
+        }
+    }
+}

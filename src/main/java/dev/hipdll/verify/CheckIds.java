@@ -1,0 +1,38 @@
+package dev.hipdll.verify;
+
+import java.util.List;
+
+/** The ids of every check {@link DllVerifier} runs, in report order; {@code hip.checks.skip} takes these. */
+public final class CheckIds {
+    public static final String PE_FORMAT = "pe.format";
+    public static final String PE_MACHINE = "pe.machine";
+    public static final String PE_DLL = "pe.dll";
+    public static final String IMPORTS_ALLOWED = "imports.allowed";
+    public static final String IMPORTS_FORBIDDEN = "imports.forbidden";
+    public static final String RUNTIME_MAJOR = "runtime.major";
+    public static final String EXPORTS_COUNT = "exports.count";
+    public static final String EXPORTS_REQUIRED = "exports.required";
+    public static final String EXPORTS_OPTIONAL = "exports.optional";
+    public static final String EXPORTS_EXTRA = "exports.extra";
+    public static final String EXPORTS_OTHER = "exports.other";
+    public static final String EXPORTS_DECORATED = "exports.decorated";
+    public static final String EXPORTS_DUPLICATES = "exports.duplicates";
+    public static final String DEVICE_TARGETS = "device-code.targets";
+    public static final String DEVICE_CODE_OBJECTS = "device-code.code-objects";
+    public static final String PATHS_PDB = "paths.pdb";
+    public static final String PATHS_BUILD = "paths.build";
+
+    /** Every id; {@code pe.format} cannot be skipped (nothing else can run without it). */
+    public static final List<String> ALL = List.of(PE_FORMAT, PE_MACHINE, PE_DLL, IMPORTS_ALLOWED, IMPORTS_FORBIDDEN,
+            RUNTIME_MAJOR, EXPORTS_COUNT, EXPORTS_REQUIRED, EXPORTS_OPTIONAL, EXPORTS_EXTRA, EXPORTS_OTHER,
+            EXPORTS_DECORATED, EXPORTS_DUPLICATES, DEVICE_TARGETS, DEVICE_CODE_OBJECTS, PATHS_PDB, PATHS_BUILD);
+
+    private CheckIds() {
+    }
+
+    /** Whether {@code idOrPrefix} names a check or a group (a prefix ending in {@code .}, e.g. {@code exports.}). */
+    public static boolean known(String idOrPrefix) {
+        return ALL.stream().anyMatch(id -> id.equals(idOrPrefix) || idOrPrefix.endsWith(".") && id.startsWith(idOrPrefix)
+                || idOrPrefix.equals("device-code.") && id.startsWith("device-code."));
+    }
+}

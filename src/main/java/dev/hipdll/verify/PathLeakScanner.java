@@ -1,0 +1,170 @@
+package dev.hipdll.verify;
+
+import dev.hipdll.bytes.ByteSource;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Streams a file looking for absolute paths of the build machine (the SDK root, the project
+ * directory, the user's home): in ASCII/UTF-8 and in UTF-16LE, with either slash, in any letter
+ * case. The file is read in {@link #CHUNK}-byte pieces with an overlap as long as the longest
+ * path, so the heap cost is constant whatever the file size. A match must end at a path boundary
+ * (not followed by a letter, digit, {@code -}, {@code _} or {@code .}), so {@code /home/al} does
+ * not match inside {@code /home/alice}. Paths shorter than {@link #MIN_LENGTH} characters are
+ * ignored (a root such as {@code /} or {@code C:} would match everywhere).
+ */
+public final class PathLeakScanner {
+    /** Bytes read at a time. */
+    public static final int CHUNK = 1 << 20;
+    /** The shortest path looked for, in characters. */
+    public static final int MIN_LENGTH = 4;
+    /** The most leaks reported (the scan stops there). */
+    public static final int MAX_FINDINGS = 50;
+
+    private record Needle(String path, String encoding, byte[] bytes) {
+    }
+
+    private final List<Needle> needles = new ArrayList<>();
+    private final boolean[] first = new boolean[256];
+    private final int longest;
+
+    /** @param paths the absolute paths to look for; blanks, duplicates and short ones are dropped */
+    public PathLeakScanner(List<String> paths) {
+        Set<String> seen = new HashSet<>();
+        int max = 0;
+        for (String p : paths) {
+            if (p == null) {
+                continue;
+            }
+            String n = normalize(p.strip());
+            while (n.endsWith("/")) {
+                n = n.substring(0, n.length() - 1);
+            }
+            if (n.length() < MIN_LENGTH || !seen.add(n)) {
+                continue;
+            }
+            for (String enc : List.of("ASCII", "UTF-16LE")) {
+                byte[] b = n.getBytes(enc.equals("ASCII") ? StandardCharsets.UTF_8 : StandardCharsets.UTF_16LE);
+                needles.add(new Needle(p.strip(), enc, b));
+                first[b[0] & 0xff] = true;
+                max = Math.max(max, b.length);
+            }
+        }
+        longest = max;
+    }
+
+    /** The paths actually looked for (after dropping blanks, duplicates and short ones). */
+    public List<String> paths() {
+        return needles.stream().map(Needle::path).distinct().toList();
+    }
+
+    /**
+     * Scans {@code src} from start to end.
+     *
+     * @return the leaks found, file order, at most {@link #MAX_FINDINGS}
+     * @throws IOException when the file cannot be read
+     */
+    public List<PathLeak> scan(ByteSource src) throws IOException {
+        List<PathLeak> out = new ArrayList<>();
+        if (needles.isEmpty()) {
+            return out;
+        }
+        int carryMax = longest + 2;
+        byte[] raw = new byte[CHUNK + carryMax];
+        byte[] norm = new byte[CHUNK + carryMax];
+        Set<Long> reported = new HashSet<>();
+        long size = src.size();
+        long windowStart = 0;   // file offset of raw[0]
+        int len = 0;
+        long next = 0;          // next file offset to read
+        while (next < size) {
+            int n = (int) Math.min(CHUNK, size - next);
+            src.readInto(next, raw, len, n, "file contents (path scan)");
+            for (int i = len; i < len + n; i++) {
+                norm[i] = fold(raw[i]);
+            }
+            len += n;
+            next += n;
+            boolean atEnd = next >= size;
+            for (int i = 0; i < len; i++) {
+                if (!first[norm[i] & 0xff]) {
+                    continue;
+                }
+                for (Needle nd : needles) {
+                    int l = nd.bytes.length;
+                    int tail = nd.encoding.equals("ASCII") ? 1 : 2;
+                    if (i + l > len || (!atEnd && i + l + tail > len)) {
+                        continue;
+                    }
+                    if (!matchesAt(norm, i, nd.bytes) || !boundary(norm, i + l, len, tail)) {
+                        continue;
+                    }
+                    long at = windowStart + i;
+                    if (reported.add(at)) {
+                        out.add(new PathLeak(at, nd.path, nd.encoding, context(raw, i, len, nd)));
+                        if (out.size() >= MAX_FINDINGS) {
+                            return out;
+                        }
+                    }
+                }
+            }
+            int keep = Math.min(len, carryMax);
+            System.arraycopy(raw, len - keep, raw, 0, keep);
+            System.arraycopy(norm, len - keep, norm, 0, keep);
+            windowStart += len - keep;
+            len = keep;
+        }
+        out.sort(java.util.Comparator.comparingLong(PathLeak::offset));
+        return out;
+    }
+
+    private static boolean matchesAt(byte[] hay, int at, byte[] needle) {
+        for (int k = 0; k < needle.length; k++) {
+            if (hay[at + k] != needle[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean boundary(byte[] hay, int at, int len, int width) {
+        if (at + width > len) {
+            return true; // end of file
+        }
+        int c = hay[at] & 0xff;
+        if (width == 2 && hay[at + 1] != 0) {
+            return true;
+        }
+        return !(Character.isLetterOrDigit(c) && c < 128 || c == '-' || c == '_' || c == '.');
+    }
+
+    private static String context(byte[] raw, int at, int len, Needle nd) {
+        int step = nd.encoding.equals("ASCII") ? 1 : 2;
+        StringBuilder sb = new StringBuilder();
+        for (int i = at; i + step <= len && sb.length() < 120; i += step) {
+            int c = raw[i] & 0xff;
+            if (c < 0x20 || c > 0x7e || step == 2 && raw[i + 1] != 0) {
+                break;
+            }
+            sb.append((char) c);
+        }
+        return sb.toString();
+    }
+
+    /** Folds one byte for matching: ASCII upper case to lower case, backslash to slash. */
+    private static byte fold(byte b) {
+        if (b >= 'A' && b <= 'Z') {
+            return (byte) (b + 32);
+        }
+        return b == '\\' ? (byte) '/' : b;
+    }
+
+    private static String normalize(String p) {
+        return p.replace('\\', '/').toLowerCase(Locale.ROOT);
+    }
+}
