@@ -9,9 +9,12 @@ package dev.hipdll.pe;
  * @param timeDateStamp        {@code TimeDateStamp}, seconds since 1970 (a hash under /Brepro)
  * @param sizeOfOptionalHeader {@code SizeOfOptionalHeader} in bytes
  * @param characteristics      {@code Characteristics} flags, e.g. {@link #IMAGE_FILE_DLL}
+ * @param pointerToSymbolTable {@code PointerToSymbolTable}: file offset of the COFF symbol table
+ *                             (0 in most images; MinGW images keep one for long section names)
+ * @param numberOfSymbols      {@code NumberOfSymbols}; the string table follows the 18-byte symbols
  */
 public record CoffHeader(int machine, int numberOfSections, long timeDateStamp, int sizeOfOptionalHeader,
-                         int characteristics) {
+                         int characteristics, long pointerToSymbolTable, long numberOfSymbols) {
     /** {@code IMAGE_FILE_MACHINE_AMD64}: x64. */
     public static final int MACHINE_AMD64 = 0x8664;
     /** {@code IMAGE_FILE_MACHINE_I386}: x86. */

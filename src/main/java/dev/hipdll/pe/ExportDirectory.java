@@ -8,8 +8,9 @@ import java.util.List;
  *
  * @param dllName     the DLL's own name ({@code Name RVA}), e.g. {@code coli_hip.dll}
  * @param ordinalBase {@code Ordinal Base}
- * @param symbols     every non-empty export address table entry, in ordinal order; an entry
- *                    with several names appears once per name
+ * @param symbols     every export address table entry, in ordinal order (unused ones, RVA 0 and
+ *                    no name, included, as llvm-readobj lists them); an entry with several
+ *                    names appears once per name
  */
 public record ExportDirectory(String dllName, long ordinalBase, List<ExportedSymbol> symbols) {
     /** Creates a directory; the symbol list is copied. */

@@ -74,11 +74,8 @@ final class ExportReader {
         List<ExportedSymbol> symbols = new ArrayList<>();
         for (int i = 0; i < functions; i++) {
             long rva = eat[i];
-            if (rva == 0 && namesByIndex.get(i).isEmpty()) {
-                continue;
-            }
             String forwarder = null;
-            if (rva >= dir.rva() && rva - dir.rva() < dir.size()) {
+            if (rva != 0 && rva >= dir.rva() && rva - dir.rva() < dir.size()) {
                 forwarder = pe.cString(rva, "export forwarder string for ordinal " + (base + i));
             }
             if (namesByIndex.get(i).isEmpty()) {

@@ -10,6 +10,11 @@ package dev.hipdll.pe;
  * @param forwarder the forwarder ({@code OTHER.dll.Symbol} or {@code OTHER.dll.#12}), or {@code null}
  */
 public record ExportedSymbol(long ordinal, String name, long rva, String forwarder) {
+    /** Whether this is an unused export address table slot (RVA 0, no name). */
+    public boolean unused() {
+        return rva == 0 && name == null;
+    }
+
     /** Whether this export forwards to another DLL. */
     public boolean isForwarder() {
         return forwarder != null;

@@ -85,7 +85,7 @@ public final class PeFile implements Closeable {
         }
         ByteBuffer c = src.buffer(peOffset + 4, 20, "COFF file header");
         CoffHeader coff = new CoffHeader(c.getShort(0) & 0xffff, c.getShort(2) & 0xffff, c.getInt(4) & 0xffffffffL,
-                c.getShort(16) & 0xffff, c.getShort(18) & 0xffff);
+                c.getShort(16) & 0xffff, c.getShort(18) & 0xffff, c.getInt(8) & 0xffffffffL, c.getInt(12) & 0xffffffffL);
         long optOffset = peOffset + 24;
         OptionalHeader opt = parseOptional(src, optOffset, coff.sizeOfOptionalHeader());
         long sectOffset = optOffset + coff.sizeOfOptionalHeader();
@@ -101,11 +101,69 @@ public final class PeFile implements Closeable {
             while (len < 8 && raw[len] != 0) {
                 len++;
             }
-            sections.add(new SectionHeader(new String(raw, 0, len, StandardCharsets.ISO_8859_1),
+            String secName = new String(raw, 0, len, StandardCharsets.ISO_8859_1);
+            if (secName.startsWith("/") && len > 1) {
+                secName = longSectionName(src, coff, secName, sectOffset + b);
+            }
+            sections.add(new SectionHeader(secName,
                     t.getInt(b + 8) & 0xffffffffL, t.getInt(b + 12) & 0xffffffffL, t.getInt(b + 16) & 0xffffffffL,
                     t.getInt(b + 20) & 0xffffffffL, t.getInt(b + 36) & 0xffffffffL));
         }
         return new PeFile(src, peOffset, coff, opt, sections);
+    }
+
+    /**
+     * Resolves a long section name: {@code /<decimal>} (or {@code //<base64>}) is an offset into
+     * the COFF string table that follows the symbol table (PE/COFF specification, section 4
+     * "Section Table", Name; section 5.6 "COFF String Table"). Images from MinGW's ld keep one for
+     * names such as {@code .debug_info}.
+     *
+     * @throws BinaryFormatException when the offset is malformed or outside the string table
+     */
+    private static String longSectionName(ByteSource src, CoffHeader coff, String raw, long at) throws IOException {
+        long index;
+        try {
+            index = raw.startsWith("//") ? base64(raw.substring(2)) : Long.parseLong(raw.substring(1));
+        } catch (NumberFormatException e) {
+            throw new BinaryFormatException(src.name(), "section header Name", at,
+                    "'" + raw + "' is neither a name nor a /<offset> into the string table");
+        }
+        if (coff.pointerToSymbolTable() == 0) {
+            throw new BinaryFormatException(src.name(), "section header Name", at,
+                    "'" + raw + "' refers to the COFF string table but PointerToSymbolTable is 0");
+        }
+        long table = coff.pointerToSymbolTable() + 18 * coff.numberOfSymbols();
+        String what = "COFF string table entry for section name " + raw;
+        long tableSize = src.u32(table, "COFF string table size");
+        if (index < 4 || index >= tableSize) {
+            throw new BinaryFormatException(src.name(), what, table, "offset " + index
+                    + " is outside the string table (" + tableSize + " bytes)");
+        }
+        long off = table + index;
+        int avail = (int) Math.min(MAX_NAME + 1L, Math.min(tableSize - index, src.size() - off));
+        byte[] b = src.read(off, avail, what);
+        for (int i = 0; i < b.length; i++) {
+            if (b[i] == 0) {
+                return new String(b, 0, i, StandardCharsets.UTF_8);
+            }
+        }
+        throw new BinaryFormatException(src.name(), what, off, "not NUL-terminated within " + b.length + " bytes");
+    }
+
+    private static long base64(String s) {
+        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        if (s.isEmpty() || s.length() > 6) {
+            throw new NumberFormatException(s);
+        }
+        long v = 0;
+        for (char ch : s.toCharArray()) {
+            int d = alphabet.indexOf(ch);
+            if (d < 0) {
+                throw new NumberFormatException(s);
+            }
+            v = v * 64 + d;
+        }
+        return v;
     }
 
     private static OptionalHeader parseOptional(ByteSource src, long off, int size) throws IOException {

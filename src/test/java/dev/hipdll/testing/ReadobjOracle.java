@@ -18,9 +18,10 @@ import java.util.regex.Pattern;
  * @param imports     "dll: sym1,sym2" per import (delay imports prefixed "delay ")
  * @param exports     "ordinal name rva" per export (name "-" when ordinal-only; forwarders "ordinal name -> fwd")
  * @param pdbPaths    PDB file names of CodeView debug entries
+ * @param dataDirectories "Name rva=0x.. size=0x.." per optional header data directory
  */
 public record ReadobjOracle(String machine, int magic, int characteristics, List<String> sections, List<String> imports,
-                            List<String> exports, List<String> pdbPaths) {
+                            List<String> exports, List<String> pdbPaths, List<String> dataDirectories) {
 
     private static final Pattern KV = Pattern.compile("^\\s*([A-Za-z]+):\\s*(.*)$");
 
@@ -39,6 +40,9 @@ public record ReadobjOracle(String machine, int magic, int characteristics, List
         List<String> imports = new ArrayList<>();
         List<String> exports = new ArrayList<>();
         List<String> pdbs = new ArrayList<>();
+        List<String> dirs = new ArrayList<>();
+        boolean inDirs = false;
+        String dirRva = null;
         String[] lines = out.split("\n");
         String block = "";
         StringBuilder cur = null;
@@ -87,6 +91,25 @@ public record ReadobjOracle(String machine, int magic, int characteristics, List
                             sec[0], sec[1], sec[2], sec[3], sec[4]));
                     block = "";
                 }
+            }
+            if (block.equals("opt") && t.equals("DataDirectory {")) {
+                inDirs = true;
+                continue;
+            }
+            if (inDirs) {
+                if (t.equals("}")) {
+                    inDirs = false;
+                    continue;
+                }
+                Matcher d = KV.matcher(line);
+                if (d.matches() && d.group(1).endsWith("RVA")) {
+                    dirRva = d.group(2).strip();
+                } else if (d.matches() && d.group(1).endsWith("Size")) {
+                    String k = d.group(1);
+                    dirs.add(String.format("%s rva=0x%X size=0x%X", k.substring(0, k.length() - 4), Long.decode(dirRva),
+                            Long.decode(d.group(2).strip())));
+                }
+                continue;
             }
             Matcher m = KV.matcher(line);
             if (!m.matches()) {
@@ -146,7 +169,7 @@ public record ReadobjOracle(String machine, int magic, int characteristics, List
                 }
             }
         }
-        return new ReadobjOracle(machine, magic, chars, sections, imports, exports, pdbs);
+        return new ReadobjOracle(machine, magic, chars, sections, imports, exports, pdbs, dirs);
     }
 
     private static long hexIn(String t) {
