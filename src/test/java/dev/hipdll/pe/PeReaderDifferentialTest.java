@@ -94,6 +94,34 @@ public class PeReaderDifferentialTest {
         }
     }
 
+    static final String MINGW_C = """
+            __declspec(dllimport) void *__stdcall GetProcessHeap(void);
+            __declspec(dllimport) void *__stdcall HeapAlloc(void *heap, unsigned long flags, unsigned long long n);
+            __declspec(dllexport) int mingw_export(int x) { return x + (GetProcessHeap() != 0); }
+            __declspec(dllexport) void *__stdcall mingw_alloc(unsigned long long n) { return HeapAlloc(GetProcessHeap(), 0, n); }
+            __declspec(dllexport) int mingw_data = 42;
+            int __stdcall DllMainCRTStartup(void *h, unsigned long r, void *p) { return 1; }
+            """;
+
+    @Test
+    void mingwX64DllWithLongSectionNamesMatchesReadobj() throws IOException {
+        Path dll = Fixtures.mingwDll(dir, "mingw64.dll", "x86_64-w64-windows-gnu", MINGW_C, List.of("-g"));
+        assertSame(dll);
+        try (PeFile pe = PeFile.open(dll)) {
+            assertTrue(pe.section(".debug_info").isPresent(), "long name resolved through the COFF string table");
+            assertTrue(pe.exports().symbols().stream().anyMatch(s -> "mingw_alloc".equals(s.name())));
+        }
+    }
+
+    @Test
+    void mingwX86DllMatchesReadobj() throws IOException {
+        Path dll = Fixtures.mingwDll(dir, "mingw32.dll", "i686-w64-windows-gnu", MINGW_C, List.of());
+        assertSame(dll);
+        try (PeFile pe = PeFile.open(dll)) {
+            assertEquals(OptionalHeader.PE32, pe.optionalHeader().magic());
+        }
+    }
+
     /** Compares everything llvm-readobj-19 reports with what PeFile reads. */
     public static void assertSame(Path dll) throws IOException {
         ReadobjOracle ref = ReadobjOracle.of(dll);

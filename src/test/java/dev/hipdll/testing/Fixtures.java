@@ -77,6 +77,35 @@ public final class Fixtures {
     }
 
     /**
+     * Compiles and links {@code cSource} as a DLL for a MinGW triple ({@code x86_64-w64-windows-gnu}
+     * or {@code i686-w64-windows-gnu}) with clang-19's GNU driver and lld ({@code -nostdlib}: the
+     * source defines {@code DllMainCRTStartup}); KERNEL32 comes from a {@code libkernel32.a} made
+     * with llvm-dlltool-19. MinGW images keep a COFF string table for long section names.
+     */
+    public static Path mingwDll(Path dir, String name, String triple, String cSource, List<String> extra) {
+        Toolchain.require("clang-19", "ld.lld-19", "llvm-dlltool-19");
+        try {
+            Files.createDirectories(dir);
+            Path src = dir.resolve(name + ".c");
+            Files.writeString(src, cSource);
+            boolean x86 = triple.startsWith("i686");
+            Path lib = dir.resolve(x86 ? "x86" : "x64");
+            Files.createDirectories(lib);
+            Exec.ok(dir, List.of("llvm-dlltool-19", "-m", x86 ? "i386" : "i386:x86-64", "-d",
+                    standinSource("kernel32.def").toString(), "-l", lib.resolve("libkernel32.a").toString()));
+            Path out = dir.resolve(name);
+            List<String> cmd = new ArrayList<>(List.of("clang-19", "--target=" + triple, "-nostdlib", "-fuse-ld=lld",
+                    "-shared", "-O1", "-fno-stack-protector", src.toString(), "-L" + lib, "-lkernel32",
+                    "-Wl,--entry=" + (x86 ? "_DllMainCRTStartup@12" : "DllMainCRTStartup"), "-o", out.toString()));
+            cmd.addAll(extra);
+            Exec.ok(dir, cmd);
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
      * Builds the example backend with the stand-in SDK's hipcc.
      *
      * @param dir   output directory
