@@ -31,8 +31,8 @@ final class DebugDirectoryReader {
         }
         long count = dir.size() / 28;
         if (count > MAX_ENTRIES) {
-            throw new BinaryFormatException(pe.name(), "debug directory", -1,
-                    "Size " + dir.size() + " means " + count + " entries; at most " + MAX_ENTRIES + " expected");
+            throw new BinaryFormatException(pe.name(), "debug directory", -1, String.format("(RVA 0x%X) ", dir.rva())
+                    + "Size " + dir.size() + " means " + count + " entries; at most " + MAX_ENTRIES + " expected");
         }
         for (int i = 0; i < count; i++) {
             String what = "debug directory entry #" + i;

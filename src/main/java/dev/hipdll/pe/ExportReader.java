@@ -27,7 +27,8 @@ final class ExportReader {
             return ExportDirectory.empty();
         }
         String what = "export directory table";
-        ByteBuffer d = pe.source().buffer(pe.rvaToOffset(dir.rva(), 40, what), 40, what);
+        long at = pe.rvaToOffset(dir.rva(), 40, what);
+        ByteBuffer d = pe.source().buffer(at, 40, what);
         long nameRva = d.getInt(12) & 0xffffffffL;
         long base = d.getInt(16) & 0xffffffffL;
         long functions = d.getInt(20) & 0xffffffffL;
@@ -36,11 +37,11 @@ final class ExportReader {
         long namesRva = d.getInt(32) & 0xffffffffL;
         long ordinalsRva = d.getInt(36) & 0xffffffffL;
         if (functions > MAX_EXPORTS) {
-            throw new BinaryFormatException(pe.name(), what + " Address Table Entries", -1,
+            throw new BinaryFormatException(pe.name(), what + " Address Table Entries", at + 20,
                     "is " + functions + "; at most " + MAX_EXPORTS + " expected (ordinals are 16-bit)");
         }
         if (names > functions) {
-            throw new BinaryFormatException(pe.name(), what + " Number of Name Pointers", -1,
+            throw new BinaryFormatException(pe.name(), what + " Number of Name Pointers", at + 24,
                     "is " + names + ", more than the " + functions + " export address table entries");
         }
         String dllName = nameRva == 0 ? null : pe.cString(nameRva, what + " Name");
@@ -60,12 +61,12 @@ final class ExportReader {
         if (names > 0) {
             ByteBuffer np = pe.source().buffer(pe.rvaToOffset(namesRva, 4 * names, "export name pointer table"),
                     (int) (4 * names), "export name pointer table");
-            ByteBuffer ot = pe.source().buffer(pe.rvaToOffset(ordinalsRva, 2 * names, "export ordinal table"),
-                    (int) (2 * names), "export ordinal table");
+            long otAt = pe.rvaToOffset(ordinalsRva, 2 * names, "export ordinal table");
+            ByteBuffer ot = pe.source().buffer(otAt, (int) (2 * names), "export ordinal table");
             for (int i = 0; i < names; i++) {
                 int index = ot.getShort(2 * i) & 0xffff;
                 if (index >= functions) {
-                    throw new BinaryFormatException(pe.name(), "export ordinal table entry #" + i, -1,
+                    throw new BinaryFormatException(pe.name(), "export ordinal table entry #" + i, otAt + 2L * i,
                             "is " + index + " but the export address table has " + functions + " entries");
                 }
                 namesByIndex.get(index).add(pe.cString(np.getInt(4 * i) & 0xffffffffL, "export name #" + i));

@@ -36,7 +36,7 @@ final class ImportReader {
         }
         for (int i = 0; ; i++) {
             if (i >= MAX_MODULES) {
-                throw new BinaryFormatException(pe.name(), "import directory table", -1,
+                throw new BinaryFormatException(pe.name(), "import directory table", pe.rvaToOffset(dir.rva(), 20, "import directory table"),
                         "no terminating entry within " + MAX_MODULES + " entries");
             }
             String what = "import directory entry #" + i;
@@ -62,7 +62,7 @@ final class ImportReader {
         long imageBase = pe.optionalHeader().imageBase();
         for (int i = 0; ; i++) {
             if (i >= MAX_MODULES) {
-                throw new BinaryFormatException(pe.name(), "delay-load directory table", -1,
+                throw new BinaryFormatException(pe.name(), "delay-load directory table", pe.rvaToOffset(dir.rva(), 32, "delay-load directory table"),
                         "no terminating entry within " + MAX_MODULES + " entries");
             }
             String what = "delay-load directory entry #" + i;
@@ -88,11 +88,11 @@ final class ImportReader {
         List<ImportedSymbol> result = new ArrayList<>();
         for (int i = 0; ; i++) {
             if (i >= MAX_SYMBOLS) {
-                throw new BinaryFormatException(pe.name(), what + " import lookup table", -1,
+                throw new BinaryFormatException(pe.name(), what + " import lookup table", pe.rvaToOffset(tableRva, width, what),
                         "no terminating entry within " + MAX_SYMBOLS + " entries");
             }
             if (++totalSymbols > MAX_TOTAL_SYMBOLS) {
-                throw new BinaryFormatException(pe.name(), what + " import lookup table", -1,
+                throw new BinaryFormatException(pe.name(), what + " import lookup table", pe.rvaToOffset(tableRva, width, what),
                         "more than " + MAX_TOTAL_SYMBOLS + " imported symbols in all; the tables overlap or never end");
             }
             String entry = what + " import lookup entry #" + i;

@@ -36,7 +36,8 @@ final class VersionInfoReader {
         }
         String what = "version resource (VS_VERSIONINFO)";
         if (v.size() < 6 || v.size() > 65536) {
-            throw new BinaryFormatException(pe.name(), what, -1, "resource data Size is " + v.size()
+            throw new BinaryFormatException(pe.name(), what, -1, String.format("(data RVA 0x%X) ", v.dataRva())
+                    + "resource data Size is " + v.size()
                     + "; a VS_VERSIONINFO block is 6..65536 bytes");
         }
         fileOffset = pe.rvaToOffset(v.dataRva(), v.size(), what);
