@@ -1,0 +1,94 @@
+package dev.hipdll.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.hipdll.verify.Check;
+import dev.hipdll.verify.Verdict;
+import dev.hipdll.verify.VerifyReport;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/** The JSON and JUnit XML views of a report, read back with Jackson and the JDK's XML parser. */
+class ReportsTest {
+    @TempDir
+    Path dir;
+
+    static VerifyReport report() {
+        Map<String, String> facts = new LinkedHashMap<>();
+        facts.put("size", "1234");
+        facts.put("fileVersion", "7.1.0");
+        return new VerifyReport(Path.of("coli_hip.dll"), List.of(
+                Check.of("pe.machine", "PE32+ for x64", Verdict.PASS, "IMAGE_FILE_MACHINE_AMD64, PE32+", "IMAGE_FILE_MACHINE_AMD64, PE32+"),
+                new Check("paths.pdb", "no absolute PDB path", Verdict.FAIL, "a bare file name", "C:\\b\\x.pdb <&> \u0001",
+                        List.of("absolute PDB path in the debug directory: C:\\b\\x.pdb")),
+                new Check("exports.optional", "optional", Verdict.WARN, "2 optional names", "1 missing",
+                        List.of("missing optional: coli_cuda_graph_capture_end")),
+                Check.of("runtime.major", "HIP runtime major version", Verdict.SKIP, "any", "amdhip64_7.dll")), facts);
+    }
+
+    @Test
+    void jsonHasEveryCheckAndTheSummary() throws Exception {
+        Path f = dir.resolve("verify.json");
+        new JsonReport().write(report(), f);
+        JsonNode j = new ObjectMapper().readTree(f.toFile());
+        assertEquals("hipdll-verify", j.get("format").asText());
+        assertEquals(1, j.get("formatVersion").asInt());
+        assertEquals(false, j.get("passed").asBoolean());
+        assertEquals(1, j.get("summary").get("fail").asInt());
+        assertEquals(1, j.get("summary").get("warn").asInt());
+        assertEquals("7.1.0", j.get("facts").get("fileVersion").asText());
+        assertEquals(4, j.get("checks").size());
+        JsonNode pdb = j.get("checks").get(1);
+        assertEquals("paths.pdb", pdb.get("id").asText());
+        assertEquals("FAIL", pdb.get("verdict").asText());
+        assertEquals("C:\\b\\x.pdb <&> \u0001", pdb.get("found").asText());
+        assertEquals("absolute PDB path in the debug directory: C:\\b\\x.pdb", pdb.get("details").get(0).asText());
+        assertTrue(Files.readString(f).endsWith("}\n"));
+        try (var s = Files.list(dir)) {
+            assertEquals(1, s.count(), "no temporary file left behind");
+        }
+    }
+
+    @Test
+    void junitXmlHasOneTestcasePerCheck() throws Exception {
+        Path f = dir.resolve("TEST-hipdll-verify.xml");
+        new JUnitXmlReport().write(report(), f);
+        Document d = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(f.toFile());
+        Element suite = d.getDocumentElement();
+        assertEquals("testsuite", suite.getTagName());
+        assertEquals("hipdll-verify", suite.getAttribute("name"));
+        assertEquals("4", suite.getAttribute("tests"));
+        assertEquals("1", suite.getAttribute("failures"));
+        assertEquals("1", suite.getAttribute("skipped"));
+        NodeList cases = suite.getElementsByTagName("testcase");
+        assertEquals(4, cases.getLength());
+        Element pdb = (Element) cases.item(1);
+        assertEquals("paths.pdb", pdb.getAttribute("name"));
+        Element failure = (Element) pdb.getElementsByTagName("failure").item(0);
+        assertEquals("C:\\b\\x.pdb <&> \\x01", failure.getAttribute("message"));
+        assertTrue(failure.getTextContent().contains("absolute PDB path in the debug directory"));
+        assertEquals(1, ((Element) cases.item(3)).getElementsByTagName("skipped").getLength());
+        assertEquals(0, ((Element) cases.item(2)).getElementsByTagName("failure").getLength(), "a warning passes");
+        assertTrue(((Element) cases.item(2)).getElementsByTagName("system-out").item(0).getTextContent().startsWith("WARN"));
+    }
+
+    @Test
+    void tableShowsDetailsUnderTheirRow() {
+        List<String> t = new TableReport().render(report());
+        assertTrue(t.get(0).startsWith("hipdll:verify coli_hip.dll"));
+        assertTrue(t.stream().anyMatch(l -> l.startsWith("FAIL") && l.contains("paths.pdb")), t.toString());
+        assertTrue(t.get(t.size() - 1).endsWith("DLL REJECTED"), t.toString());
+    }
+}
