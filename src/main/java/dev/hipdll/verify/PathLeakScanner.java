@@ -51,7 +51,11 @@ public final class PathLeakScanner {
             for (String enc : List.of("ASCII", "UTF-16LE")) {
                 byte[] b = n.getBytes(enc.equals("ASCII") ? StandardCharsets.UTF_8 : StandardCharsets.UTF_16LE);
                 needles.add(new Needle(p.strip(), enc, b));
-                first[b[0] & 0xff] = true;
+                for (int c = 0; c < 256; c++) {
+                    if (fold((byte) c) == b[0]) {
+                        first[c] = true;   // every byte that folds to the needle's first byte
+                    }
+                }
                 max = Math.max(max, b.length);
             }
         }
@@ -76,7 +80,6 @@ public final class PathLeakScanner {
         }
         int carryMax = longest + 2;
         byte[] raw = new byte[CHUNK + carryMax];
-        byte[] norm = new byte[CHUNK + carryMax];
         Set<Long> reported = new HashSet<>();
         long size = src.size();
         long windowStart = 0;   // file offset of raw[0]
@@ -85,14 +88,11 @@ public final class PathLeakScanner {
         while (next < size) {
             int n = (int) Math.min(CHUNK, size - next);
             src.readInto(next, raw, len, n, "file contents (path scan)");
-            for (int i = len; i < len + n; i++) {
-                norm[i] = fold(raw[i]);
-            }
             len += n;
             next += n;
             boolean atEnd = next >= size;
             for (int i = 0; i < len; i++) {
-                if (!first[norm[i] & 0xff]) {
+                if (!first[raw[i] & 0xff]) {
                     continue;
                 }
                 for (Needle nd : needles) {
@@ -101,7 +101,7 @@ public final class PathLeakScanner {
                     if (i + l > len || (!atEnd && i + l + tail > len)) {
                         continue;
                     }
-                    if (!matchesAt(norm, i, nd.bytes) || !boundary(norm, i + l, len, tail)) {
+                    if (!matchesAt(raw, i, nd.bytes) || !boundary(raw, i + l, len, tail)) {
                         continue;
                     }
                     long at = windowStart + i;
@@ -115,7 +115,6 @@ public final class PathLeakScanner {
             }
             int keep = Math.min(len, carryMax);
             System.arraycopy(raw, len - keep, raw, 0, keep);
-            System.arraycopy(norm, len - keep, norm, 0, keep);
             windowStart += len - keep;
             len = keep;
         }
@@ -123,9 +122,10 @@ public final class PathLeakScanner {
         return out;
     }
 
+    /** Whether the folded bytes of {@code hay} at {@code at} equal {@code needle} (already folded). */
     private static boolean matchesAt(byte[] hay, int at, byte[] needle) {
         for (int k = 0; k < needle.length; k++) {
-            if (hay[at + k] != needle[k]) {
+            if (fold(hay[at + k]) != needle[k]) {
                 return false;
             }
         }
@@ -136,7 +136,7 @@ public final class PathLeakScanner {
         if (at + width > len) {
             return true; // end of file
         }
-        int c = hay[at] & 0xff;
+        int c = fold(hay[at]) & 0xff;
         if (width == 2 && hay[at + 1] != 0) {
             return true;
         }
