@@ -2,6 +2,9 @@ package dev.hipdll.verify;
 
 import dev.hipdll.bytes.ByteSource;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -12,7 +15,8 @@ import java.util.Set;
 /**
  * Streams a file looking for absolute paths of the build machine (the SDK root, the project
  * directory, the user's home): in ASCII/UTF-8 and in UTF-16LE, with either slash, in any letter
- * case. The file is read in {@link #CHUNK}-byte pieces with an overlap as long as the longest
+ * case. The file is read in {@link #CHUNK}-byte pieces, eight bytes tested at a time for a possible
+ * first byte, with an overlap as long as the longest
  * path, so the heap cost is constant whatever the file size. A match must end at a path boundary
  * (not followed by a letter, digit, {@code -}, {@code _} or {@code .}), so {@code /home/al} does
  * not match inside {@code /home/alice}. Paths shorter than {@link #MIN_LENGTH} characters are
@@ -26,12 +30,15 @@ public final class PathLeakScanner {
     /** The most leaks reported (the scan stops there). */
     public static final int MAX_FINDINGS = 50;
 
-    private record Needle(String path, String encoding, byte[] bytes) {
+    private record Needle(String path, String encoding, byte[] bytes, int tail) {
     }
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final List<Needle> needles = new ArrayList<>();
     private final boolean[] first = new boolean[256];
     private final int longest;
+    private final long[] firstPatterns;
 
     /** @param paths the absolute paths to look for; blanks, duplicates and short ones are dropped */
     public PathLeakScanner(List<String> paths) {
@@ -50,7 +57,7 @@ public final class PathLeakScanner {
             }
             for (String enc : List.of("ASCII", "UTF-16LE")) {
                 byte[] b = n.getBytes(enc.equals("ASCII") ? StandardCharsets.UTF_8 : StandardCharsets.UTF_16LE);
-                needles.add(new Needle(p.strip(), enc, b));
+                needles.add(new Needle(p.strip(), enc, b, enc.equals("ASCII") ? 1 : 2));
                 for (int c = 0; c < 256; c++) {
                     if (fold((byte) c) == b[0]) {
                         first[c] = true;   // every byte that folds to the needle's first byte
@@ -60,6 +67,14 @@ public final class PathLeakScanner {
             }
         }
         longest = max;
+        long[] patterns = new long[256];
+        int k = 0;
+        for (int c = 0; c < 256; c++) {
+            if (first[c]) {
+                patterns[k++] = (c & 0xffL) * 0x0101010101010101L;
+            }
+        }
+        firstPatterns = java.util.Arrays.copyOf(patterns, k);
     }
 
     /** The paths actually looked for (after dropping blanks, duplicates and short ones). */
@@ -91,26 +106,20 @@ public final class PathLeakScanner {
             len += n;
             next += n;
             boolean atEnd = next >= size;
-            for (int i = 0; i < len; i++) {
-                if (!first[raw[i] & 0xff]) {
-                    continue;
-                }
-                for (Needle nd : needles) {
-                    int l = nd.bytes.length;
-                    int tail = nd.encoding.equals("ASCII") ? 1 : 2;
-                    if (i + l > len || (!atEnd && i + l + tail > len)) {
-                        continue;
-                    }
-                    if (!matchesAt(raw, i, nd.bytes) || !boundary(raw, i + l, len, tail)) {
-                        continue;
-                    }
-                    long at = windowStart + i;
-                    if (reported.add(at)) {
-                        out.add(new PathLeak(at, nd.path, nd.encoding, context(raw, i, len, nd)));
-                        if (out.size() >= MAX_FINDINGS) {
+            int i = 0;
+            // Eight bytes at a time: only words holding a possible first byte are looked at closely.
+            for (int limit = len - 7; i < limit; i += 8) {
+                if (candidateIn((long) LONGS.get(raw, i))) {
+                    for (int k = i; k < i + 8; k++) {
+                        if (first[raw[k] & 0xff] && probe(raw, k, len, atEnd, windowStart, reported, out)) {
                             return out;
                         }
                     }
+                }
+            }
+            for (; i < len; i++) {
+                if (first[raw[i] & 0xff] && probe(raw, i, len, atEnd, windowStart, reported, out)) {
+                    return out;
                 }
             }
             int keep = Math.min(len, carryMax);
@@ -120,6 +129,41 @@ public final class PathLeakScanner {
         }
         out.sort(java.util.Comparator.comparingLong(PathLeak::offset));
         return out;
+    }
+
+    /** Whether any byte of the little-endian word {@code w} is a possible first byte (SWAR zero-byte test). */
+    private boolean candidateIn(long w) {
+        for (long p : firstPatterns) {
+            long t = w ^ p;
+            if (((t - 0x0101010101010101L) & ~t & 0x8080808080808080L) != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Tries every needle at {@code i}; records a leak; returns true when the findings are full. */
+    private boolean probe(byte[] raw, int i, int len, boolean atEnd, long windowStart, Set<Long> reported,
+                          List<PathLeak> out) {
+        for (Needle nd : needles) {
+            int l = nd.bytes.length;
+            int tail = nd.tail;
+            if (i + l > len || (!atEnd && i + l + tail > len)) {
+                continue;
+            }
+            if (!matchesAt(raw, i, nd.bytes) || !boundary(raw, i + l, len, tail)) {
+                continue;
+            }
+            long at = windowStart + i;
+            if (reported.add(at)) {
+                out.add(new PathLeak(at, nd.path, nd.encoding, context(raw, i, len, nd)));
+                if (out.size() >= MAX_FINDINGS) {
+                    out.sort(java.util.Comparator.comparingLong(PathLeak::offset));
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Whether the folded bytes of {@code hay} at {@code at} equal {@code needle} (already folded). */
