@@ -32,7 +32,6 @@ public final class CheckIds {
 
     /** Whether {@code idOrPrefix} names a check or a group (a prefix ending in {@code .}, e.g. {@code exports.}). */
     public static boolean known(String idOrPrefix) {
-        return ALL.stream().anyMatch(id -> id.equals(idOrPrefix) || idOrPrefix.endsWith(".") && id.startsWith(idOrPrefix)
-                || idOrPrefix.equals("device-code.") && id.startsWith("device-code."));
+        return ALL.stream().anyMatch(id -> id.equals(idOrPrefix) || idOrPrefix.endsWith(".") && id.startsWith(idOrPrefix));
     }
 }
