@@ -2,9 +2,6 @@ package dev.hipdll.verify;
 
 import dev.hipdll.bytes.ByteSource;
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -15,8 +12,8 @@ import java.util.Set;
 /**
  * Streams a file looking for absolute paths of the build machine (the SDK root, the project
  * directory, the user's home): in ASCII/UTF-8 and in UTF-16LE, with either slash, in any letter
- * case. The file is read in {@link #CHUNK}-byte pieces, eight bytes tested at a time for a possible
- * first byte, with an overlap as long as the longest
+ * case. The file is read in {@link #CHUNK}-byte pieces searched for all paths at once with
+ * Horspool's method (a window as long as the shortest path jumps by up to its length), with an overlap as long as the longest
  * path, so the heap cost is constant whatever the file size. A match must end at a path boundary
  * (not followed by a letter, digit, {@code -}, {@code _} or {@code .}), so {@code /home/al} does
  * not match inside {@code /home/alice}. Paths shorter than {@link #MIN_LENGTH} characters are
@@ -33,12 +30,11 @@ public final class PathLeakScanner {
     private record Needle(String path, String encoding, byte[] bytes, int tail) {
     }
 
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final List<Needle> needles = new ArrayList<>();
-    private final boolean[] first = new boolean[256];
     private final int longest;
-    private final long[] firstPatterns;
+    private final int m;
+    private final int[] shift = new int[256];
 
     /** @param paths the absolute paths to look for; blanks, duplicates and short ones are dropped */
     public PathLeakScanner(List<String> paths) {
@@ -58,23 +54,27 @@ public final class PathLeakScanner {
             for (String enc : List.of("ASCII", "UTF-16LE")) {
                 byte[] b = n.getBytes(enc.equals("ASCII") ? StandardCharsets.UTF_8 : StandardCharsets.UTF_16LE);
                 needles.add(new Needle(p.strip(), enc, b, enc.equals("ASCII") ? 1 : 2));
-                for (int c = 0; c < 256; c++) {
-                    if (fold((byte) c) == b[0]) {
-                        first[c] = true;   // every byte that folds to the needle's first byte
-                    }
-                }
                 max = Math.max(max, b.length);
             }
         }
         longest = max;
-        long[] patterns = new long[256];
-        int k = 0;
-        for (int c = 0; c < 256; c++) {
-            if (first[c]) {
-                patterns[k++] = (c & 0xffL) * 0x0101010101010101L;
+        int min = Integer.MAX_VALUE;
+        for (Needle nd : needles) {
+            min = Math.min(min, nd.bytes.length);
+        }
+        m = needles.isEmpty() ? 1 : min;
+        // shift[c]: how far the window may move when its last byte is c; 0: a path may end its
+        // first m bytes with c here, so look closely.
+        java.util.Arrays.fill(shift, m);
+        for (Needle nd : needles) {
+            for (int j = 0; j < m; j++) {
+                for (int c = 0; c < 256; c++) {
+                    if (fold((byte) c) == nd.bytes[j]) {
+                        shift[c] = Math.min(shift[c], m - 1 - j);
+                    }
+                }
             }
         }
-        firstPatterns = java.util.Arrays.copyOf(patterns, k);
     }
 
     /** The paths actually looked for (after dropping blanks, duplicates and short ones). */
@@ -106,21 +106,19 @@ public final class PathLeakScanner {
             len += n;
             next += n;
             boolean atEnd = next >= size;
+            // Horspool over all paths at once: look at the last byte of an m-byte window (m = the
+            // shortest path in bytes) and jump as far as no path could start in between.
             int i = 0;
-            // Eight bytes at a time: only words holding a possible first byte are looked at closely.
-            for (int limit = len - 7; i < limit; i += 8) {
-                if (candidateIn((long) LONGS.get(raw, i))) {
-                    for (int k = i; k < i + 8; k++) {
-                        if (first[raw[k] & 0xff] && probe(raw, k, len, atEnd, windowStart, reported, out)) {
-                            return out;
-                        }
+            for (int last = len - 1; i + m - 1 <= last; ) {
+                int c = raw[i + m - 1] & 0xff;
+                int jump = shift[c];
+                if (jump == 0) {
+                    if (probe(raw, i, len, atEnd, windowStart, reported, out)) {
+                        return out;
                     }
+                    jump = 1;
                 }
-            }
-            for (; i < len; i++) {
-                if (first[raw[i] & 0xff] && probe(raw, i, len, atEnd, windowStart, reported, out)) {
-                    return out;
-                }
+                i += jump;
             }
             int keep = Math.min(len, carryMax);
             System.arraycopy(raw, len - keep, raw, 0, keep);
@@ -129,17 +127,6 @@ public final class PathLeakScanner {
         }
         out.sort(java.util.Comparator.comparingLong(PathLeak::offset));
         return out;
-    }
-
-    /** Whether any byte of the little-endian word {@code w} is a possible first byte (SWAR zero-byte test). */
-    private boolean candidateIn(long w) {
-        for (long p : firstPatterns) {
-            long t = w ^ p;
-            if (((t - 0x0101010101010101L) & ~t & 0x8080808080808080L) != 0) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Tries every needle at {@code i}; records a leak; returns true when the findings are full. */
