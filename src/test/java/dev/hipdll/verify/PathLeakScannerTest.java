@@ -60,4 +60,57 @@ class PathLeakScannerTest {
         assertEquals(List.of("/tmp/x"), s.paths());
         assertTrue(scan(List.of("/"), "/usr/lib".getBytes()).isEmpty());
     }
+
+    @Test
+    void agreesWithANaiveSearchOnRandomDataWithPlantedPaths() throws Exception {
+        java.util.Random rnd = new java.util.Random(7);
+        List<String> paths = List.of("/root", "/work/wt/issue-4", "C:\\Program Files\\AMD\\ROCm\\6.4");
+        byte[] data = new byte[3 * PathLeakScanner.CHUNK + 12345];
+        rnd.nextBytes(data);
+        for (int k = 0; k < 60; k++) {
+            String p = paths.get(rnd.nextInt(paths.size()));
+            StringBuilder v = new StringBuilder();
+            for (char c : p.toCharArray()) {
+                char x = rnd.nextBoolean() ? Character.toUpperCase(c) : c;
+                v.append(x == '/' || x == '\\' ? (rnd.nextBoolean() ? '/' : '\\') : x);
+            }
+            byte[] b = v.toString().getBytes(rnd.nextBoolean() ? StandardCharsets.US_ASCII : StandardCharsets.UTF_16LE);
+            int at = k < 6 ? (k / 2 + 1) * PathLeakScanner.CHUNK - rnd.nextInt(b.length) : rnd.nextInt(data.length - b.length);
+            System.arraycopy(b, 0, data, at, b.length);
+        }
+        List<Long> naive = new java.util.ArrayList<>();
+        for (int i = 0; i < data.length; i++) {
+            for (String p : paths) {
+                String n = p.replace('\\', '/').toLowerCase(java.util.Locale.ROOT);
+                if (at(data, i, n.getBytes(StandardCharsets.US_ASCII), 1) || at(data, i, n.getBytes(StandardCharsets.UTF_16LE), 2)) {
+                    naive.add((long) i);
+                    break;
+                }
+            }
+        }
+        List<Long> found = scan(paths, data).stream().map(PathLeak::offset).toList();
+        assertEquals(naive.subList(0, Math.min(naive.size(), PathLeakScanner.MAX_FINDINGS)), found);
+        assertTrue(found.size() >= PathLeakScanner.MAX_FINDINGS - 5, "most planted paths found: " + found.size());
+    }
+
+    /** Folded match of {@code needle} at {@code i}, ending at a path boundary (naive reference). */
+    private static boolean at(byte[] d, int i, byte[] needle, int width) {
+        if (i + needle.length > d.length) {
+            return false;
+        }
+        for (int k = 0; k < needle.length; k++) {
+            byte c = d[i + k];
+            byte f = c >= 'A' && c <= 'Z' ? (byte) (c + 32) : c == '\\' ? (byte) '/' : c;
+            if (f != needle[k]) {
+                return false;
+            }
+        }
+        int e = i + needle.length;
+        if (e + width > d.length || width == 2 && d[e + 1] != 0) {
+            return true;
+        }
+        int c = d[e] & 0xff;
+        c = c >= 'A' && c <= 'Z' ? c + 32 : c;
+        return !(c < 128 && Character.isLetterOrDigit(c) || c == '-' || c == '_' || c == '.');
+    }
 }
