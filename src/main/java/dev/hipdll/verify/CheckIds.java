@@ -4,6 +4,7 @@ import java.util.List;
 
 /** The ids of every check {@link DllVerifier} runs, in report order; {@code hip.checks.skip} takes these. */
 public final class CheckIds {
+    // One constant per check; see docs/verify.md for what each reads and when it fails.
     public static final String PE_FORMAT = "pe.format";
     public static final String PE_MACHINE = "pe.machine";
     public static final String PE_DLL = "pe.dll";

@@ -41,36 +41,43 @@ public record VerifyOptions(List<GfxTarget> targets, ImportPolicy imports, AbiCo
                 OffloadBundleReader.DEFAULT_MAX_UNCOMPRESSED, List.of(), OptionalInt.empty(), Set.of(), true);
     }
 
+    /** These options with the gfx targets whose device code must be embedded. */
     public VerifyOptions withTargets(List<GfxTarget> t) {
         return new VerifyOptions(t, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
                 failOnExtraExports);
     }
 
+    /** These options with another import policy. */
     public VerifyOptions withImports(ImportPolicy p) {
         return new VerifyOptions(targets, p, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
                 failOnExtraExports);
     }
 
+    /** These options with another limit on a compressed bundle's declared uncompressed size, in bytes. */
     public VerifyOptions withMaxBundleBytes(long max) {
         return new VerifyOptions(targets, imports, contract, max, buildPaths, runtimeMajor, skippedChecks,
                 failOnExtraExports);
     }
 
+    /** These options with the build-machine paths the file must not contain. */
     public VerifyOptions withBuildPaths(List<String> paths) {
         return new VerifyOptions(targets, imports, contract, maxBundleBytes, paths, runtimeMajor, skippedChecks,
                 failOnExtraExports);
     }
 
+    /** These options with the HIP runtime major version the DLL must import (empty: any). */
     public VerifyOptions withRuntimeMajor(OptionalInt major) {
         return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, major, skippedChecks,
                 failOnExtraExports);
     }
 
+    /** These options with check ids (or groups ending in {@code .}) switched off. */
     public VerifyOptions withSkippedChecks(Set<String> ids) {
         return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, ids,
                 failOnExtraExports);
     }
 
+    /** These options with extra prefixed exports failing ({@code true}) or only warning. */
     public VerifyOptions withFailOnExtraExports(boolean fail) {
         return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
                 fail);
