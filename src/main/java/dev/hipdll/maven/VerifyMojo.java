@@ -4,6 +4,7 @@ import dev.hipdll.bundle.OffloadBundleReader;
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.contract.ContractException;
 import dev.hipdll.contract.LoaderSourceParser;
+import dev.hipdll.incremental.StampStore;
 import dev.hipdll.report.TableReport;
 import dev.hipdll.target.GfxTarget;
 import dev.hipdll.target.GfxTargetList;
@@ -90,6 +91,17 @@ public class VerifyMojo extends AbstractMojo {
         VerifyReport report = new DllVerifier().verify(dll.toPath(), options);
         for (String line : new TableReport().render(report)) {
             getLog().info(line);
+        }
+        try {
+            // The build stamp of a DLL built earlier in this Maven build waits for this verdict.
+            StampStore stamps = new StampStore(dll.toPath());
+            if (!report.passed()) {
+                stamps.discardPending();
+            } else if (stamps.promotePending()) {
+                getLog().info("build stamp written: " + stamps.committedFile());
+            }
+        } catch (IOException e) {
+            getLog().warn("cannot update the build stamp beside " + dll + ": " + e.getMessage());
         }
         if (!report.passed()) {
             throw new MojoFailureException("hipdll:verify rejected " + dll + ": " + report.count(dev.hipdll.verify.Verdict.FAIL)
