@@ -42,7 +42,7 @@ public final class Fingerprints {
             }
         }
         return new BuildStamp(BuildStamp.FORMAT_VERSION, in.pluginVersion(), in.parameters(), in.targets(), sources,
-                headers, in.sdk().version(), sdk(in.sdk()), in.toolsetVersion().orElse(null),
+                headers, in.sdk().version(), sdk(in.sdk(), true), in.toolsetVersion().orElse(null),
                 in.windowsSdkVersion().orElse(null), CompilerEnvironment.fingerprint(in.environment(), in.windowsHost()),
                 FileFingerprint.of(dll));
     }
@@ -52,29 +52,33 @@ public final class Fingerprints {
      * directories by path), the content hash of hipcc, clang and {@code amdhip64.lib}, and size and
      * modification time of lld-link and of each device library ({@code *.bc}).
      *
+     * @param sdk  the resolved SDK
+     * @param hash whether to hash hipcc, clang and amdhip64.lib; {@code false} for the up-to-date
+     *             check, which compares with the recorded fingerprints and reads a file only when its
+     *             size or time differs (clang.exe of a real SDK is over 100 MB)
      * @throws IOException when a component file cannot be read
      */
-    public static List<SdkFingerprint> sdk(HipSdk sdk) throws IOException {
+    public static List<SdkFingerprint> sdk(HipSdk sdk, boolean hash) throws IOException {
         List<SdkFingerprint> out = new ArrayList<>();
         for (SdkComponent c : sdk.components()) {
             boolean hashed = c == sdk.hipcc();
-            out.add(item(c.name(), c.origin().toString(), c.path(), hashed));
+            out.add(item(c.name(), c.origin().toString(), c.path(), hashed, hash));
         }
         String origin = sdk.clangDir().origin().toString();
         Path clangDir = sdk.clangDir().path();
-        out.add(item("clang", origin, first(clangDir, "clang.exe", "clang"), true));
+        out.add(item("clang", origin, first(clangDir, "clang.exe", "clang"), true, hash));
         Path lld = first(clangDir, "lld-link.exe", "lld-link");
         if (Files.exists(lld)) {
-            out.add(item("lld-link", origin, lld, false));
+            out.add(item("lld-link", origin, lld, false, hash));
         }
-        out.add(item("amdhip64.lib", sdk.libDir().origin().toString(), sdk.libDir().path().resolve("amdhip64.lib"), true));
+        out.add(item("amdhip64.lib", sdk.libDir().origin().toString(), sdk.libDir().path().resolve("amdhip64.lib"), true, hash));
         List<Path> bitcode = new ArrayList<>();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(sdk.deviceLibDir().path(), "*.bc")) {
             ds.forEach(bitcode::add);
         }
         bitcode.sort(null);
         for (Path bc : bitcode) {
-            out.add(item("deviceLib " + bc.getFileName(), sdk.deviceLibDir().origin().toString(), bc, false));
+            out.add(item("deviceLib " + bc.getFileName(), sdk.deviceLibDir().origin().toString(), bc, false, hash));
         }
         return out;
     }
@@ -88,12 +92,13 @@ public final class Fingerprints {
         return dir.resolve(names[names.length - 1]);
     }
 
-    private static SdkFingerprint item(String name, String origin, Path path, boolean hashed) throws IOException {
+    private static SdkFingerprint item(String name, String origin, Path path, boolean hashed, boolean hash)
+            throws IOException {
         Path p = path.toAbsolutePath().normalize();
         if (Files.isDirectory(p)) {
             return new SdkFingerprint(name, origin, p.toString(), null, false);
         }
-        FileFingerprint f = hashed ? FileFingerprint.of(p)
+        FileFingerprint f = hashed && hash ? FileFingerprint.of(p)
                 : new FileFingerprint(p.toString(), Files.size(p), Files.getLastModifiedTime(p).toMillis(), null);
         return new SdkFingerprint(name, origin, p.toString(), f, hashed);
     }

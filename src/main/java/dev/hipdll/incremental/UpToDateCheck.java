@@ -78,7 +78,7 @@ public final class UpToDateCheck {
         changed(why, "HIP SDK version", previous.sdkVersion(), current.sdk().version());
         Map<String, SdkFingerprint> was = new HashMap<>();
         previous.sdk().forEach(s -> was.put(s.name(), s));
-        for (SdkFingerprint s : Fingerprints.sdk(current.sdk())) {
+        for (SdkFingerprint s : Fingerprints.sdk(current.sdk(), false)) {
             SdkFingerprint old = was.remove(s.name());
             checked++;
             if (old == null) {
