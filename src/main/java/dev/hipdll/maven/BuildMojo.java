@@ -229,10 +229,12 @@ public class BuildMojo extends AbstractMojo {
                 setup.msvc().map(m -> m.windowsSdk().version()), compilerEnv, host.os() == OsFamily.WINDOWS, output);
         IncrementalBuild incremental = new IncrementalBuild(new StampStore(output));
         try {
+            long stampStarted = System.nanoTime();
             StampDecision decision = incremental.check(stampInputs, force);
             if (decision.upToDate()) {
                 getLog().info(outputName + " is up to date (" + decision.checked() + " recorded inputs unchanged since"
-                        + " the last successful build, checked in " + (System.nanoTime() - started) / 1_000_000
+                        + " the last successful build; checked in " + (System.nanoTime() - started) / 1_000_000
+                        + " ms, of which the stamp comparison " + (System.nanoTime() - stampStarted) / 1_000_000
                         + " ms); hipcc not started. -Dhip.force=true rebuilds.");
                 return;
             }
