@@ -96,7 +96,7 @@ public final class HipDllBuilder {
             command.add(hipcc.toString());
             command.addAll(args);
             FailedRun run = new FailedRun(command, result.output(), result.exitCode(), result.timedOut(),
-                    result.launchError());
+                    result.launchError(), runner.timeout());
             Diagnosis d = new FailureClassifier(RuleBook.load()).classify(run);
             Files.write(diagnosisTxt, DiagnosisReport.full(d, run, buildLog), StandardCharsets.UTF_8);
             throw new BuildFailedException(DiagnosisReport.shortBlock(d, diagnosisTxt, buildLog));

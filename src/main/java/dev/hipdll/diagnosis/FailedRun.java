@@ -1,5 +1,6 @@
 package dev.hipdll.diagnosis;
 
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -10,11 +11,18 @@ import java.util.List;
  * @param exitCode    its exit code (-1 when killed or not started)
  * @param timedOut    whether it was killed by the timeout
  * @param launchError why it could not start, or {@code null}
+ * @param timeout     the time limit it ran under, or {@code null} when unknown
  */
-public record FailedRun(List<String> command, List<String> output, int exitCode, boolean timedOut, String launchError) {
+public record FailedRun(List<String> command, List<String> output, int exitCode, boolean timedOut, String launchError,
+                        Duration timeout) {
     /** Creates a run; lists are copied. */
     public FailedRun {
         command = List.copyOf(command);
         output = List.copyOf(output);
+    }
+
+    /** A run whose time limit is unknown. */
+    public FailedRun(List<String> command, List<String> output, int exitCode, boolean timedOut, String launchError) {
+        this(command, output, exitCode, timedOut, launchError, null);
     }
 }

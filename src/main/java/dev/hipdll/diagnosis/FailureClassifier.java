@@ -77,7 +77,8 @@ public final class FailureClassifier {
             };
             if (hit) {
                 return diagnosis(r, stageOf(r, rootError), rootError, Map.of("launchError", String.valueOf(run.launchError()),
-                        "exitCode", String.valueOf(run.exitCode())),
+                        "exitCode", String.valueOf(run.exitCode()),
+                        "timeout", run.timeout() == null ? "its time limit" : run.timeout().toSeconds() + " s"),
                         List.of(), errors, cascadeCount);
             }
         }

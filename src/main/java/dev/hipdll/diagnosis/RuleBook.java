@@ -71,7 +71,8 @@ public record RuleBook(List<String> errorLine, List<String> cascades, List<Stage
      * @param pattern       the regex its kind uses
      * @param unlessCommand when set, the rule does not apply if the command line matches it
      * @param cause         the cause, a template: {@code {1}}..{@code {9}} (the pattern's groups),
-     *                      {@code {count}}, {@code {symbols}}, {@code {libraries}}, {@code {line}}
+     *                      {@code {count}}, {@code {symbols}}, {@code {libraries}}, {@code {line}}, and for the outcome
+     *                      kinds {@code {launchError}}, {@code {exitCode}}, {@code {timeout}}
      * @param action        what to do, the same kind of template
      */
     public record Rule(String id, String when, Stage stage, String pattern, String unlessCommand, String cause,

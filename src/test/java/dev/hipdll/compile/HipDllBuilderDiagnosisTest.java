@@ -107,4 +107,38 @@ class HipDllBuilderDiagnosisTest {
         assertTrue(e.getMessage().startsWith("the linker cannot find amdhip64.lib"), e.getMessage());
         assertTrue(e.getMessage().contains("stage:       host link"), e.getMessage());
     }
+
+    private CompileRequest withHipcc(Path srcDir, Path out, String script) throws Exception {
+        CompileRequest good = request(srcDir, out);
+        Path fake = dir.resolve("fake-hipcc");
+        Files.writeString(fake, script);
+        fake.toFile().setExecutable(true);
+        HipSdk s = good.sdk();
+        HipSdk sdk = new HipSdk(s.root(), new dev.hipdll.sdk.SdkComponent("hipcc", fake, s.hipcc().origin()), s.clangDir(),
+                s.includeDir(), s.libDir(), s.deviceLibDir(), s.runtimeDll(), s.version());
+        return new CompileRequest(sdk, good.targets(), good.sources(), good.includeDirs(), List.of(), List.of(), true, out);
+    }
+
+    @Test
+    void aHungCompilerIsKilledAndTheDiagnosisSaysSo() throws Exception {
+        Path src = copyExample();
+        Path out = dir.resolve("out/coli_hip.dll");
+        CompileRequest r = withHipcc(src, out, "#!/bin/sh\necho compiling backend_cuda.cu\nsleep 60\n");
+        long t0 = System.nanoTime();
+        BuildFailedException e = assertThrows(BuildFailedException.class, () -> new HipDllBuilder(
+                new ProcessRunner(Duration.ofSeconds(2))).build(r, env(), dir, l -> { }));
+        assertTrue(System.nanoTime() - t0 < 30_000_000_000L, "killed after the timeout, not after the sleep");
+        assertTrue(e.getMessage().startsWith("the compiler ran past hip.timeout (2 s)"), e.getMessage());
+        assertTrue(e.getMessage().contains("stage:       timeout"), e.getMessage());
+    }
+
+    @Test
+    void aSilentFailureIsNamedAsSuch() throws Exception {
+        Path src = copyExample();
+        Path out = dir.resolve("out/coli_hip.dll");
+        CompileRequest r = withHipcc(src, out, "#!/bin/sh\nexit 3\n");
+        BuildFailedException e = assertThrows(BuildFailedException.class, () -> new HipDllBuilder(
+                new ProcessRunner(Duration.ofSeconds(30))).build(r, env(), dir, l -> { }));
+        assertTrue(e.getMessage().startsWith("the compiler failed (exit 3) without printing a single line"), e.getMessage());
+    }
 }

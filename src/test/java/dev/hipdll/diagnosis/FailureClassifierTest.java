@@ -102,6 +102,14 @@ class FailureClassifierTest {
     }
 
     @Test
+    void aTimeoutNamesTheLimit() {
+        Diagnosis d = classifier.classify(new FailedRun(List.of("hipcc"), List.of("compiling..."), -1, true, null,
+                java.time.Duration.ofSeconds(3600)));
+        assertEquals(Stage.TIMEOUT, d.stage());
+        assertTrue(d.cause().contains("hip.timeout (3600 s)"), d.cause());
+    }
+
+    @Test
     void theShortBlockStartsWithTheCause() throws Exception {
         FailedRun r = run(sample("unknown-type-name.log"));
         Diagnosis d = classifier.classify(r);
