@@ -1,6 +1,10 @@
 package dev.hipdll.compile;
 
-import dev.hipdll.diagnosis.FirstError;
+import dev.hipdll.diagnosis.Diagnosis;
+import dev.hipdll.diagnosis.DiagnosisReport;
+import dev.hipdll.diagnosis.FailedRun;
+import dev.hipdll.diagnosis.FailureClassifier;
+import dev.hipdll.diagnosis.RuleBook;
 import dev.hipdll.process.ProcessResult;
 import dev.hipdll.process.ProcessRunner;
 import java.io.BufferedWriter;
@@ -10,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -18,7 +23,10 @@ import java.util.function.Consumer;
  * Runs hipcc for a {@link CompileRequest} and writes the DLL atomically: hipcc writes
  * {@code <output>.tmp} beside the output, which is moved over the output only when hipcc exited 0
  * and produced it, so a failed or killed build never leaves a half-written DLL. hipcc's command
- * line and every output line go to {@code build.log} in the output directory.
+ * line and every output line go to {@code build.log} in the output directory; the compiler's
+ * dependency file ({@code -MD -MF}) goes to {@code <output>.d}. When hipcc fails, its log is
+ * classified ({@link FailureClassifier}): the full analysis goes to {@code diagnosis.txt} in the
+ * output directory and the exception carries the short block.
  */
 public final class HipDllBuilder {
     private final ProcessRunner runner;
@@ -56,7 +64,11 @@ public final class HipDllBuilder {
         Files.createDirectories(outDir);
         Path temp = outDir.resolve(output.getFileName() + ".tmp");
         Files.deleteIfExists(temp);
-        List<String> args = HipccCommand.arguments(request, temp);
+        Path depFile = outDir.resolve(output.getFileName() + ".d");
+        Files.deleteIfExists(depFile);
+        Path diagnosisTxt = outDir.resolve("diagnosis.txt");
+        Files.deleteIfExists(diagnosisTxt);
+        List<String> args = HipccCommand.arguments(request, temp, depFile);
         Path hipcc = request.sdk().hipcc().path();
         Path buildLog = outDir.resolve("build.log");
         List<String> launched = HipccLaunch.arguments(hipcc, args, launch, outDir.resolve("hipcc.rsp"),
@@ -80,17 +92,19 @@ public final class HipDllBuilder {
         }
         if (!result.succeeded()) {
             Files.deleteIfExists(temp);
-            String why = result.launchError() != null ? "hipcc could not start: " + result.launchError()
-                    : result.timedOut() ? "hipcc ran past its " + runner.timeout().toSeconds()
-                            + " s timeout (hip.timeout) and its process tree was killed"
-                    : "hipcc exited with " + result.exitCode();
-            String first = FirstError.in(result.output()).map(l -> "\n  first error: " + l).orElse("");
-            throw new BuildFailedException(why + first + "\n  full log: " + buildLog);
+            List<String> command = new ArrayList<>();
+            command.add(hipcc.toString());
+            command.addAll(args);
+            FailedRun run = new FailedRun(command, result.output(), result.exitCode(), result.timedOut(),
+                    result.launchError(), runner.timeout());
+            Diagnosis d = new FailureClassifier(RuleBook.load()).classify(run);
+            Files.write(diagnosisTxt, DiagnosisReport.full(d, run, buildLog), StandardCharsets.UTF_8);
+            throw new BuildFailedException(DiagnosisReport.shortBlock(d, diagnosisTxt, buildLog));
         }
         if (!Files.isRegularFile(temp)) {
             throw new BuildFailedException("hipcc exited 0 but wrote no " + temp + "; full log: " + buildLog);
         }
         Files.move(temp, output, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        return new BuildResult(output, buildLog, result.elapsed());
+        return new BuildResult(output, buildLog, result.elapsed(), depFile);
     }
 }

@@ -26,6 +26,18 @@ public final class HipccCommand {
      * @param output  where hipcc writes the DLL (a temporary name beside the final output)
      */
     public static List<String> arguments(CompileRequest request, Path output) {
+        return arguments(request, output, null);
+    }
+
+    /**
+     * The arguments, asking the compiler for a Make-style dependency file of every file it reads
+     * ({@code -MD -MF <depFile>}, before the sources), which the build stamp is made from.
+     *
+     * @param request what to build
+     * @param output  where hipcc writes the DLL
+     * @param depFile where to write the dependency file, or {@code null} for none
+     */
+    public static List<String> arguments(CompileRequest request, Path output, Path depFile) {
         List<String> a = new ArrayList<>();
         a.add("-O3");
         a.add("-std=c++17");
@@ -50,6 +62,11 @@ public final class HipccCommand {
         a.add("-lamdhip64");
         a.add(request.staticRuntime() ? "-fms-runtime-lib=static" : "-fms-runtime-lib=dll");
         a.addAll(request.extraArgs());
+        if (depFile != null) {
+            a.add("-MD");
+            a.add("-MF");
+            a.add(depFile.toString());
+        }
         for (Path s : request.sources()) {
             a.add(s.toString());
         }

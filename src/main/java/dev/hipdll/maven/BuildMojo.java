@@ -5,6 +5,10 @@ import dev.hipdll.compile.BuildSetup;
 import dev.hipdll.compile.BuildResult;
 import dev.hipdll.compile.CompileRequest;
 import dev.hipdll.compile.HipDllBuilder;
+import dev.hipdll.incremental.IncrementalBuild;
+import dev.hipdll.incremental.StampDecision;
+import dev.hipdll.incremental.StampInputs;
+import dev.hipdll.incremental.StampStore;
 import dev.hipdll.process.ProcessRunner;
 import dev.hipdll.sdk.HipSdk;
 import dev.hipdll.compile.LaunchOptions;
@@ -31,10 +35,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.apache.maven.execution.MavenSession;
+import org.apache.maven.lifecycle.LifecycleExecutor;
+import org.apache.maven.lifecycle.MavenExecutionPlan;
+import org.apache.maven.plugin.MojoExecution;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Component;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -159,8 +168,18 @@ public class BuildMojo extends AbstractMojo {
     @Parameter(property = "hip.skip", defaultValue = "false")
     boolean skip;
 
+    /** Rebuild even when the build stamp says the DLL is up to date. */
+    @Parameter(property = "hip.force", defaultValue = "false")
+    boolean force;
+
     @Parameter(defaultValue = "${project.basedir}", readonly = true)
     File basedir;
+
+    @Parameter(defaultValue = "${mojoExecution}", readonly = true)
+    MojoExecution mojoExecution;
+
+    @Component
+    LifecycleExecutor lifecycleExecutor;
 
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
@@ -168,6 +187,7 @@ public class BuildMojo extends AbstractMojo {
             getLog().info("hipdll:build skipped (hip.skip)");
             return;
         }
+        long started = System.nanoTime();
         GfxTargetList targets;
         try {
             targets = GfxTargetList.parse(arch);
@@ -201,17 +221,110 @@ public class BuildMojo extends AbstractMojo {
         Path output = outDir.resolve(outputName);
         CompileRequest request = new CompileRequest(sdk, targets, sources, includeDirs(), defines, compilerArgs,
                 staticRuntime, output);
+        // The stamp: every input, including the environment exactly as it reaches hipcc after the scrub.
+        Map<String, String> compilerEnv = env.environment().toMap();
+        StampInputs stampInputs = new StampInputs(mojoExecution == null ? "unknown" : mojoExecution.getVersion(),
+                stampParameters(), targets.targets().stream().map(Object::toString).toList(), sources,
+                sourceDirectory.toPath(), sdk, setup.msvc().map(m -> m.toolset().version()),
+                setup.msvc().map(m -> m.windowsSdk().version()), compilerEnv, host.os() == OsFamily.WINDOWS, output);
+        IncrementalBuild incremental = new IncrementalBuild(new StampStore(output));
+        try {
+            long stampStarted = System.nanoTime();
+            StampDecision decision = incremental.check(stampInputs, force);
+            if (decision.upToDate()) {
+                getLog().info(outputName + " is up to date (" + decision.checked() + " recorded inputs unchanged since"
+                        + " the last successful build; checked in " + (System.nanoTime() - started) / 1_000_000
+                        + " ms, of which the stamp comparison " + (System.nanoTime() - stampStarted) / 1_000_000
+                        + " ms); hipcc not started. -Dhip.force=true rebuilds.");
+                return;
+            }
+            List<String> why = decision.reasons();
+            getLog().info("rebuilding " + outputName + ": " + String.join("; ", why.subList(0, Math.min(12, why.size())))
+                    + (why.size() > 12 ? "; and " + (why.size() - 12) + " more" : ""));
+            incremental.starting();
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot check the build stamp of " + output + ": " + e.getMessage(), e);
+        }
         getLog().info("hipcc for " + targets + ": " + sources.size() + " translation unit(s) -> " + output);
+        BuildResult result;
         try {
             EnvironmentReport.write(env, outDir.resolve("environment.txt"));
-            BuildResult result = new HipDllBuilder(new ProcessRunner(Duration.ofSeconds(timeoutSeconds)),
+            result = new HipDllBuilder(new ProcessRunner(Duration.ofSeconds(timeoutSeconds)),
                     new LaunchOptions(host.os(), commandLineLimit))
-                    .build(request, env.environment().toMap(), basedir.toPath(), line -> getLog().info("[hipcc] " + line));
+                    .build(request, compilerEnv, basedir.toPath(), line -> getLog().info("[hipcc] " + line));
             getLog().info("built " + result.dll() + " (" + result.elapsed().toMillis() + " ms)");
         } catch (BuildFailedException e) {
             throw new MojoFailureException(e.getMessage());
         } catch (IOException e) {
             throw new MojoExecutionException("cannot write the build output in " + outDir + ": " + e.getMessage(), e);
+        }
+        try {
+            boolean awaitVerify = verifyFollows();
+            Path stamp = incremental.succeeded(stampInputs, result.dependencyFile(), basedir.toPath(), awaitVerify);
+            getLog().info((awaitVerify ? "build stamp pending until hipdll:verify passes: " : "build stamp written: ") + stamp);
+        } catch (IOException e) {
+            getLog().warn("the DLL was built but not stamped, so the next build runs again: " + e.getMessage());
+        }
+    }
+
+    /** Every parameter that decides the DLL, by property name (hip.arch is stamped as the gfx target list). */
+    private TreeMap<String, String> stampParameters() {
+        TreeMap<String, String> p = new TreeMap<>();
+        p.put("hip.sdkRoot", String.valueOf(sdkRoot));
+        p.put("hip.hipcc", String.valueOf(hipcc));
+        p.put("hip.clangDir", String.valueOf(clangDir));
+        p.put("hip.includeDir", String.valueOf(includeDir));
+        p.put("hip.libDir", String.valueOf(libDir));
+        p.put("hip.deviceLibDir", String.valueOf(deviceLibDir));
+        p.put("hip.runtimeDll", String.valueOf(runtimeDll));
+        p.put("hip.toolchainVersion", String.valueOf(toolchainVersion));
+        p.put("hip.vsInstallDir", String.valueOf(vsInstallDir));
+        p.put("hip.vcToolsVersion", String.valueOf(vcToolsVersion));
+        p.put("hip.windowsSdkVersion", String.valueOf(windowsSdkVersion));
+        p.put("hip.windowsSdkDir", String.valueOf(windowsSdkDir));
+        p.put("hip.scrubVariables", String.join(",", scrubVariables));
+        p.put("hip.keepVariables", String.join(",", keepVariables));
+        p.put("environmentVariables", String.valueOf(new TreeMap<>(environmentVariables)));
+        p.put("hip.commandLineLimit", String.valueOf(commandLineLimit));
+        p.put("hip.sourceDirectory", String.valueOf(sourceDirectory));
+        p.put("includes", String.join(",", includes));
+        p.put("includeDirectories", String.join(",", includeDirs().stream().map(Path::toString).toList()));
+        p.put("defines", String.join(",", defines));
+        p.put("compilerArgs", String.join(" ", compilerArgs));
+        p.put("hip.outputName", outputName);
+        p.put("hip.outputDirectory", String.valueOf(outputDirectory));
+        p.put("hip.staticRuntime", String.valueOf(staticRuntime));
+        p.put("basedir", String.valueOf(basedir));
+        return p;
+    }
+
+    /**
+     * Whether hipdll:verify of this plugin runs after this execution in the current Maven build (then the
+     * stamp waits for it). Asks Maven for the build's execution plan; when that fails, assumes it does.
+     */
+    private boolean verifyFollows() {
+        if (session == null || mojoExecution == null || lifecycleExecutor == null) {
+            return false;
+        }
+        try {
+            MavenExecutionPlan plan = lifecycleExecutor.calculateExecutionPlan(session, false,
+                    session.getGoals().toArray(new String[0]));
+            boolean after = false;
+            for (MojoExecution m : plan.getMojoExecutions()) {
+                boolean samePlugin = mojoExecution.getGroupId().equals(m.getGroupId())
+                        && mojoExecution.getArtifactId().equals(m.getArtifactId());
+                if (samePlugin && m.getGoal().equals(mojoExecution.getGoal())
+                        && m.getExecutionId().equals(mojoExecution.getExecutionId())) {
+                    after = true;
+                } else if (after && samePlugin && "verify".equals(m.getGoal())) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (Exception e) {
+            getLog().warn("cannot tell whether hipdll:verify runs in this build (" + e.getMessage()
+                    + "); the build stamp stays pending until it passes");
+            return true;
         }
     }
 

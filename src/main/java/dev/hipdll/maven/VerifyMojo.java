@@ -4,6 +4,7 @@ import dev.hipdll.bundle.OffloadBundleReader;
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.contract.ContractException;
 import dev.hipdll.contract.ContractSource;
+import dev.hipdll.incremental.StampStore;
 import dev.hipdll.report.JUnitXmlReport;
 import dev.hipdll.report.JsonReport;
 import dev.hipdll.report.TableReport;
@@ -185,6 +186,17 @@ public class VerifyMojo extends AbstractMojo {
             getLog().info("reports: " + dir.resolve(JsonReport.FILE_NAME) + ", " + dir.resolve(JUnitXmlReport.FILE_NAME));
         } catch (IOException e) {
             throw new MojoExecutionException("cannot write the verify reports to " + dir + ": " + e.getMessage(), e);
+        }
+        try {
+            // The build stamp of a DLL built earlier in this Maven build waits for this verdict.
+            StampStore stamps = new StampStore(dll.toPath());
+            if (!report.passed()) {
+                stamps.discardPending();
+            } else if (stamps.promotePending()) {
+                getLog().info("build stamp written: " + stamps.committedFile());
+            }
+        } catch (IOException e) {
+            getLog().warn("cannot update the build stamp beside " + dll + ": " + e.getMessage());
         }
         if (!report.passed()) {
             throw new MojoFailureException("hipdll:verify rejected " + dll + ": " + report.count(Verdict.FAIL)

@@ -119,6 +119,15 @@ public final class ProcessRunner {
             return p;
         }
 
+        // commons-exec 1.5+ launches through this overload; without it the process was never
+        // remembered and a timeout killed only the direct child, leaving its children running.
+        @Override
+        protected Process launch(CommandLine command, Map<String, String> env, Path dir) throws IOException {
+            Process p = super.launch(command, env, dir);
+            process = p;
+            return p;
+        }
+
         /** Kills every still-running descendant of the process. */
         void killDescendants() {
             Process p = process;

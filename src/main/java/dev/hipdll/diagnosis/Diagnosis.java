@@ -1,0 +1,24 @@
+package dev.hipdll.diagnosis;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The classified cause of a failed compiler run.
+ *
+ * @param ruleId       the id of the rule in {@code rules.json} that matched
+ * @param stage        where the run failed
+ * @param cause        one sentence naming the root cause
+ * @param action       what to do about it
+ * @param rootError    the first root error line (cascade lines skipped), when the log has one
+ * @param details      further facts (e.g. unresolved symbols grouped by library), one per line
+ * @param errorLines   how many error lines the log has in all
+ * @param cascades     how many of them were recognised as cascades of an earlier error and ignored
+ */
+public record Diagnosis(String ruleId, Stage stage, String cause, String action, Optional<LogLine> rootError,
+                        List<String> details, int errorLines, int cascades) {
+    /** Creates a diagnosis; the list is copied. */
+    public Diagnosis {
+        details = List.copyOf(details);
+    }
+}

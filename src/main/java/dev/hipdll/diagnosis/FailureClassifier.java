@@ -1,0 +1,250 @@
+package dev.hipdll.diagnosis;
+
+import dev.hipdll.diagnosis.RuleBook.Rule;
+import dev.hipdll.diagnosis.RuleBook.SymbolLibrary;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Classifies a failed compiler or linker run with a {@link RuleBook}, following seeds/003's rule:
+ * classify first, by the first root error, never by the last line.
+ *
+ * <ol>
+ *   <li>The run's outcome: could not start ({@code launch}), killed by the timeout ({@code timeout}),
+ *       failed without printing anything ({@code no-output}).</li>
+ *   <li>The command line ({@code command-lacks}): e.g. no {@code --offload-arch=} at all.</li>
+ *   <li>The first root error: the first line that is an error (or matches a rule) and is not a
+ *       cascade of an earlier one ({@code N errors generated}, {@code linker command failed},
+ *       {@code LNK1120}, ...). When it is an unresolved-symbol line, all unresolved symbols of the
+ *       log are grouped by the symbol-to-library table and the {@code symbols-*} rules decide;
+ *       otherwise the first {@code log} rule whose pattern the line matches.</li>
+ *   <li>Else the {@code fallback} rule, with the stage from the line's shape.</li>
+ * </ol>
+ */
+public final class FailureClassifier {
+    private final RuleBook book;
+    private final List<Pattern> errorLine;
+    private final List<Pattern> cascades;
+    private final List<Pattern> extractors;
+
+    private final Map<String, Pattern> compiled = new java.util.HashMap<>();
+
+    /** @param book the rules */
+    public FailureClassifier(RuleBook book) {
+        this.book = book;
+        this.errorLine = book.errorLine().stream().map(Pattern::compile).toList();
+        this.cascades = book.cascades().stream().map(Pattern::compile).toList();
+        this.extractors = book.symbolExtractors().stream().map(Pattern::compile).toList();
+    }
+
+    /** Classifies {@code run}. Never throws for any log content. */
+    public Diagnosis classify(FailedRun run) {
+        List<String> out = run.output();
+        String command = String.join(" ", run.command());
+        int errors = 0;
+        int cascadeCount = 0;
+        LogLine root = null;
+        for (int i = 0; i < out.size(); i++) {
+            String line = out.get(i);
+            boolean cascade = any(cascades, line);
+            boolean error = any(errorLine, line) || !symbolsIn(line).isEmpty() || matchesLogRule(line, command);
+            if (cascade) {
+                cascadeCount++;
+            }
+            if (error || cascade) {
+                errors++;
+            }
+            if (root == null && error && !cascade) {
+                root = new LogLine(i + 1, line);
+            }
+        }
+        Optional<LogLine> rootError = Optional.ofNullable(root);
+
+        boolean noOutput = out.stream().allMatch(String::isBlank);
+        for (Rule r : book.rules()) {
+            boolean hit = switch (r.when()) {
+                case "launch" -> run.launchError() != null;
+                case "timeout" -> run.timedOut();
+                case "no-output" -> noOutput && run.launchError() == null && !run.timedOut();
+                default -> false;
+            };
+            if (hit) {
+                return diagnosis(r, stageOf(r, rootError), rootError, Map.of("launchError", String.valueOf(run.launchError()),
+                        "exitCode", String.valueOf(run.exitCode()),
+                        "timeout", run.timeout() == null ? "its time limit" : run.timeout().toSeconds() + " s"),
+                        List.of(), errors, cascadeCount);
+            }
+        }
+        for (Rule r : rulesOf("command-lacks")) {
+            if (!pattern(r.pattern()).matcher(command).find() && !unless(r, command)) {
+                return diagnosis(r, stageOf(r, rootError), rootError, Map.of(), List.of(), errors, cascadeCount);
+            }
+        }
+        if (root != null && !symbolsIn(root.text()).isEmpty()) {
+            return symbols(out, rootError, errors, cascadeCount);
+        }
+        if (root != null) {
+            for (Rule r : rulesOf("log")) {
+                Matcher m = pattern(r.pattern()).matcher(root.text());
+                if (m.find() && !unless(r, command)) {
+                    Map<String, String> vars = new LinkedHashMap<>();
+                    for (int g = 1; g <= m.groupCount() && g <= 9; g++) {
+                        vars.put(String.valueOf(g), m.group(g) == null ? "" : m.group(g));
+                    }
+                    return diagnosis(r, stageOf(r, rootError), rootError, vars, List.of(), errors, cascadeCount);
+                }
+            }
+        }
+        Rule fallback = rulesOf("fallback").stream().findFirst()
+                .orElseThrow(() -> new IllegalStateException("the rule book has no fallback rule"));
+        return diagnosis(fallback, stageOf(fallback, rootError), rootError, Map.of(), List.of(), errors, cascadeCount);
+    }
+
+    private Diagnosis symbols(List<String> out, Optional<LogLine> root, int errors, int cascadeCount) {
+        Set<String> symbols = new LinkedHashSet<>();
+        out.forEach(l -> symbols.addAll(symbolsIn(l)));
+        Map<String, List<String>> byLibrary = new LinkedHashMap<>();
+        int defaultLib = 0;
+        for (String s : symbols) {
+            SymbolLibrary lib = libraryOf(s);
+            String key = lib == null ? "(no known library)" : lib.library();
+            byLibrary.computeIfAbsent(key, k -> new ArrayList<>()).add(s);
+            if (lib != null && book.defaultLibraryGroups().contains(lib.group())) {
+                defaultLib++;
+            }
+        }
+        List<String> details = new ArrayList<>();
+        byLibrary.forEach((lib, syms) -> details.add(lib + " (" + syms.size() + "): " + String.join(", ", syms)));
+        Map<String, String> vars = new LinkedHashMap<>();
+        vars.put("count", String.valueOf(symbols.size()));
+        vars.put("symbols", String.join(", ", symbols));
+        vars.put("libraries", String.join(", ", byLibrary.keySet()));
+        for (Rule r : book.rules()) {
+            boolean hit = switch (r.when()) {
+                case "symbols-any" -> {
+                    Pattern p = pattern(r.pattern());
+                    List<String> matching = symbols.stream().filter(s -> p.matcher(s).find()).toList();
+                    if (!matching.isEmpty()) {
+                        vars.put("symbols", String.join(", ", matching));
+                        vars.put("count", String.valueOf(matching.size()));
+                    }
+                    yield !matching.isEmpty();
+                }
+                case "symbols-share" -> {
+                    if (defaultLib * 1.0 > book.defaultLibraryShare() * symbols.size()) {
+                        vars.put("libraries", String.join(", ", defaultChain()));
+                        vars.put("count", defaultLib + " of " + symbols.size());
+                        yield true;
+                    }
+                    yield false;
+                }
+                case "symbols" -> true;
+                default -> false;
+            };
+            if (hit) {
+                return diagnosis(r, r.stage() == null ? Stage.HOST_LINK : r.stage(), root, vars, details, errors,
+                        cascadeCount);
+            }
+        }
+        throw new IllegalStateException("the rule book has no 'symbols' rule");
+    }
+
+    /** Every library of the default-library groups, in table order, without duplicates. */
+    private List<String> defaultChain() {
+        Set<String> libs = new LinkedHashSet<>();
+        for (SymbolLibrary s : book.symbolLibraries()) {
+            if (book.defaultLibraryGroups().contains(s.group())) {
+                libs.add(s.library());
+            }
+        }
+        return new ArrayList<>(libs);
+    }
+
+    private SymbolLibrary libraryOf(String symbol) {
+        for (SymbolLibrary s : book.symbolLibraries()) {
+            if (pattern(s.pattern()).matcher(symbol).find()) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** The unresolved symbols a line names (empty when it is no unresolved-symbol line). */
+    List<String> symbolsIn(String line) {
+        for (Pattern p : extractors) {
+            Matcher m = p.matcher(line);
+            if (m.find()) {
+                String sym = m.group("sym").strip();
+                String mangled = p.pattern().contains("(?<mangled>") ? m.group("mangled") : null;
+                return List.of(mangled == null ? sym : sym + " (" + mangled + ")");
+            }
+        }
+        return List.of();
+    }
+
+    private boolean matchesLogRule(String line, String command) {
+        for (Rule r : rulesOf("log")) {
+            if (pattern(r.pattern()).matcher(line).find() && !unless(r, command)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean unless(Rule r, String command) {
+        return r.unlessCommand() != null && pattern(r.unlessCommand()).matcher(command).find();
+    }
+
+    private List<Rule> rulesOf(String kind) {
+        return book.rules().stream().filter(r -> r.when().equals(kind)).toList();
+    }
+
+    private Stage stageOf(Rule r, Optional<LogLine> root) {
+        if (r.stage() != null) {
+            return r.stage();
+        }
+        if (root.isPresent()) {
+            for (RuleBook.StageHint h : book.stageHints()) {
+                if (pattern(h.pattern()).matcher(root.get().text()).find()) {
+                    return h.stage();
+                }
+            }
+        }
+        return Stage.COMPILE;
+    }
+
+    private Pattern pattern(String regex) {
+        return compiled.computeIfAbsent(regex, Pattern::compile);
+    }
+
+    private static boolean any(List<Pattern> patterns, String line) {
+        for (Pattern p : patterns) {
+            if (p.matcher(line).find()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Diagnosis diagnosis(Rule r, Stage stage, Optional<LogLine> root, Map<String, String> vars,
+                                       List<String> details, int errors, int cascades) {
+        Map<String, String> all = new LinkedHashMap<>(vars);
+        all.put("line", root.map(l -> l.text().strip()).orElse(""));
+        return new Diagnosis(r.id(), stage, fill(r.cause(), all), fill(r.action(), all), root, details, errors, cascades);
+    }
+
+    private static String fill(String template, Map<String, String> vars) {
+        String s = template;
+        for (Map.Entry<String, String> e : vars.entrySet()) {
+            s = s.replace("{" + e.getKey() + "}", e.getValue());
+        }
+        return s;
+    }
+}

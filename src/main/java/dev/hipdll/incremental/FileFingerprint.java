@@ -1,0 +1,91 @@
+package dev.hipdll.incremental;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * What a file was when a stamp was taken: its path, size in bytes, modification time in
+ * milliseconds since the epoch, and the SHA-256 of its content (lower-case hex). Symbolic links
+ * are followed (the stand-in SDK's clang is one).
+ *
+ * <p>A file counts as changed when its content differs. Size and modification time are a fast
+ * path: when both equal the recorded ones the content is not read again; when either differs the
+ * file is hashed and only a different hash is a change (a {@code touch} alone is not).
+ *
+ * @param path   the absolute, normalized path
+ * @param size   size in bytes
+ * @param mtime  last modification time, ms since 1970-01-01T00:00Z
+ * @param sha256 SHA-256 of the content, 64 hex digits
+ */
+public record FileFingerprint(String path, long size, long mtime, String sha256) {
+
+    /** How a file compares with its fingerprint. */
+    public enum State {
+        /** same content (or same size and modification time) */
+        SAME,
+        /** the content differs */
+        CHANGED,
+        /** the file no longer exists or cannot be read */
+        MISSING
+    }
+
+    /**
+     * Fingerprints {@code file}.
+     *
+     * @throws IOException when the file cannot be read
+     */
+    public static FileFingerprint of(Path file) throws IOException {
+        Path p = file.toAbsolutePath().normalize();
+        return new FileFingerprint(p.toString(), Files.size(p), Files.getLastModifiedTime(p).toMillis(), sha256(p));
+    }
+
+    /** Compares the file at {@link #path()} with this fingerprint (see the class comment for the rule). */
+    public State check() {
+        Path p = Path.of(path);
+        try {
+            if (!Files.isRegularFile(p)) {
+                return State.MISSING;
+            }
+            if (Files.size(p) == size && Files.getLastModifiedTime(p).toMillis() == mtime) {
+                return State.SAME;
+            }
+            return sha256(p).equals(sha256) ? State.SAME : State.CHANGED;
+        } catch (IOException e) {
+            return State.MISSING;
+        }
+    }
+
+    /**
+     * The SHA-256 of a file's content, lower-case hex.
+     *
+     * @throws IOException when the file cannot be read
+     */
+    public static String sha256(Path file) throws IOException {
+        MessageDigest md = digest();
+        byte[] buf = new byte[1 << 16];
+        try (InputStream in = Files.newInputStream(file)) {
+            for (int n; (n = in.read(buf)) > 0; ) {
+                md.update(buf, 0, n);
+            }
+        }
+        return HexFormat.of().formatHex(md.digest());
+    }
+
+    /** The SHA-256 of {@code text} (UTF-8), lower-case hex. */
+    public static String sha256(String text) {
+        return HexFormat.of().formatHex(digest().digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    }
+
+    private static MessageDigest digest() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
+    }
+}

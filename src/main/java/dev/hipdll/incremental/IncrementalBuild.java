@@ -1,0 +1,73 @@
+package dev.hipdll.incremental;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The incremental protocol around one DLL build:
+ *
+ * <ol>
+ *   <li>{@link #check}: compare the committed stamp with the current inputs (up to date, or why not);</li>
+ *   <li>{@link #starting}: before the compiler starts, delete every stamp, so that a failed or
+ *       interrupted build leaves none;</li>
+ *   <li>{@link #succeeded}: after the compiler succeeded, fingerprint what it read (its dependency
+ *       file) and write the stamp: committed at once, or pending when {@code hipdll:verify} runs later
+ *       in the same Maven build and must pass first ({@link StampStore#promotePending}).</li>
+ * </ol>
+ */
+public final class IncrementalBuild {
+    private final StampStore store;
+
+    /** @param store the stamps of the DLL being built */
+    public IncrementalBuild(StampStore store) {
+        this.store = store;
+    }
+
+    /**
+     * Decides whether the DLL is up to date.
+     *
+     * @param inputs what the build would be made of now
+     * @param force  {@code hip.force}
+     * @throws IOException when an SDK component cannot be read
+     */
+    public StampDecision check(StampInputs inputs, boolean force) throws IOException {
+        return UpToDateCheck.decide(store.committed().orElse(null), inputs, force);
+    }
+
+    /**
+     * Deletes the stamps before the compiler starts.
+     *
+     * @throws IOException when a stamp cannot be deleted
+     */
+    public void starting() throws IOException {
+        store.clear();
+    }
+
+    /**
+     * Writes the stamp of a successful build.
+     *
+     * @param inputs      what the build was made of
+     * @param depFile     the compiler's dependency file ({@code -MD -MF})
+     * @param workingDir  the compiler's working directory (relative names in the dependency file resolve against it)
+     * @param awaitVerify whether {@code hipdll:verify} runs later in this Maven build: then the stamp is pending
+     * @return the stamp file written
+     * @throws IOException when the dependency file is missing (the compiler ignored {@code -MD -MF}) or a
+     *                     file cannot be read or written
+     */
+    public Path succeeded(StampInputs inputs, Path depFile, Path workingDir, boolean awaitVerify) throws IOException {
+        if (!Files.isRegularFile(depFile)) {
+            throw new IOException("the compiler wrote no dependency file " + depFile + " for -MD -MF; without it"
+                    + " the build cannot be stamped (the next build will run again)");
+        }
+        List<Path> read = DependencyFile.read(depFile, workingDir);
+        BuildStamp stamp = Fingerprints.stamp(inputs, read, inputs.output());
+        if (awaitVerify) {
+            store.writePending(stamp);
+            return store.pendingFile();
+        }
+        store.commit(stamp);
+        return store.committedFile();
+    }
+}

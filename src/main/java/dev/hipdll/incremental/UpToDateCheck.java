@@ -1,0 +1,157 @@
+package dev.hipdll.incremental;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Compares the stamp of the last successful build with the current inputs and says whether the DLL
+ * is up to date or exactly why it is rebuilt. Every difference is reported, not only the first, in
+ * this order: format and plugin version, parameters, gfx targets, sources, headers, SDK, toolset,
+ * Windows SDK, environment, the DLL itself.
+ */
+public final class UpToDateCheck {
+    private UpToDateCheck() {
+    }
+
+    /**
+     * Decides.
+     *
+     * @param previous the committed stamp, or {@code null} when there is none
+     * @param current  the current inputs
+     * @param force    {@code hip.force}: rebuild regardless
+     * @throws IOException when an SDK component cannot be read
+     */
+    public static StampDecision decide(BuildStamp previous, StampInputs current, boolean force) throws IOException {
+        List<String> why = new ArrayList<>();
+        if (force) {
+            why.add("hip.force is set");
+        }
+        if (previous == null) {
+            why.add("no stamp of a previous successful build");
+            return new StampDecision(why, 0);
+        }
+        if (previous.formatVersion() != BuildStamp.FORMAT_VERSION) {
+            why.add("stamp format changed: " + previous.formatVersion() + " → " + BuildStamp.FORMAT_VERSION);
+            return new StampDecision(why, 0);
+        }
+        int checked = 0;
+        changed(why, "plugin version", previous.pluginVersion(), current.pluginVersion());
+        Set<String> keys = new TreeSet<>(previous.parameters().keySet());
+        keys.addAll(current.parameters().keySet());
+        for (String k : keys) {
+            changed(why, k, previous.parameters().get(k), current.parameters().get(k));
+            checked++;
+        }
+        changed(why, "hip.arch", String.join(",", previous.targets()), String.join(",", current.targets()));
+
+        Path root = current.sourceRoot();
+        Set<String> now = new HashSet<>();
+        current.sources().forEach(p -> now.add(p.toString()));
+        Set<String> before = new HashSet<>();
+        for (FileFingerprint f : previous.sources()) {
+            before.add(f.path());
+            if (!now.contains(f.path())) {
+                why.add("source " + display(root, f.path()) + " removed");
+            } else {
+                fileState(why, "source", root, f);
+            }
+            checked++;
+        }
+        for (Path s : current.sources()) {
+            if (!before.contains(s.toString())) {
+                why.add("source " + display(root, s.toString()) + " added");
+            }
+        }
+        for (FileFingerprint f : previous.headers()) {
+            fileState(why, "header", root, f);
+            checked++;
+        }
+
+        changed(why, "HIP SDK version", previous.sdkVersion(), current.sdk().version());
+        Map<String, SdkFingerprint> was = new HashMap<>();
+        previous.sdk().forEach(s -> was.put(s.name(), s));
+        for (SdkFingerprint s : Fingerprints.sdk(current.sdk(), false)) {
+            SdkFingerprint old = was.remove(s.name());
+            checked++;
+            if (old == null) {
+                why.add("SDK " + s.name() + " added: " + s.path());
+            } else if (!old.path().equals(s.path())) {
+                why.add("SDK " + s.name() + " changed: " + old.path() + " → " + s.path());
+            } else if (old.file() != null && old.file().check() != FileFingerprint.State.SAME) {
+                why.add("SDK " + s.name() + " changed (" + s.path() + ")");
+            }
+        }
+        was.keySet().stream().sorted().forEach(n -> why.add("SDK " + n + " removed: " + was.get(n).path()));
+
+        changed(why, "MSVC toolset", previous.toolsetVersion(), current.toolsetVersion().orElse(null));
+        changed(why, "Windows SDK", previous.windowsSdkVersion(), current.windowsSdkVersion().orElse(null));
+
+        Map<String, String> env = CompilerEnvironment.fingerprint(current.environment(), current.windowsHost());
+        Set<String> names = new TreeSet<>(previous.environment().keySet());
+        names.addAll(env.keySet());
+        for (String n : names) {
+            String a = previous.environment().get(n);
+            String b = env.get(n);
+            if (a == null) {
+                why.add("environment variable " + n + " appeared");
+            } else if (b == null) {
+                why.add("environment variable " + n + " is no longer set");
+            } else if (!a.equals(b)) {
+                why.add("environment variable " + n + " changed");
+            }
+            checked++;
+        }
+
+        FileFingerprint out = previous.output();
+        checked++;
+        String dll = Path.of(out.path()).getFileName().toString();
+        if (!out.path().equals(current.output().toAbsolutePath().normalize().toString())) {
+            why.add("output changed: " + out.path() + " → " + current.output());
+        } else {
+            switch (out.check()) {
+                case MISSING -> why.add("output " + dll + " is missing");
+                case CHANGED -> why.add("output " + dll + " was modified after it was built");
+                case SAME -> { }
+            }
+        }
+        return new StampDecision(why, checked);
+    }
+
+    private static void fileState(List<String> why, String kind, Path root, FileFingerprint f) {
+        switch (f.check()) {
+            case CHANGED -> why.add(kind + " " + display(root, f.path()) + " changed");
+            case MISSING -> why.add(kind + " " + display(root, f.path()) + " is gone");
+            case SAME -> { }
+        }
+    }
+
+    private static void changed(List<String> why, String what, String before, String now) {
+        if (!Objects.equals(before, now)) {
+            why.add(what + " changed: " + show(before) + " → " + show(now));
+        }
+    }
+
+    private static String show(String v) {
+        return v == null ? "(unset)" : v.isEmpty() ? "(empty)" : v;
+    }
+
+    /** {@code path} relative to {@code root} when below it (with '/' separators), else as is. */
+    static String display(Path root, String path) {
+        Path p = Path.of(path);
+        if (root != null) {
+            Path r = root.toAbsolutePath().normalize();
+            if (p.startsWith(r)) {
+                return r.relativize(p).toString().replace('\\', '/');
+            }
+        }
+        return path;
+    }
+}
