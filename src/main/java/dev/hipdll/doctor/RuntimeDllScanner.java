@@ -47,7 +47,7 @@ public final class RuntimeDllScanner {
         Optional<FileVersion> version = Optional.empty();
         String problem = "";
         try {
-            version = new VersionResourceReader().read(file);
+            version = FileVersion.read(file);
         } catch (IOException e) {
             problem = "unreadable version: " + e.getMessage();
         }

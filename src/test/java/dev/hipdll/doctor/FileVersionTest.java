@@ -17,14 +17,14 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The version resource reader on DLLs whose VERSIONINFO llvm-rc-19 compiled, and on damaged resource directories. */
-class VersionResourceReaderTest {
+/** Runtime DLL versions (PeFile.versionInfo) on DLLs whose VERSIONINFO llvm-rc-19 compiled, and on damaged resource directories. */
+class FileVersionTest {
     @TempDir
     Path dir;
 
     @Test
     void readsTheStandinRuntimesVersion() throws Exception {
-        FileVersion v = new VersionResourceReader().read(Toolchain.standinSdk().resolve("bin/amdhip64_7.dll")).orElseThrow();
+        FileVersion v = FileVersion.read(Toolchain.standinSdk().resolve("bin/amdhip64_7.dll")).orElseThrow();
         assertEquals("7.1.25424.0", v.fileVersion());
         assertEquals("7.1.25424.0", v.productVersion());
     }
@@ -32,13 +32,13 @@ class VersionResourceReaderTest {
     @Test
     void readsAChosenVersion() throws Exception {
         Path dll = RuntimeFixtures.runtime(dir, "7,0,65535,12");
-        assertEquals("7.0.65535.12", new VersionResourceReader().read(dll).orElseThrow().fileVersion());
+        assertEquals("7.0.65535.12", FileVersion.read(dll).orElseThrow().fileVersion());
     }
 
     @Test
     void aDllWithoutResourcesHasNoVersion() throws Exception {
         Path dll = Fixtures.cDll(dir, "plain.dll", "x86_64-pc-windows-msvc", "int f(void){return 1;}", List.of());
-        assertTrue(new VersionResourceReader().read(dll).isEmpty());
+        assertTrue(FileVersion.read(dll).isEmpty());
     }
 
     @Test
@@ -53,8 +53,8 @@ class VersionResourceReaderTest {
         ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putShort((int) base + 14, (short) 3000);
         Path bad = dir.resolve("bad.dll");
         Files.write(bad, bytes);
-        BinaryFormatException e = assertThrows(BinaryFormatException.class, () -> new VersionResourceReader().read(bad));
-        assertTrue(e.getMessage().contains("IMAGE_RESOURCE_DIRECTORY entries"), e.getMessage());
+        BinaryFormatException e = assertThrows(BinaryFormatException.class, () -> FileVersion.read(bad));
+        assertTrue(e.getMessage().contains("resource directory") && e.getMessage().contains("offset 0x"), e.getMessage());
     }
 
     @Test
@@ -70,6 +70,6 @@ class VersionResourceReaderTest {
         ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putInt((int) base + 0x48, 0x7ffffff0);
         Path bad = dir.resolve("bad.dll");
         Files.write(bad, bytes);
-        assertThrows(BinaryFormatException.class, () -> new VersionResourceReader().read(bad));
+        assertThrows(BinaryFormatException.class, () -> FileVersion.read(bad));
     }
 }
