@@ -2,6 +2,7 @@
 def dll = new File(basedir, 'target/hipdll/coli_hip.dll')
 assert dll.isFile() : "no DLL at ${dll}"
 assert !new File(basedir, 'target/hipdll/coli_hip.dll.tmp').exists() : 'temporary output left behind'
+assert !new File(basedir, 'target/hipdll/.tmp').exists() : 'temporary directory left behind'
 def buildLog = new File(basedir, 'target/hipdll/build.log').text
 assert buildLog.contains('--offload-arch=gfx1151') : buildLog
 def log = new File(basedir, 'build.log').text

@@ -21,7 +21,7 @@ import java.util.function.Consumer;
 
 /**
  * Runs hipcc for a {@link CompileRequest} and writes the DLL atomically: hipcc writes
- * {@code <output>.tmp} beside the output, which is moved over the output only when hipcc exited 0
+ * {@code .tmp/<output name>} beside the output (see {@link #temporaryOutput}), which is moved over the output only when hipcc exited 0
  * and produced it, so a failed or killed build never leaves a half-written DLL. hipcc's command
  * line and every output line go to {@code build.log} in the output directory; the compiler's
  * dependency file ({@code -MD -MF}) goes to {@code <output>.d}. When hipcc fails, its log is
@@ -47,6 +47,36 @@ public final class HipDllBuilder {
     }
 
     /**
+     * The hipcc arguments {@link #build} runs: {@link HipccCommand} for the request with its project
+     * paths relative to {@code workingDir} ({@link WorkingDirectoryPaths}), hipcc writing the
+     * temporary output ({@link #temporaryOutput}) and the dependency file ({@link #dependencyFile}).
+     *
+     * @param request    what to build
+     * @param workingDir hipcc's working directory
+     */
+    public static List<String> arguments(CompileRequest request, Path workingDir) {
+        Path temp = temporaryOutput(request.output());
+        return HipccCommand.arguments(WorkingDirectoryPaths.relativize(request, workingDir),
+                WorkingDirectoryPaths.relativize(temp, workingDir),
+                WorkingDirectoryPaths.relativize(dependencyFile(request.output()), workingDir));
+    }
+
+    /** The compiler's dependency file ({@code -MD -MF}), {@code <output>.d} beside the output. */
+    public static Path dependencyFile(Path output) {
+        return output.toAbsolutePath().getParent().resolve(output.getFileName() + ".d");
+    }
+
+    /**
+     * Where hipcc writes the DLL before it is moved over {@code output}: a file with the output's own
+     * name in the directory {@code .tmp} beside it. The name matters: the linker records the output
+     * file name as the DLL name in the export directory (PE/COFF "Export Directory Table", Name RVA),
+     * so a temporary name such as {@code coli_hip.dll.tmp} would end up inside the published DLL.
+     */
+    public static Path temporaryOutput(Path output) {
+        return output.toAbsolutePath().getParent().resolve(".tmp").resolve(output.getFileName());
+    }
+
+    /**
      * Builds the DLL.
      *
      * @param request     what to build
@@ -62,13 +92,14 @@ public final class HipDllBuilder {
         Path output = request.output();
         Path outDir = output.toAbsolutePath().getParent();
         Files.createDirectories(outDir);
-        Path temp = outDir.resolve(output.getFileName() + ".tmp");
+        Path temp = temporaryOutput(output);
+        Files.createDirectories(temp.getParent());
         Files.deleteIfExists(temp);
-        Path depFile = outDir.resolve(output.getFileName() + ".d");
+        Path depFile = dependencyFile(output);
         Files.deleteIfExists(depFile);
         Path diagnosisTxt = outDir.resolve("diagnosis.txt");
         Files.deleteIfExists(diagnosisTxt);
-        List<String> args = HipccCommand.arguments(request, temp, depFile);
+        List<String> args = arguments(request, workingDir);
         Path hipcc = request.sdk().hipcc().path();
         Path buildLog = outDir.resolve("build.log");
         List<String> launched = HipccLaunch.arguments(hipcc, args, launch, outDir.resolve("hipcc.rsp"),
@@ -105,6 +136,11 @@ public final class HipDllBuilder {
             throw new BuildFailedException("hipcc exited 0 but wrote no " + temp + "; full log: " + buildLog);
         }
         Files.move(temp, output, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        try (var left = Files.list(temp.getParent())) {
+            if (left.findAny().isEmpty()) {
+                Files.delete(temp.getParent());
+            }
+        }
         return new BuildResult(output, buildLog, result.elapsed(), depFile);
     }
 }

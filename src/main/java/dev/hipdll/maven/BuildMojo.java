@@ -5,6 +5,9 @@ import dev.hipdll.compile.BuildSetup;
 import dev.hipdll.compile.BuildResult;
 import dev.hipdll.compile.CompileRequest;
 import dev.hipdll.compile.HipDllBuilder;
+import dev.hipdll.compile.Progress;
+import dev.hipdll.compile.ReproducibleBuild;
+import dev.hipdll.artifact.DllArtifact;
 import dev.hipdll.incremental.IncrementalBuild;
 import dev.hipdll.incremental.StampDecision;
 import dev.hipdll.incremental.StampInputs;
@@ -43,16 +46,19 @@ import org.apache.maven.plugin.MojoExecution;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.descriptor.PluginDescriptor;
 import org.apache.maven.plugins.annotations.Component;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.project.MavenProject;
+import org.apache.maven.project.MavenProjectHelper;
 import org.codehaus.plexus.util.DirectoryScanner;
 
 /**
  * Builds the HIP backend DLL ({@code coli_hip.dll}) with the HIP SDK's hipcc: resolves the SDK,
  * validates the gfx targets, runs hipcc with every target named explicitly, and writes the DLL
- * atomically to {@code ${project.build.directory}/hipdll/}.
+ * atomically to {@code target/hipdll/} (the {@code outputDirectory}).
  */
 @Mojo(name = "build", defaultPhase = LifecyclePhase.PACKAGE, threadSafe = true)
 public class BuildMojo extends AbstractMojo {
@@ -132,7 +138,7 @@ public class BuildMojo extends AbstractMojo {
     @Parameter(property = "hip.sourceDirectory", defaultValue = "${project.basedir}/src/main/hip")
     File sourceDirectory;
 
-    /** Source patterns under {@code sourceDirectory}. */
+    /** Source patterns under {@code sourceDirectory}; default: every {@code .cu}, {@code .hip} and {@code .cpp} file at any depth. */
     @Parameter
     List<String> includes = List.of("**/*.cu", "**/*.hip", "**/*.cpp");
 
@@ -181,6 +187,35 @@ public class BuildMojo extends AbstractMojo {
     @Component
     LifecycleExecutor lifecycleExecutor;
 
+    /** Attach the DLL (type {@code dll}), its {@code .sha256} and {@code provenance.json} to the project, so install/deploy publish them. */
+    @Parameter(property = "hip.attach", defaultValue = "true")
+    boolean attach;
+
+    /** Classifier of the attached DLL and its {@code .sha256}; the provenance gets {@code <classifier>-provenance}. */
+    @Parameter(property = "hip.classifier", defaultValue = DllArtifact.DEFAULT_CLASSIFIER)
+    String classifier;
+
+    /** Maven's reproducible-build switch: when set, hipcc also gets {@code -Wl,/Brepro} and path-prefix maps (docs/reproducible.md). */
+    @Parameter(defaultValue = "${project.build.outputTimestamp}")
+    String outputTimestamp;
+
+    /** Log a line when each translation unit and gfx target starts and finishes (hipcc gets {@code -v}; its chatter goes to the debug log). */
+    @Parameter(property = "hip.progress", defaultValue = "true")
+    boolean progress;
+
+    /** Longest silence, in seconds, before a heartbeat line names the running compile step. */
+    @Parameter(property = "hip.heartbeatSeconds", defaultValue = "30")
+    int heartbeatSeconds;
+
+    @Parameter(defaultValue = "${project}", readonly = true)
+    MavenProject project;
+
+    @Parameter(defaultValue = "${plugin}", readonly = true)
+    PluginDescriptor plugin;
+
+    @Component
+    MavenProjectHelper projectHelper;
+
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
         if (skip) {
@@ -193,6 +228,17 @@ public class BuildMojo extends AbstractMojo {
             targets = GfxTargetList.parse(arch);
         } catch (InvalidTargetException e) {
             throw new MojoFailureException("hip.arch: " + e.getMessage());
+        }
+        if (heartbeatSeconds < 1) {
+            throw new MojoFailureException("hip.heartbeatSeconds must be at least 1, was " + heartbeatSeconds);
+        }
+        DllArtifact artifact = null;
+        if (attach) {
+            try {
+                artifact = new DllArtifact(classifier);
+            } catch (IllegalArgumentException e) {
+                throw new MojoFailureException(e.getMessage());
+            }
         }
         Host host = Host.of(OsFamily.fromOsName(System.getProperty("os.name")), System.getenv());
         BuildSetup setup;
@@ -219,8 +265,18 @@ public class BuildMojo extends AbstractMojo {
         List<Path> sources = sources();
         Path outDir = outputDirectory.toPath();
         Path output = outDir.resolve(outputName);
-        CompileRequest request = new CompileRequest(sdk, targets, sources, includeDirs(), defines, compilerArgs,
+        ReproducibleBuild repro = new ReproducibleBuild(outputTimestamp);
+        List<String> extraArgs = new ArrayList<>(repro.hipccArguments(sdk.root().path()));
+        if (progress) {
+            extraArgs.add(Progress.hipccArgument());
+        }
+        extraArgs.addAll(compilerArgs);
+        CompileRequest request = new CompileRequest(sdk, targets, sources, includeDirs(), defines, extraArgs,
                 staticRuntime, output);
+        ArtifactPublisher publisher = new ArtifactPublisher(project, projectHelper, getLog(), request,
+                HipDllBuilder.arguments(request, basedir.toPath()), plugin.getId(), artifact,
+                repro.outputTimestamp().orElse(null), setup.msvc().map(m -> m.toolset().version()).orElse(null),
+                setup.msvc().map(m -> m.windowsSdk().version()).orElse(null));
         // The stamp: every input, including the environment exactly as it reaches hipcc after the scrub.
         Map<String, String> compilerEnv = env.environment().toMap();
         StampInputs stampInputs = new StampInputs(mojoExecution == null ? "unknown" : mojoExecution.getVersion(),
@@ -236,6 +292,12 @@ public class BuildMojo extends AbstractMojo {
                         + " the last successful build; checked in " + (System.nanoTime() - started) / 1_000_000
                         + " ms, of which the stamp comparison " + (System.nanoTime() - stampStarted) / 1_000_000
                         + " ms); hipcc not started. -Dhip.force=true rebuilds.");
+                try {
+                    publisher.publishExisting();
+                } catch (IOException e) {
+                    throw new MojoExecutionException("cannot write the checksum or provenance of " + output + ": "
+                            + e.getMessage(), e);
+                }
                 return;
             }
             List<String> why = decision.reasons();
@@ -247,12 +309,21 @@ public class BuildMojo extends AbstractMojo {
         }
         getLog().info("hipcc for " + targets + ": " + sources.size() + " translation unit(s) -> " + output);
         BuildResult result;
-        try {
+        try (Progress steps = new Progress(line -> getLog().info("[hipdll] " + line),
+                Duration.ofSeconds(heartbeatSeconds), System::nanoTime).start()) {
             EnvironmentReport.write(env, outDir.resolve("environment.txt"));
             result = new HipDllBuilder(new ProcessRunner(Duration.ofSeconds(timeoutSeconds)),
                     new LaunchOptions(host.os(), commandLineLimit))
-                    .build(request, compilerEnv, basedir.toPath(), line -> getLog().info("[hipcc] " + line));
+                    .build(request, compilerEnv, basedir.toPath(), line -> {
+                        if (steps.accept(line) && progress) {
+                            getLog().debug("[hipcc] " + line);
+                        } else {
+                            getLog().info("[hipcc] " + line);
+                        }
+                    });
+            steps.close();
             getLog().info("built " + result.dll() + " (" + result.elapsed().toMillis() + " ms)");
+            publisher.publish();
         } catch (BuildFailedException e) {
             throw new MojoFailureException(e.getMessage());
         } catch (IOException e) {
@@ -294,6 +365,9 @@ public class BuildMojo extends AbstractMojo {
         p.put("hip.outputName", outputName);
         p.put("hip.outputDirectory", String.valueOf(outputDirectory));
         p.put("hip.staticRuntime", String.valueOf(staticRuntime));
+        // hipcc gets -v and the reproducible-mode flags from these; -v is a driver argument, so it enters the CUID
+        p.put("hip.progress", String.valueOf(progress));
+        p.put("project.build.outputTimestamp", String.valueOf(outputTimestamp));
         p.put("basedir", String.valueOf(basedir));
         return p;
     }

@@ -53,8 +53,16 @@ public class DoctorMojo extends AbstractMojo {
     @Parameter(property = "hip.doctor.failOnError", defaultValue = "false")
     boolean failOnError;
 
+    /** Skip this goal. */
+    @Parameter(property = "hip.skip", defaultValue = "false")
+    boolean skip;
+
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
+        if (skip) {
+            getLog().info("hipdll:doctor skipped (hip.skip)");
+            return;
+        }
         boolean windows = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
         DoctorHost host = new DoctorHost(windows, System.getenv());
         DoctorRequest request = new DoctorRequest(host, sdkRoot == null ? null : sdkRoot.toPath(),

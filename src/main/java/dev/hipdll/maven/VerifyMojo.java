@@ -11,6 +11,9 @@ import dev.hipdll.report.TableReport;
 import dev.hipdll.target.GfxTarget;
 import dev.hipdll.target.GfxTargetList;
 import dev.hipdll.target.InvalidTargetException;
+import dev.hipdll.provenance.ExpectedDigest;
+import dev.hipdll.provenance.ProvenanceException;
+import dev.hipdll.verify.Check;
 import dev.hipdll.verify.CheckIds;
 import dev.hipdll.verify.DllVerifier;
 import dev.hipdll.verify.ImportPolicy;
@@ -23,6 +26,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import org.apache.maven.execution.MavenSession;
@@ -112,6 +116,14 @@ public class VerifyMojo extends AbstractMojo {
     @Parameter(property = "hip.maxBundleMiB", defaultValue = "512")
     int maxBundleMiB;
 
+    /** The SHA-256 the DLL must have: 64 hex digits, or a {@code .sha256} file (sha256sum format); adds the {@code artifact.sha256} check. */
+    @Parameter(property = "hip.expectedSha256")
+    String expectedSha256;
+
+    /** A {@code provenance.json} published with the DLL: the DLL must have its {@code output.sha256}. */
+    @Parameter(property = "hip.provenance")
+    File provenance;
+
     /** Skip this goal. */
     @Parameter(property = "hip.skip", defaultValue = "false")
     boolean skip;
@@ -169,7 +181,13 @@ public class VerifyMojo extends AbstractMojo {
                 .withMaxBundleBytes(Math.min((long) maxBundleMiB << 20, Integer.MAX_VALUE - 8))
                 .withBuildPaths(hostBuildPaths()).withRuntimeMajor(major).withSkippedChecks(skipped)
                 .withFailOnExtraExports(failOnExtraExports);
+        Optional<ExpectedDigest> digest = expectedDigest();
         VerifyReport report = new DllVerifier().verify(dll.toPath(), options);
+        if (digest.isPresent()) {
+            List<Check> checks = new ArrayList<>(report.checks());
+            checks.add(digest.get().check(dll.toPath()));
+            report = new VerifyReport(report.dll(), checks, report.facts());
+        }
         for (String line : new TableReport().render(report)) {
             if (line.startsWith("FAIL")) {
                 getLog().error(line);
@@ -234,5 +252,21 @@ public class VerifyMojo extends AbstractMojo {
 
     private static Path path(File f) {
         return f == null ? null : f.toPath();
+    }
+
+    private Optional<ExpectedDigest> expectedDigest() throws MojoFailureException {
+        if (expectedSha256 != null && !expectedSha256.isBlank() && provenance != null) {
+            throw new MojoFailureException("give either hip.expectedSha256 or hip.provenance, not both");
+        }
+        try {
+            if (expectedSha256 != null && !expectedSha256.isBlank()) {
+                return Optional.of(ExpectedDigest.fromValueOrFile(expectedSha256, "-Dhip.expectedSha256"));
+            }
+            return provenance == null ? Optional.empty() : Optional.of(ExpectedDigest.fromProvenance(provenance.toPath()));
+        } catch (IllegalArgumentException e) {
+            throw new MojoFailureException("hip.expectedSha256: " + e.getMessage());
+        } catch (ProvenanceException e) {
+            throw new MojoFailureException("hip.provenance: " + e.getMessage());
+        }
     }
 }

@@ -1,0 +1,49 @@
+package dev.hipdll.artifact;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+
+/**
+ * A {@code .sha256} file beside an artifact in the format of GNU {@code sha256sum} (and
+ * {@code sha256sum -c}): one line, {@code <64 hex digits><space><space><file name>\n}. The file
+ * name is the artifact's own name, so the check works in the directory the two are downloaded to.
+ */
+public final class ChecksumFile {
+    private ChecksumFile() {
+    }
+
+    /**
+     * Writes {@code <file>.sha256} beside {@code file} (atomically: a temporary file moved over it).
+     *
+     * @return the checksum file
+     * @throws IOException when {@code file} cannot be read or the checksum cannot be written
+     */
+    public static Path write(Path file) throws IOException {
+        String digest = Sha256.of(file);
+        Path out = file.resolveSibling(file.getFileName() + ".sha256");
+        Path tmp = file.resolveSibling(file.getFileName() + ".sha256.tmp");
+        Files.writeString(tmp, digest + "  " + file.getFileName() + "\n", StandardCharsets.UTF_8);
+        Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        return out;
+    }
+
+    /**
+     * The digest a checksum file states (the first word of its first line; a bare digest works too).
+     *
+     * @throws IOException              when the file cannot be read
+     * @throws IllegalArgumentException when its first word is no SHA-256 digest
+     */
+    public static String read(Path checksumFile) throws IOException {
+        List<String> lines = Files.readAllLines(checksumFile, StandardCharsets.UTF_8);
+        String first = lines.isEmpty() ? "" : lines.get(0).trim().split("\\s+")[0];
+        try {
+            return Sha256.parse(first);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(checksumFile + ", line 1: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package dev.hipdll.provenance;
+
+import dev.hipdll.artifact.ChecksumFile;
+import dev.hipdll.artifact.Sha256;
+import dev.hipdll.verify.Check;
+import dev.hipdll.verify.Verdict;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The SHA-256 a DLL must have, from {@code -Dhip.expectedSha256} or from the {@code output.sha256}
+ * field of a provenance document, and the {@code artifact.sha256} check that compares it with a
+ * DLL (e.g. one downloaded from a release).
+ *
+ * @param sha256 the expected digest, 64 lower-case hex digits
+ * @param source where it came from, e.g. {@code -Dhip.expectedSha256} or {@code provenance.json (output.sha256)}
+ * @param file   the file name the digest was recorded for, or {@code null} when unknown
+ */
+public record ExpectedDigest(String sha256, String source, String file) {
+    /** The check's id. */
+    public static final String CHECK_ID = "artifact.sha256";
+
+    /**
+     * From a digest value.
+     *
+     * @throws IllegalArgumentException when it is not 64 hex digits
+     */
+    public static ExpectedDigest of(String value, String source) {
+        return new ExpectedDigest(Sha256.parse(value), source, null);
+    }
+
+    /**
+     * From {@code -Dhip.expectedSha256}: a digest, or the path of a {@code .sha256} file in
+     * {@code sha256sum} format (see {@link ChecksumFile}) whose first word is the digest.
+     *
+     * @throws IllegalArgumentException when it is neither a digest nor a readable checksum file with one
+     */
+    public static ExpectedDigest fromValueOrFile(String value, String source) {
+        String v = value == null ? "" : value.trim();
+        if (v.matches("[0-9a-fA-F]{64}")) {
+            return of(v, source);
+        }
+        Path file = Path.of(v);
+        if (!v.isEmpty() && Files.isRegularFile(file)) {
+            try {
+                return new ExpectedDigest(ChecksumFile.read(file), source + " (" + file.getFileName() + ")", null);
+            } catch (IOException e) {
+                throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
+            }
+        }
+        throw new IllegalArgumentException("expected a SHA-256 digest (64 hex digits) or a .sha256 file, got '" + value + "'");
+    }
+
+    /**
+     * From a provenance document.
+     *
+     * @throws ProvenanceException when it cannot be read or has no valid {@code output.sha256}
+     */
+    public static ExpectedDigest fromProvenance(Path provenanceFile) throws ProvenanceException {
+        Provenance p = new ProvenanceJson().read(provenanceFile);
+        try {
+            return new ExpectedDigest(Sha256.parse(p.output().sha256()),
+                    provenanceFile.getFileName() + " (output.sha256)", p.output().file());
+        } catch (IllegalArgumentException e) {
+            throw new ProvenanceException(provenanceFile + ": output.sha256: " + e.getMessage());
+        }
+    }
+
+    /** Compares {@code dll}'s digest with this one; an unreadable DLL fails the check. */
+    public Check check(Path dll) {
+        String title = "SHA-256 matches the published digest";
+        String expected = sha256 + " (from " + source + ")";
+        if (!Files.isRegularFile(dll)) {
+            return Check.of(CHECK_ID, title, Verdict.FAIL, expected, "no file at " + dll);
+        }
+        String actual;
+        try {
+            actual = Sha256.of(dll);
+        } catch (IOException e) {
+            return Check.of(CHECK_ID, title, Verdict.FAIL, expected, "cannot read " + dll + ": " + e.getMessage());
+        }
+        boolean ok = actual.equals(sha256);
+        List<String> details = !ok && file != null && !file.equals(dll.getFileName().toString())
+                ? List.of("the digest was recorded for " + file + ", this file is " + dll.getFileName()) : List.of();
+        return new Check(CHECK_ID, title, ok ? Verdict.PASS : Verdict.FAIL, expected, actual, details);
+    }
+}

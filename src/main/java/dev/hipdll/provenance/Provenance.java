@@ -1,0 +1,93 @@
+package dev.hipdll.provenance;
+
+import java.util.List;
+
+/**
+ * What went into a built DLL, written as {@code target/hipdll/provenance.json} and published
+ * beside the DLL. Every path is relative (to the SDK root or the project) or starts with a
+ * placeholder ({@code ${HIP_SDK_ROOT}}, {@code ${project.basedir}}, {@code ${project.build.directory}}),
+ * so two builds of the same sources on two machines give the same document. Nothing in it records
+ * when or where it was built.
+ *
+ * @param formatVersion   the document format, {@value #FORMAT_VERSION}
+ * @param generator       the tool that wrote it, {@code groupId:artifactId:version}
+ * @param output          the DLL
+ * @param sdk             the HIP SDK and the components the build used
+ * @param toolset         the MSVC toolset version ({@code VCToolsVersion}), or {@code null} when not pinned
+ * @param windowsSdk      the Windows SDK version, or {@code null} when not known
+ * @param targets         the gfx target IDs, in the order passed
+ * @param compiler        the hipcc command
+ * @param sources         every project input: translation units and the headers of project include directories
+ * @param outputTimestamp {@code project.build.outputTimestamp} when reproducible mode was on, else {@code null}
+ */
+public record Provenance(int formatVersion, String generator, Output output, Sdk sdk, String toolset, String windowsSdk,
+                         List<String> targets, Compiler compiler, List<FileDigest> sources, String outputTimestamp) {
+    /** The format version this class writes and reads. */
+    public static final int FORMAT_VERSION = 1;
+
+    /** Copies the lists (a missing list reads as empty). */
+    public Provenance {
+        targets = targets == null ? List.of() : List.copyOf(targets);
+        sources = sources == null ? List.of() : List.copyOf(sources);
+    }
+
+    /**
+     * The DLL.
+     *
+     * @param file   its file name
+     * @param size   its size in bytes
+     * @param sha256 its SHA-256, 64 hex digits
+     */
+    public record Output(String file, long size, String sha256) {
+    }
+
+    /**
+     * The HIP SDK.
+     *
+     * @param version    the version the SDK states ({@code bin/.hipVersion}), or "unknown"
+     * @param root       always {@code ${HIP_SDK_ROOT}}: where it was is machine-specific
+     * @param components the components used, with digests
+     */
+    public record Sdk(String version, String root, List<ComponentDigest> components) {
+        /** Copies the list (a missing list reads as empty). */
+        public Sdk {
+            components = components == null ? List.of() : List.copyOf(components);
+        }
+    }
+
+    /**
+     * One SDK component.
+     *
+     * @param name   the component ({@code hipcc}, {@code clang}, {@code lld-link}, {@code includeDir}, ...)
+     * @param path   relative to the SDK root with {@code /} separators, or with a placeholder when outside it
+     * @param kind   {@code file} (sha256 of its bytes) or {@code tree} (sha256 of a {@code sha256sum}-style
+     *               manifest of the files under it, see {@link TreeDigest})
+     * @param sha256 the digest
+     * @param origin where the build took the component from (e.g. {@code HIP_SDK_ROOT}, {@code -Dhip.libDir})
+     */
+    public record ComponentDigest(String name, String path, String kind, String sha256, String origin) {
+    }
+
+    /**
+     * The hipcc command.
+     *
+     * @param executable       hipcc, with a placeholder
+     * @param workingDirectory its working directory, {@code ${project.basedir}}
+     * @param arguments        every argument, machine paths replaced by placeholders
+     */
+    public record Compiler(String executable, String workingDirectory, List<String> arguments) {
+        /** Copies the list (a missing list reads as empty). */
+        public Compiler {
+            arguments = arguments == null ? List.of() : List.copyOf(arguments);
+        }
+    }
+
+    /**
+     * One project file.
+     *
+     * @param path   relative to the project base directory, {@code /} separators
+     * @param sha256 its digest
+     */
+    public record FileDigest(String path, String sha256) {
+    }
+}

@@ -1,0 +1,63 @@
+package dev.hipdll.provenance;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * Reads and writes {@link Provenance} as JSON with Jackson: pretty-printed, fields in declaration
+ * order, {@code null} fields left out, {@code \n} line ends (so the document's bytes do not depend
+ * on the platform). Unknown fields are ignored when reading (a newer writer may add some).
+ */
+public final class ProvenanceJson {
+    private final ObjectMapper mapper = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .setSerializationInclusion(JsonInclude.Include.NON_NULL);
+
+    /** The document as JSON text ending in a newline. */
+    public String toJson(Provenance provenance) {
+        try {
+            return mapper.writer().withDefaultPrettyPrinter().writeValueAsString(provenance)
+                    .replace("\r\n", "\n") + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialize provenance: " + e.getMessage(), e);
+        }
+    }
+
+    /** Writes {@code file} atomically (a temporary file beside it, moved over it). */
+    public void write(Provenance provenance, Path file) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(tmp, toJson(provenance), StandardCharsets.UTF_8);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /**
+     * Reads a provenance document.
+     *
+     * @throws ProvenanceException when it cannot be read or is no provenance document (naming the file and why)
+     */
+    public Provenance read(Path file) throws ProvenanceException {
+        Provenance p;
+        try {
+            p = mapper.readValue(Files.readAllBytes(file), Provenance.class);
+        } catch (JsonProcessingException e) {
+            throw new ProvenanceException(file + ": not a provenance document: " + e.getOriginalMessage()
+                    + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr() + ")"));
+        } catch (IOException e) {
+            throw new ProvenanceException("cannot read " + file + ": " + e.getMessage());
+        }
+        if (p == null || p.output() == null || p.output().sha256() == null) {
+            throw new ProvenanceException(file + ": no output.sha256 field (expected a hipdll provenance.json)");
+        }
+        return p;
+    }
+}

@@ -1,0 +1,136 @@
+package dev.hipdll.provenance;
+
+import dev.hipdll.artifact.Sha256;
+import dev.hipdll.compile.CompileRequest;
+import dev.hipdll.sdk.HipSdk;
+import dev.hipdll.sdk.SdkComponent;
+import dev.hipdll.target.GfxTarget;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * Collects the {@link Provenance} of a finished build: digests of the SDK components the command
+ * used, of the project's sources and headers and of the DLL, and the hipcc arguments with machine
+ * paths replaced by placeholders.
+ *
+ * <p>SDK components and what is digested (a whole SDK is gigabytes; only what the build reads is):
+ * {@code hipcc} (file); {@code clang} and {@code lld-link} in the clang directory (files, with or
+ * without {@code .exe}); {@code includeDir} (tree of {@code hip/} when present, else the whole
+ * directory); {@code libDir} ({@code amdhip64.lib}); {@code deviceLibDir} (tree of its {@code *.bc}
+ * files, not recursive); {@code runtimeDll} (file).
+ */
+public final class ProvenanceRecorder {
+    private final String generator;
+
+    /** @param generator the tool writing the document, {@code groupId:artifactId:version} */
+    public ProvenanceRecorder(String generator) {
+        this.generator = generator;
+    }
+
+    /**
+     * Records a build.
+     *
+     * @param request         what was built (absolute paths)
+     * @param arguments       the hipcc arguments exactly as run
+     * @param basedir         the project base directory (hipcc's working directory)
+     * @param buildDir        the project build directory ({@code target})
+     * @param toolset         the pinned MSVC toolset version, or {@code null}
+     * @param windowsSdk      the Windows SDK version, or {@code null}
+     * @param outputTimestamp {@code project.build.outputTimestamp} in reproducible mode, else {@code null}
+     * @throws IOException when an input or the DLL cannot be read
+     */
+    public Provenance record(CompileRequest request, List<String> arguments, Path basedir, Path buildDir,
+                             String toolset, String windowsSdk, String outputTimestamp) throws IOException {
+        HipSdk sdk = request.sdk();
+        Path root = sdk.root().path().toAbsolutePath().normalize();
+        PathPlaceholders placeholders = new PathPlaceholders()
+                .add("HIP_SDK_ROOT", root)
+                .add("project.basedir", basedir)
+                .add("project.build.directory", buildDir);
+        for (SdkComponent c : sdk.components()) {
+            if (!c.path().toAbsolutePath().normalize().startsWith(root)) {
+                placeholders.add("hip." + c.name(), c.path());
+            }
+        }
+        Path dll = request.output();
+        Provenance.Output output = new Provenance.Output(dll.getFileName().toString(), Files.size(dll), Sha256.of(dll));
+        Provenance.Sdk sdkRecord = new Provenance.Sdk(sdk.version(), "${HIP_SDK_ROOT}", components(sdk, root, placeholders));
+        Provenance.Compiler compiler = new Provenance.Compiler(
+                placeholders.apply(sdk.hipcc().path().toAbsolutePath().normalize().toString()),
+                "${project.basedir}", placeholders.apply(arguments));
+        List<String> targets = request.targets().targets().stream().map(GfxTarget::toString).toList();
+        return new Provenance(Provenance.FORMAT_VERSION, generator, output, sdkRecord, toolset, windowsSdk, targets,
+                compiler, sources(request, basedir, placeholders), outputTimestamp);
+    }
+
+    private static List<Provenance.ComponentDigest> components(HipSdk sdk, Path root, PathPlaceholders placeholders)
+            throws IOException {
+        List<Provenance.ComponentDigest> result = new ArrayList<>();
+        file(result, "hipcc", sdk.hipcc(), sdk.hipcc().path(), root, placeholders);
+        for (String tool : List.of("clang", "lld-link")) {
+            for (String name : List.of(tool + ".exe", tool)) {
+                Path p = sdk.clangDir().path().resolve(name);
+                if (Files.isRegularFile(p)) {
+                    file(result, tool, sdk.clangDir(), p, root, placeholders);
+                    break;
+                }
+            }
+        }
+        Path include = sdk.includeDir().path();
+        Path hipHeaders = include.resolve("hip");
+        Path tree = Files.isDirectory(hipHeaders) ? hipHeaders : include;
+        result.add(new Provenance.ComponentDigest("includeDir", relative(tree, root, placeholders), "tree",
+                TreeDigest.of(tree, p -> true), sdk.includeDir().origin().toString()));
+        Path lib = sdk.libDir().path().resolve("amdhip64.lib");
+        if (Files.isRegularFile(lib)) {
+            file(result, "libDir", sdk.libDir(), lib, root, placeholders);
+        }
+        Path bitcode = sdk.deviceLibDir().path();
+        result.add(new Provenance.ComponentDigest("deviceLibDir", relative(bitcode, root, placeholders), "tree",
+                TreeDigest.of(bitcode, p -> p.endsWith(".bc") && !p.contains("/")), sdk.deviceLibDir().origin().toString()));
+        file(result, "runtimeDll", sdk.runtimeDll(), sdk.runtimeDll().path(), root, placeholders);
+        return result;
+    }
+
+    private static void file(List<Provenance.ComponentDigest> out, String name, SdkComponent component, Path file,
+                             Path root, PathPlaceholders placeholders) throws IOException {
+        out.add(new Provenance.ComponentDigest(name, relative(file, root, placeholders), "file", Sha256.of(file),
+                component.origin().toString()));
+    }
+
+    private static String relative(Path p, Path root, PathPlaceholders placeholders) {
+        Path abs = p.toAbsolutePath().normalize();
+        if (abs.startsWith(root)) {
+            String rel = root.relativize(abs).toString().replace('\\', '/');
+            return rel.isEmpty() ? "." : rel;
+        }
+        return placeholders.apply(abs.toString());
+    }
+
+    private static List<Provenance.FileDigest> sources(CompileRequest request, Path basedir, PathPlaceholders placeholders)
+            throws IOException {
+        Path base = basedir.toAbsolutePath().normalize();
+        Set<Path> files = new LinkedHashSet<>();
+        request.sources().forEach(s -> files.add(s.toAbsolutePath().normalize()));
+        for (Path dir : request.includeDirs()) {
+            Path d = dir.toAbsolutePath().normalize();
+            if (d.startsWith(base) && Files.isDirectory(d)) {
+                try (Stream<Path> walk = Files.walk(d)) {
+                    walk.filter(Files::isRegularFile).map(p -> p.toAbsolutePath().normalize()).sorted().forEach(files::add);
+                }
+            }
+        }
+        List<Provenance.FileDigest> result = new ArrayList<>();
+        for (Path f : files) {
+            String name = f.startsWith(base) ? base.relativize(f).toString().replace('\\', '/') : placeholders.apply(f.toString());
+            result.add(new Provenance.FileDigest(name, Sha256.of(f)));
+        }
+        return result;
+    }
+}

@@ -1,0 +1,93 @@
+package dev.hipdll.docs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+
+/**
+ * The GitHub Actions recipe (docs/ci/hipdll.yml) is valid YAML with the shape GitHub expects, does
+ * what docs/ci.md says (toolset pinned, report published, standalone verify of the release), and
+ * docs/ci.md shows exactly that file.
+ */
+class CiRecipeTest {
+    private static final Path RECIPE = Path.of("docs/ci/hipdll.yml");
+
+    @SuppressWarnings("unchecked")
+    private static Map<Object, Object> load() throws Exception {
+        LoaderOptions options = new LoaderOptions();
+        options.setAllowDuplicateKeys(false);
+        Object doc = new Yaml(new SafeConstructor(options)).load(Files.readString(RECIPE, StandardCharsets.UTF_8));
+        return (Map<Object, Object>) assertInstanceOf(Map.class, doc, "the workflow is a mapping");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object o, String what) {
+        return (Map<String, Object>) assertInstanceOf(Map.class, o, what + " is a mapping");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> steps(Map<String, Object> job) {
+        return (List<Map<String, Object>>) assertInstanceOf(List.class, job.get("steps"), "steps is a list");
+    }
+
+    private static String runs(Map<String, Object> job) {
+        return steps(job).stream().map(s -> String.valueOf(s.getOrDefault("run", "")) + " " + s.getOrDefault("with", ""))
+                .collect(Collectors.joining("\n"));
+    }
+
+    @Test
+    void workflowShape() throws Exception {
+        Map<Object, Object> wf = load();
+        assertEquals("hipdll", wf.get("name"));
+        // YAML 1.1 reads the key `on` as boolean true; GitHub reads it as "on". Either way it must be there.
+        Object on = wf.containsKey("on") ? wf.get("on") : wf.get(Boolean.TRUE);
+        assertTrue(map(on, "on").keySet().containsAll(List.of("push", "pull_request", "release")), String.valueOf(on));
+        Map<String, Object> jobs = map(wf.get("jobs"), "jobs");
+        assertEquals(List.of("build", "release-verify"), List.copyOf(jobs.keySet()));
+        for (Object job : jobs.values()) {
+            Map<String, Object> j = map(job, "a job");
+            assertTrue(j.containsKey("runs-on"), "every job has runs-on");
+            for (Map<String, Object> step : steps(j)) {
+                assertTrue(step.containsKey("uses") ^ step.containsKey("run"), "a step either uses an action or runs: " + step);
+            }
+        }
+    }
+
+    @Test
+    void buildOnWindowsWithPinnedToolsetAndPublishedReport() throws Exception {
+        Map<String, Object> build = map(map(load().get("jobs"), "jobs").get("build"), "build");
+        assertTrue(String.valueOf(build.get("runs-on")).contains("windows"), "build runs on Windows");
+        String runs = runs(build);
+        assertTrue(runs.contains("mvn -B -ntp verify"), runs);
+        assertTrue(runs.contains("-Dhip.vcToolsVersion="), "toolset pinned: " + runs);
+        assertTrue(runs.contains("TEST-hipdll-verify.xml"), "verify report published: " + runs);
+    }
+
+    @Test
+    void releaseJobVerifiesTheDownloadedDllStandalone() throws Exception {
+        Map<String, Object> release = map(map(load().get("jobs"), "jobs").get("release-verify"), "release-verify");
+        assertEquals("build", release.get("needs"));
+        String runs = runs(release);
+        assertTrue(runs.contains("gh release download"), runs);
+        assertTrue(runs.contains("dev.hipdll:hipdll-maven-plugin:") && runs.contains(":verify"), runs);
+        assertTrue(runs.contains("-Dhip.dll=coli_hip.dll") && runs.contains("-Dhip.provenance=provenance.json"), runs);
+    }
+
+    @Test
+    void docsShowTheFileVerbatim() throws Exception {
+        String doc = Files.readString(Path.of("docs/ci.md"), StandardCharsets.UTF_8);
+        String recipe = Files.readString(RECIPE, StandardCharsets.UTF_8);
+        assertTrue(doc.contains("```yaml\n" + recipe + "```\n"), "docs/ci.md must show docs/ci/hipdll.yml verbatim in a ```yaml block");
+    }
+}

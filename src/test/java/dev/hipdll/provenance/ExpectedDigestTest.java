@@ -1,0 +1,106 @@
+package dev.hipdll.provenance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hipdll.artifact.ChecksumFile;
+import dev.hipdll.artifact.Sha256;
+import dev.hipdll.testing.Exec;
+import dev.hipdll.testing.Fixtures;
+import dev.hipdll.verify.Check;
+import dev.hipdll.verify.Verdict;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The artifact.sha256 check on a real DLL, from a digest, a .sha256 file and a provenance document. */
+class ExpectedDigestTest {
+    @TempDir
+    Path dir;
+    Path dll;
+    String digest;
+
+    @BeforeEach
+    void build() {
+        dll = Fixtures.exampleDll(dir, "coli_hip.dll", List.of("gfx1151"), List.of());
+        digest = Exec.ok(dir, List.of("sha256sum", dll.toString())).split("\\s+")[0];
+    }
+
+    @Test
+    void matchingDigestPasses() {
+        Check c = ExpectedDigest.of(digest.toUpperCase(), "-Dhip.expectedSha256").check(dll);
+        assertEquals(Verdict.PASS, c.verdict(), c.toString());
+        assertEquals(ExpectedDigest.CHECK_ID, c.id());
+    }
+
+    @Test
+    void aChangedByteFails() throws Exception {
+        byte[] bytes = Files.readAllBytes(dll);
+        bytes[bytes.length / 2] ^= 1;
+        Path tampered = Files.write(dir.resolve("tampered.dll"), bytes);
+        Check c = ExpectedDigest.of(digest, "-Dhip.expectedSha256").check(tampered);
+        assertEquals(Verdict.FAIL, c.verdict());
+        assertEquals(Sha256.of(tampered), c.found());
+        assertEquals(Verdict.FAIL, ExpectedDigest.of(digest, "x").check(dir.resolve("missing.dll")).verdict());
+    }
+
+    @Test
+    void badDigestIsRefusedWithWhatWasGiven() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ExpectedDigest.of("abc", "x"));
+        assertTrue(e.getMessage().contains("64 hex digits") && e.getMessage().contains("'abc'"), e.getMessage());
+    }
+
+    @Test
+    void checksumFileIsSha256sumCompatible() throws Exception {
+        Path sum = ChecksumFile.write(dll);
+        assertEquals(dir.resolve("coli_hip.dll.sha256"), sum);
+        assertEquals(digest + "  coli_hip.dll\n", Files.readString(sum));
+        assertTrue(Exec.ok(dir, List.of("sha256sum", "-c", sum.getFileName().toString())).contains("coli_hip.dll: OK"));
+        assertEquals(digest, ChecksumFile.read(sum));
+    }
+
+    @Test
+    void fromChecksumFileOrValue() throws Exception {
+        Path sum = ChecksumFile.write(dll);
+        ExpectedDigest e = ExpectedDigest.fromValueOrFile(sum.toString(), "-Dhip.expectedSha256");
+        assertEquals(digest, e.sha256());
+        assertEquals("-Dhip.expectedSha256 (coli_hip.dll.sha256)", e.source());
+        assertEquals(Verdict.PASS, e.check(dll).verdict());
+        assertEquals(digest, ExpectedDigest.fromValueOrFile(" " + digest + " ", "x").sha256());
+        Path bad = Files.writeString(dir.resolve("bad.sha256"), "nothex  coli_hip.dll\n");
+        IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+                () -> ExpectedDigest.fromValueOrFile(bad.toString(), "x"));
+        assertTrue(ex.getMessage().contains("bad.sha256, line 1") && ex.getMessage().contains("'nothex'"), ex.getMessage());
+        IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
+                () -> ExpectedDigest.fromValueOrFile(dir.resolve("absent.sha256").toString(), "x"));
+        assertTrue(none.getMessage().contains("or a .sha256 file"), none.getMessage());
+    }
+
+    @Test
+    void fromProvenanceDocument() throws Exception {
+        Path prov = Files.writeString(dir.resolve("provenance.json"),
+                "{\"formatVersion\":1,\"output\":{\"file\":\"coli_hip.dll\",\"size\":1,\"sha256\":\"" + digest + "\"},\"future\":true}");
+        ExpectedDigest e = ExpectedDigest.fromProvenance(prov);
+        assertEquals(Verdict.PASS, e.check(dll).verdict());
+        assertEquals("provenance.json (output.sha256)", e.source());
+    }
+
+    @Test
+    void brokenProvenanceNamesFileAndProblem() throws Exception {
+        Path notJson = Files.writeString(dir.resolve("a.json"), "{ not json");
+        ProvenanceException e1 = assertThrows(ProvenanceException.class, () -> ExpectedDigest.fromProvenance(notJson));
+        assertTrue(e1.getMessage().startsWith(notJson + ": not a provenance document") && e1.getMessage().contains("line 1"),
+                e1.getMessage());
+        Path noDigest = Files.writeString(dir.resolve("b.json"), "{\"formatVersion\":1}");
+        ProvenanceException e2 = assertThrows(ProvenanceException.class, () -> ExpectedDigest.fromProvenance(noDigest));
+        assertTrue(e2.getMessage().contains("no output.sha256"), e2.getMessage());
+        Path badDigest = Files.writeString(dir.resolve("c.json"), "{\"output\":{\"sha256\":\"zz\"}}");
+        ProvenanceException e3 = assertThrows(ProvenanceException.class, () -> ExpectedDigest.fromProvenance(badDigest));
+        assertTrue(e3.getMessage().contains("output.sha256") && e3.getMessage().contains("'zz'"), e3.getMessage());
+        assertThrows(ProvenanceException.class, () -> ExpectedDigest.fromProvenance(dir.resolve("absent.json")));
+    }
+}
