@@ -1,4 +1,4 @@
-// mvn install put the DLL (type dll, classifier windows-x86_64), its .sha256 and provenance.json into
+// mvn install (twice) put the DLL (type dll, classifier windows-x86_64), its .sha256 and provenance.json into
 // the IT-local repository, and the .sha256 and the provenance name the installed DLL's digest.
 import java.security.MessageDigest
 def repoDir = new File(localRepositoryPath, 'dev/hipdll/it/attach-pom/1.0')
@@ -18,4 +18,10 @@ assert json.targets == ['gfx1151']
 assert new File(basedir, 'target/hipdll/coli_hip.dll').bytes == dll.bytes
 def log = new File(basedir, 'build.log').text
 assert log.contains('attached coli_hip.dll as attach-pom:dll:windows-x86_64')
+// The second build compiled nothing, yet attached and installed the same three files.
+def second = new File(basedir, 'build-second.log').text
+assert second.contains('coli_hip.dll is up to date') : 'the second build was expected to be up to date'
+assert !second.contains('[hipdll] started') : 'hipcc ran in the second build'
+assert second.contains('attached coli_hip.dll as attach-pom:dll:windows-x86_64') : 'an up-to-date build must still attach'
+assert second =~ /Installing .*attach-pom-1\.0-windows-x86_64-provenance\.json/ : 'provenance not installed by the second build'
 return true
