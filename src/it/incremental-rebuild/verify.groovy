@@ -34,12 +34,15 @@ settings.text = '''<settings><profiles><profile><id>it-repo</id>
 '''
 int step = 0
 def props = ['-Dhip.arch=gfx1151', '-Dcoli.define=COLI_IT=1']
+def extraEnv = [:]   // variables added to Maven's (and so hipcc's) environment
 def maven = { List<String> args ->
     step++
     def cmd = [mvn, '-B', '-o', '-s', settings.path, "-Dmaven.repo.local=${localRepositoryPath}", '-f', new File(basedir, 'pom.xml').path] + props + args
     def log = new File(basedir, "step-${step}.log")
-    def p = new ProcessBuilder(cmd.collect { it.toString() }).directory(basedir).redirectErrorStream(true)
-            .redirectOutput(log).start()
+    def pb = new ProcessBuilder(cmd.collect { it.toString() }).directory(basedir).redirectErrorStream(true)
+            .redirectOutput(log)
+    pb.environment().putAll(extraEnv)
+    def p = pb.start()
     p.waitFor()
     [exit: p.exitValue(), log: log.text]
 }
@@ -66,6 +69,17 @@ def expect = { int rebuilds, String reason, List<String> args = ['package'] ->
 expect(0, null)
 
 def ops = new File(basedir, 'src/main/hip/include/ops.h')
+// Variables that cannot change the compiler's output do not rebuild; nor does naming the SDK's root
+// through HIP_SDK_ROOT (the resolved components decide, and they are the same).
+extraEnv.putAll([FOO: '1', SSH_CONNECTION: '10.0.0.1 22 10.0.0.2 22', TMP: System.getProperty('java.io.tmpdir'),
+                 HIP_SDK_ROOT: new File(basedir, 'sdk').path])
+expect(0, null)
+// One that does (clang reads CPATH): exactly one rebuild, saying which.
+extraEnv.CPATH = new File(basedir, 'src/main/hip/include').path
+expect(1, 'environment variable CPATH appeared')
+extraEnv.clear()
+expect(1, 'environment variable CPATH is no longer set')
+
 // A timestamp alone is no change: the stamp is content-addressed.
 ops.setLastModified(ops.lastModified() + 10000)
 expect(0, null)

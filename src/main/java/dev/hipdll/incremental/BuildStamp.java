@@ -29,8 +29,11 @@ public record BuildStamp(int formatVersion, String pluginVersion, SortedMap<Stri
                          String sdkVersion, List<SdkFingerprint> sdk, String toolsetVersion, String windowsSdkVersion,
                          SortedMap<String, String> environment, FileFingerprint output) {
 
-    /** The current layout version; a stamp of another version is never up to date. */
-    public static final int FORMAT_VERSION = 1;
+    /**
+     * The current layout version; a stamp of another version is never up to date. 2: only output-deciding
+     * environment variables, the SDK by its resolved components instead of the override parameters.
+     */
+    public static final int FORMAT_VERSION = 2;
 
     /** Creates a stamp; collections are copied. */
     public BuildStamp {

@@ -43,7 +43,7 @@ public final class Fingerprints {
         }
         return new BuildStamp(BuildStamp.FORMAT_VERSION, in.pluginVersion(), in.parameters(), in.targets(), sources,
                 headers, in.sdk().version(), sdk(in.sdk(), true), in.toolsetVersion().orElse(null),
-                in.windowsSdkVersion().orElse(null), CompilerEnvironment.fingerprint(in.environment(), in.windowsHost()),
+                in.windowsSdkVersion().orElse(null), CompilerEnvironment.fingerprint(in.environment(), in.windowsHost(), in.userVariables()),
                 FileFingerprint.of(dll));
     }
 

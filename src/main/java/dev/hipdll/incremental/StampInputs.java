@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -24,16 +25,28 @@ import java.util.TreeMap;
  * @param environment       the environment exactly as it reaches the compiler
  * @param windowsHost       whether environment names are case-insensitive (Windows)
  * @param output            the DLL
+ * @param userVariables     names set through {@code environmentVariables}: they always count in the
+ *                          environment part (see {@link CompilerEnvironment})
  */
 public record StampInputs(String pluginVersion, SortedMap<String, String> parameters, List<String> targets,
                           List<Path> sources, Path sourceRoot, HipSdk sdk, Optional<String> toolsetVersion,
                           Optional<String> windowsSdkVersion, Map<String, String> environment, boolean windowsHost,
-                          Path output) {
+                          Path output, Set<String> userVariables) {
     /** Creates the inputs; collections are copied. */
     public StampInputs {
         parameters = new TreeMap<>(parameters);
         targets = List.copyOf(targets);
         sources = sources.stream().map(p -> p.toAbsolutePath().normalize()).toList();
         environment = Map.copyOf(environment);
+        userVariables = Set.copyOf(userVariables);
+    }
+
+    /** Creates the inputs without variables from {@code environmentVariables}. */
+    public StampInputs(String pluginVersion, SortedMap<String, String> parameters, List<String> targets,
+                       List<Path> sources, Path sourceRoot, HipSdk sdk, Optional<String> toolsetVersion,
+                       Optional<String> windowsSdkVersion, Map<String, String> environment, boolean windowsHost,
+                       Path output) {
+        this(pluginVersion, parameters, targets, sources, sourceRoot, sdk, toolsetVersion, windowsSdkVersion,
+                environment, windowsHost, output, Set.of());
     }
 }

@@ -94,7 +94,8 @@ public final class UpToDateCheck {
         changed(why, "MSVC toolset", previous.toolsetVersion(), current.toolsetVersion().orElse(null));
         changed(why, "Windows SDK", previous.windowsSdkVersion(), current.windowsSdkVersion().orElse(null));
 
-        Map<String, String> env = CompilerEnvironment.fingerprint(current.environment(), current.windowsHost());
+        Map<String, String> env = CompilerEnvironment.fingerprint(current.environment(), current.windowsHost(),
+                current.userVariables());
         Set<String> names = new TreeSet<>(previous.environment().keySet());
         names.addAll(env.keySet());
         for (String n : names) {
@@ -140,7 +141,8 @@ public final class UpToDateCheck {
     }
 
     private static String show(String v) {
-        return v == null ? "(unset)" : v.isEmpty() ? "(empty)" : v;
+        // "null" is how String.valueOf spelled an unset parameter in older stamps
+        return v == null || v.equals("null") ? "(unset)" : v.isEmpty() ? "(empty)" : v;
     }
 
     /** {@code path} relative to {@code root} when below it (with '/' separators), else as is. */

@@ -282,7 +282,8 @@ public class BuildMojo extends AbstractMojo {
         StampInputs stampInputs = new StampInputs(mojoExecution == null ? "unknown" : mojoExecution.getVersion(),
                 stampParameters(), targets.targets().stream().map(Object::toString).toList(), sources,
                 sourceDirectory.toPath(), sdk, setup.msvc().map(m -> m.toolset().version()),
-                setup.msvc().map(m -> m.windowsSdk().version()), compilerEnv, host.os() == OsFamily.WINDOWS, output);
+                setup.msvc().map(m -> m.windowsSdk().version()), compilerEnv, host.os() == OsFamily.WINDOWS, output,
+                environmentVariables.keySet());
         IncrementalBuild incremental = new IncrementalBuild(new StampStore(output));
         try {
             long stampStarted = System.nanoTime();
@@ -338,17 +339,14 @@ public class BuildMojo extends AbstractMojo {
         }
     }
 
-    /** Every parameter that decides the DLL, by property name (hip.arch is stamped as the gfx target list). */
+    /**
+     * Every parameter that decides the DLL, by property name (hip.arch is stamped as the gfx target list);
+     * unset parameters are left out.
+     */
     private TreeMap<String, String> stampParameters() {
         TreeMap<String, String> p = new TreeMap<>();
-        p.put("hip.sdkRoot", String.valueOf(sdkRoot));
-        p.put("hip.hipcc", String.valueOf(hipcc));
-        p.put("hip.clangDir", String.valueOf(clangDir));
-        p.put("hip.includeDir", String.valueOf(includeDir));
-        p.put("hip.libDir", String.valueOf(libDir));
-        p.put("hip.deviceLibDir", String.valueOf(deviceLibDir));
-        p.put("hip.runtimeDll", String.valueOf(runtimeDll));
-        p.put("hip.toolchainVersion", String.valueOf(toolchainVersion));
+        // The SDK is stamped by its resolved components (path, size, hash), not by how the root or an
+        // override was spelled: HIP_SDK_ROOT, -Dhip.sdkRoot and toolchains.xml naming one SDK are one input.
         p.put("hip.vsInstallDir", String.valueOf(vsInstallDir));
         p.put("hip.vcToolsVersion", String.valueOf(vcToolsVersion));
         p.put("hip.windowsSdkVersion", String.valueOf(windowsSdkVersion));
@@ -369,6 +367,7 @@ public class BuildMojo extends AbstractMojo {
         p.put("hip.progress", String.valueOf(progress));
         p.put("project.build.outputTimestamp", String.valueOf(outputTimestamp));
         p.put("basedir", String.valueOf(basedir));
+        p.values().removeIf("null"::equals);  // String.valueOf of an unset parameter
         return p;
     }
 

@@ -150,6 +150,77 @@ class UpToDateCheckTest {
     }
 
     @Test
+    void variablesThatCannotChangeTheOutputDoNotRebuild() throws IOException {
+        BuildStamp s = stamp();
+        env.put("FOO", "1");
+        env.put("MAVEN_OPTS", "-Xmx2g");
+        env.put("SSH_CONNECTION", "10.0.0.1 22 10.0.0.2 22");
+        env.put("TMP", "/elsewhere");
+        env.put("TEMP", "/elsewhere");
+        env.put("SystemRoot", "C:\\Windows");
+        env.put("HIP_SDK_ROOT", "/sdk");  // the SDK counts by its resolved components, not by how it was named
+        assertEquals(List.of(), reasons(s));
+        assertTrue(s.environment().keySet().stream().noneMatch(n -> n.equals("FOO") || n.equals("HIP_SDK_ROOT")));
+    }
+
+    @Test
+    void compilerAndLinkerVariablesRebuild() throws IOException {
+        BuildStamp s = stamp();
+        env.put("CPATH", "/opt/include");
+        env.put("HIPCC_COMPILE_FLAGS_APPEND", "-O0");
+        env.put("CCC_OVERRIDE_OPTIONS", "+-g");
+        env.put("PATH", "/opt/bin:/usr/bin");
+        assertEquals(List.of("environment variable CCC_OVERRIDE_OPTIONS appeared", "environment variable CPATH appeared",
+                "environment variable HIPCC_COMPILE_FLAGS_APPEND appeared", "environment variable PATH changed"), reasons(s));
+    }
+
+    @Test
+    void userSetVariablesAlwaysCount() throws IOException {
+        StampInputs in = inputs();
+        Map<String, String> withFoo = new HashMap<>(env);
+        withFoo.put("COLI_FLAVOUR", "fast");
+        StampInputs user = new StampInputs(in.pluginVersion(), in.parameters(), in.targets(), in.sources(),
+                in.sourceRoot(), sdk, in.toolsetVersion(), in.windowsSdkVersion(), withFoo, false, dll, java.util.Set.of("COLI_FLAVOUR"));
+        BuildStamp s = Fingerprints.stamp(user, List.of(src), dll);
+        assertTrue(s.environment().containsKey("COLI_FLAVOUR"));
+        withFoo.put("COLI_FLAVOUR", "small");
+        StampInputs changed = new StampInputs(in.pluginVersion(), in.parameters(), in.targets(), in.sources(),
+                in.sourceRoot(), sdk, in.toolsetVersion(), in.windowsSdkVersion(), withFoo, false, dll, java.util.Set.of("COLI_FLAVOUR"));
+        assertEquals(List.of("environment variable COLI_FLAVOUR changed"), UpToDateCheck.decide(s, changed, false).reasons());
+    }
+
+    @Test
+    void windowsVariablesMatchInAnyCase() {
+        Map<String, String> win = Map.of("Path", "C:\\x", "VCToolsVersion", "14.44.35207", "WindowsSdkDir", "C:\\Kits",
+                "UCRTVersion", "10.0.26100.0", "SystemRoot", "C:\\Windows", "TEMP", "C:\\t", "lib", "C:\\lib");
+        assertEquals(java.util.Set.of("PATH", "VCTOOLSVERSION", "WINDOWSSDKDIR", "UCRTVERSION", "LIB"),
+                CompilerEnvironment.fingerprint(win, true, java.util.Set.of()).keySet());
+        assertTrue(CompilerEnvironment.decidesOutput("coli_flavour", java.util.Set.of("COLI_FLAVOUR")));
+    }
+
+    @Test
+    void theSameSdkNamedAnotherWayIsNoChange() throws IOException {
+        BuildStamp s = stamp();
+        Origin env = new Origin("HIP_SDK_ROOT");
+        Path root = sdk.root().path();
+        // the same directories, given through HIP_SDK_ROOT and spelled with a redundant "./"
+        sdk = new HipSdk(new SdkComponent("sdkRoot", root.resolve("."), env), new SdkComponent("hipcc", root.resolve("bin/./hipcc"), env),
+                new SdkComponent("clangDir", root.resolve("lib/llvm/bin"), env),
+                new SdkComponent("includeDir", root.resolve("include"), env), new SdkComponent("libDir", root.resolve("lib"), env),
+                new SdkComponent("deviceLibDir", root.resolve("lib/llvm/amdgcn/bitcode"), env),
+                new SdkComponent("runtimeDll", root.resolve("bin/amdhip64_7.dll"), env), "7.1.25424");
+        assertEquals(List.of(), reasons(s));
+    }
+
+    @Test
+    void anUnsetParameterIsNeverPrintedAsNull() throws IOException {
+        params.put("hip.vcToolsVersion", "14.44");
+        BuildStamp s = stamp();
+        params.remove("hip.vcToolsVersion");
+        assertEquals(List.of("hip.vcToolsVersion changed: 14.44 → (unset)"), reasons(s));
+    }
+
+    @Test
     void windowsEnvironmentNamesAreCaseInsensitive() {
         assertEquals(CompilerEnvironment.fingerprint(Map.of("Path", "C:\\x"), true).keySet(),
                 CompilerEnvironment.fingerprint(Map.of("PATH", "C:\\x"), true).keySet());
@@ -182,7 +253,7 @@ class UpToDateCheckTest {
         BuildStamp older = new BuildStamp(0, s.pluginVersion(), s.parameters(), s.targets(), s.sources(), s.headers(),
                 s.sdkVersion(), s.sdk(), s.toolsetVersion(), s.windowsSdkVersion(), s.environment(), s.output());
         assertEquals(List.of("stamp format changed: 0 → " + BuildStamp.FORMAT_VERSION), reasons(older));
-        BuildStamp otherToolset = new BuildStamp(1, s.pluginVersion(), s.parameters(), s.targets(), s.sources(),
+        BuildStamp otherToolset = new BuildStamp(BuildStamp.FORMAT_VERSION, s.pluginVersion(), s.parameters(), s.targets(), s.sources(),
                 s.headers(), s.sdkVersion(), s.sdk(), "14.51.36014", s.windowsSdkVersion(), s.environment(), s.output());
         assertEquals(List.of("MSVC toolset changed: 14.51.36014 → 14.44.35207"), reasons(otherToolset));
     }
