@@ -69,10 +69,8 @@ public class DoctorMojo extends AbstractMojo {
                 runtimeDir == null ? null : runtimeDir.getAbsolutePath(), appDir == null ? null : appDir.getAbsolutePath(),
                 vcToolsVersion);
         DoctorReport report = new Doctor(new LocalFileProbe(), new ProcessRunner(Duration.ofSeconds(30))).examine(request);
-        for (String line : new CheckTable().render("hipdll:doctor (" + System.getProperty("os.name") + ")",
-                report.checks(), "SETUP OK", "SETUP HAS PROBLEMS")) {
-            getLog().info(line);
-        }
+        TableLog.log(getLog(), new CheckTable().render("hipdll:doctor (" + System.getProperty("os.name") + ")",
+                report.checks(), "SETUP OK", "SETUP HAS PROBLEMS"));
         try {
             output = ProjectlessPaths.orCurrentTarget(output, "hipdll/doctor.json");
             new DoctorJson().write(report, output.toPath());

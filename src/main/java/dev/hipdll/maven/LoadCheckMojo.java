@@ -170,10 +170,8 @@ public class LoadCheckMojo extends AbstractMojo {
         } catch (LoadCheckException e) {
             throw new MojoExecutionException(e.getMessage());
         }
-        for (String line : new CheckTable().render("hipdll:load-check " + report.dll(), report.checks(), "DLL LOADS",
-                "DLL DOES NOT LOAD AS ITS HOST NEEDS")) {
-            getLog().info(line);
-        }
+        TableLog.log(getLog(), new CheckTable().render("hipdll:load-check " + report.dll(), report.checks(), "DLL LOADS",
+                "DLL DOES NOT LOAD AS ITS HOST NEEDS"));
         getLog().info("bound runtime: " + report.boundRuntime().orElse("(none)"));
         getLog().info("registered gfx targets: " + (report.registeredTargets().isEmpty() ? "(none recorded)"
                 : String.join(", ", report.registeredTargets())));

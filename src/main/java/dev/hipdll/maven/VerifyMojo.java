@@ -7,7 +7,7 @@ import dev.hipdll.contract.ContractSource;
 import dev.hipdll.incremental.StampStore;
 import dev.hipdll.report.JUnitXmlReport;
 import dev.hipdll.report.JsonReport;
-import dev.hipdll.report.TableReport;
+import dev.hipdll.report.CheckTable;
 import dev.hipdll.target.GfxTarget;
 import dev.hipdll.target.GfxTargetList;
 import dev.hipdll.target.InvalidTargetException;
@@ -188,13 +188,7 @@ public class VerifyMojo extends AbstractMojo {
             checks.add(digest.get().check(dll.toPath()));
             report = new VerifyReport(report.dll(), checks, report.facts());
         }
-        for (String line : new TableReport().render(report)) {
-            if (line.startsWith("FAIL")) {
-                getLog().error(line);
-            } else {
-                getLog().info(line);
-            }
-        }
+        TableLog.log(getLog(), new CheckTable().render(report));
         Path dir = reportDirectory != null ? reportDirectory.toPath()
                 : projectPresent() ? Path.of(project.getBuild().getDirectory(), "hipdll")
                 : dll.toPath().toAbsolutePath().getParent();

@@ -6,8 +6,14 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermissions;
 
-/** Writes a file so that readers see the old file or the whole new one, never half of it. */
+/**
+ * Writes a file so that readers see the old file or the whole new one, never half of it. The file is
+ * world-readable ({@code rw-r--r--} on POSIX file systems), like any file Maven writes: a temporary file
+ * is created owner-only, so its permissions are set before it is renamed into place.
+ */
 final class AtomicFile {
     /** Writes the content into {@code target}. */
     interface Writer {
@@ -25,6 +31,10 @@ final class AtomicFile {
         try {
             try (OutputStream out = Files.newOutputStream(tmp)) {
                 writer.write(out);
+            }
+            PosixFileAttributeView posix = Files.getFileAttributeView(tmp, PosixFileAttributeView.class);
+            if (posix != null) {
+                posix.setPermissions(PosixFilePermissions.fromString("rw-r--r--"));
             }
             try {
                 Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -2,16 +2,34 @@ package dev.hipdll.report;
 
 import dev.hipdll.verify.Check;
 import dev.hipdll.verify.Verdict;
+import dev.hipdll.verify.VerifyReport;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Renders any list of {@link Check}s as a plain-text table: a title line, one row per check
- * (verdict, id, expected, found; long cells clipped to 60 characters), each detail line indented
- * under its row (never clipped), and a summary line ending in the caller's verdict words.
+ * The one plain-text table of {@link Check}s that {@code hipdll:verify}, {@code hipdll:doctor} and
+ * {@code hipdll:load-check} print: a title line, a header, one row per check (verdict, id, expected,
+ * found), then the row's detail lines indented under it, and a summary line ending in the caller's
+ * verdict words.
+ *
+ * <p>Cells longer than {@value #MAX_CELL} characters are clipped with {@code ...} to keep the table
+ * readable; the full text of a clipped cell is then printed as a detail line under its row
+ * ({@code - found: <full text>}), so no reason is only in the JSON report. Detail lines are never clipped.
  */
 public final class CheckTable {
-    private static final int MAX_CELL = 60;
+    /** The widest cell, in characters, before it is clipped. */
+    public static final int MAX_CELL = 60;
+
+    /** The indentation of a detail line; a line starting with it belongs to the row above. */
+    public static final String DETAIL_INDENT = "    ";
+
+    /**
+     * A verify report's table: title {@code hipdll:verify <dll>}, verdict words {@code DLL VERIFIED} /
+     * {@code DLL REJECTED}.
+     */
+    public List<String> render(VerifyReport report) {
+        return render("hipdll:verify " + report.dll(), report.checks(), "DLL VERIFIED", "DLL REJECTED");
+    }
 
     /**
      * @param title   the first line
@@ -32,6 +50,7 @@ public final class CheckTable {
                 width[i] = Math.max(width[i], r[i].length());
             }
         }
+        String indent = " ".repeat(width[0] + 2) + DETAIL_INDENT.substring(2) + "- ";
         List<String> out = new ArrayList<>();
         out.add(title);
         for (int row = 0; row < rows.size(); row++) {
@@ -40,15 +59,42 @@ public final class CheckTable {
                     .stripTrailing());
             if (row == 0) {
                 out.add("-".repeat(width[0] + width[1] + width[2] + Math.min(width[3], MAX_CELL) + 6));
-            } else {
-                for (String d : checks.get(row - 1).details()) {
-                    out.add(" ".repeat(width[0] + 2) + "  - " + d);
-                }
+                continue;
+            }
+            Check c = checks.get(row - 1);
+            if (c.expected().length() > MAX_CELL) {
+                out.add(indent + "expected: " + c.expected());
+            }
+            if (c.found().length() > MAX_CELL) {
+                out.add(indent + "found: " + c.found());
+            }
+            for (String d : c.details()) {
+                out.add(indent + d);
             }
         }
         boolean ok = checks.stream().noneMatch(c -> c.verdict() == Verdict.FAIL);
         out.add(String.format("%d passed, %d failed, %d warnings, %d skipped: %s", count(checks, Verdict.PASS),
                 count(checks, Verdict.FAIL), count(checks, Verdict.WARN), count(checks, Verdict.SKIP), ok ? passed : failed));
+        return out;
+    }
+
+    /**
+     * Whether each line is part of a failed check (its row or a detail line under it), index by index
+     * with {@code lines}; callers log those at ERROR.
+     *
+     * @param lines lines from {@link #render}
+     */
+    public static List<Boolean> failureLines(List<String> lines) {
+        List<Boolean> out = new ArrayList<>();
+        boolean inFailedRow = false;
+        for (String l : lines) {
+            if (l.startsWith(Verdict.FAIL.name() + " ")) {
+                inFailedRow = true;
+            } else if (!l.startsWith(" ")) {
+                inFailedRow = false;
+            }
+            out.add(inFailedRow);
+        }
         return out;
     }
 

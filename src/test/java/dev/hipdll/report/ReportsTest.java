@@ -86,9 +86,35 @@ class ReportsTest {
 
     @Test
     void tableShowsDetailsUnderTheirRow() {
-        List<String> t = new TableReport().render(report());
+        List<String> t = new CheckTable().render(report());
         assertTrue(t.get(0).startsWith("hipdll:verify coli_hip.dll"));
         assertTrue(t.stream().anyMatch(l -> l.startsWith("FAIL") && l.contains("paths.pdb")), t.toString());
         assertTrue(t.get(t.size() - 1).endsWith("DLL REJECTED"), t.toString());
+    }
+
+    @Test
+    void aClippedCellIsPrintedInFullUnderItsRow() {
+        String reason = "MS-DOS header at offset 0x0: file is 10 bytes, shorter than the 64-byte MS-DOS header";
+        List<String> t = new CheckTable().render("hipdll:verify junk.dll",
+                List.of(Check.of("pe.format", "a PE image", Verdict.FAIL, "a PE32+ image", reason)), "OK", "DLL REJECTED");
+        int row = 0;
+        while (!t.get(row).startsWith("FAIL")) {
+            row++;
+        }
+        assertTrue(t.get(row).endsWith("..."), t.toString());
+        assertTrue(t.get(row + 1).strip().equals("- found: " + reason), t.toString());
+        assertEquals(List.of(false, false, false, true, true, false), CheckTable.failureLines(t), t.toString());
+    }
+
+    @Test
+    void reportsAreWorldReadable() throws Exception {
+        Path json = dir.resolve("verify.json");
+        Path xml = dir.resolve("TEST-hipdll-verify.xml");
+        new JsonReport().write(report(), json);
+        new JUnitXmlReport().write(report(), xml);
+        if (Files.getFileStore(dir).supportsFileAttributeView("posix")) {
+            assertEquals("rw-r--r--", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(json)));
+            assertEquals("rw-r--r--", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(xml)));
+        }
     }
 }

@@ -2,7 +2,7 @@ package dev.hipdll.testing;
 
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.contract.LoaderSourceParser;
-import dev.hipdll.report.TableReport;
+import dev.hipdll.report.CheckTable;
 import dev.hipdll.target.GfxTargetList;
 import dev.hipdll.verify.DllVerifier;
 import dev.hipdll.verify.VerifyOptions;
@@ -35,7 +35,7 @@ public final class VerifyMain {
                 System.out.printf("run %d: %d ms%n", i + 1, ms);
             }
         }
-        new TableReport().render(r).forEach(System.out::println);
+        new CheckTable().render(r).forEach(System.out::println);
         long peak = java.lang.management.ManagementFactory.getMemoryPoolMXBeans().stream()
                 .filter(p -> p.getType() == java.lang.management.MemoryType.HEAP)
                 .mapToLong(p -> p.getPeakUsage().getUsed()).sum();

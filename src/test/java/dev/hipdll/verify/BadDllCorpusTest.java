@@ -80,7 +80,7 @@ class BadDllCorpusTest {
     @Test
     void goodBackendPassesEveryCheck() {
         VerifyReport r = verify(good, options());
-        assertTrue(r.passed(), () -> String.join("\n", new dev.hipdll.report.TableReport().render(r)));
+        assertTrue(r.passed(), () -> String.join("\n", new dev.hipdll.report.CheckTable().render(r)));
         for (String id : List.of("pe.machine", "pe.dll", "imports.allowed", "imports.forbidden", "runtime.major",
                 "exports.required", "exports.extra", "exports.decorated", "exports.duplicates", "device-code.targets",
                 "device-code.code-objects", "paths.pdb", "paths.build")) {
