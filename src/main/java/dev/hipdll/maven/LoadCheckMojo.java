@@ -31,6 +31,7 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.execution.MavenSession;
 
 /**
  * Proves that the backend DLL loads: compiles a small loader program (shipped in the plugin) with
@@ -102,6 +103,9 @@ public class LoadCheckMojo extends AbstractMojo {
     @Parameter(property = "hip.loadCheck.workDirectory", defaultValue = "${project.build.directory}/hipdll/load-check")
     File workDirectory;
 
+    @Parameter(defaultValue = "${session}", readonly = true)
+    MavenSession session;
+
     /** Skip this goal. */
     @Parameter(property = "hip.skip", defaultValue = "false")
     boolean skip;
@@ -112,6 +116,7 @@ public class LoadCheckMojo extends AbstractMojo {
             getLog().info("hipdll:load-check skipped (hip.skip)");
             return;
         }
+        dll = ProjectlessPaths.requiredDll(dll, session);
         Host host = Host.of(OsFamily.fromOsName(System.getProperty("os.name")), System.getenv());
         boolean windows = host.isWindows();
         Launcher l = switch (launcher == null ? "" : launcher.strip().toLowerCase(Locale.ROOT)) {

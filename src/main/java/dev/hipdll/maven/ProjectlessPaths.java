@@ -1,6 +1,8 @@
 package dev.hipdll.maven;
 
 import java.io.File;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.plugin.MojoFailureException;
 
 /**
  * Default paths of goals that also run without a project. Without a POM, Maven leaves
@@ -18,5 +20,25 @@ final class ProjectlessPaths {
             return new File("target", relative).getAbsoluteFile();
         }
         return file;
+    }
+
+    /**
+     * The DLL a goal reads. Outside a project its default ({@code ${project.build.directory}/hipdll/...})
+     * means nothing, so {@code -Dhip.dll} must be given; otherwise the goal fails at once, before it
+     * writes anything.
+     *
+     * @param dll     the {@code hip.dll} parameter as Maven injected it
+     * @param session the Maven session, or {@code null} when not run by Maven
+     * @throws MojoFailureException "no project here: set -Dhip.dll=&lt;path to the DLL&gt;"
+     */
+    static File requiredDll(File dll, MavenSession session) throws MojoFailureException {
+        boolean unresolved = dll == null || dll.getPath().contains("${");
+        boolean projectless = session != null && !session.getRequest().isProjectPresent()
+                && !session.getUserProperties().containsKey("hip.dll")
+                && !session.getSystemProperties().containsKey("hip.dll");
+        if (unresolved || projectless) {
+            throw new MojoFailureException("no project here: set -Dhip.dll=<path to the DLL>");
+        }
+        return dll;
     }
 }

@@ -140,6 +140,7 @@ public class VerifyMojo extends AbstractMojo {
             getLog().info("hipdll:verify skipped (hip.skip)");
             return;
         }
+        dll = ProjectlessPaths.requiredDll(dll, session);
         List<GfxTarget> targets;
         try {
             targets = arch == null || arch.isBlank() ? List.of() : GfxTargetList.parse(arch).targets();
