@@ -121,9 +121,15 @@ assert passing.log.contains('rebuilding coli_hip.dll: no stamp of a previous suc
 assert passing.log.contains('build stamp pending until hipdll:verify passes')
 assert passing.log.contains("build stamp written: ${stamp.canonicalPath}")
 assert stamp.isFile() && !pending.exists()
+def verifyJson = new File(out, 'verify.json')
+def verifyXml = new File(out, 'TEST-hipdll-verify.xml')
+assert verifyJson.isFile() && verifyXml.isFile()
+assert java.nio.file.Files.getPosixFilePermissions(verifyJson.toPath()).contains(java.nio.file.attribute.PosixFilePermission.OTHERS_READ)
+assert java.nio.file.Files.getPosixFilePermissions(verifyXml.toPath()).contains(java.nio.file.attribute.PosixFilePermission.OTHERS_READ)
 expect(0, null)
 
-// A failed build leaves no stamp, and says why in its first line.
+// A failed build leaves no stamp and no verify report of the previous DLL (CI must not find a stale
+// pass), and says why in its first line.
 def cu = new File(basedir, 'src/main/hip/cuda_chain.cu')
 def good = cu.text
 cu.text = good.replace('static int g_chain_used[4];', 'static __always_inline int g_chain_used[4];')
@@ -133,6 +139,8 @@ assert broken.exit != 0 && callCount() == before + 1 : broken.log
 assert broken.log.contains('rebuilding coli_hip.dll: source cuda_chain.cu changed')
 assert broken.log.contains("unknown type name '__always_inline': a CUDA, GCC or MSVC source idiom") : broken.log
 assert !stamp.exists() && !pending.exists() : 'a failed build leaves no stamp'
+assert !verifyJson.exists() && !verifyXml.exists() : 'a rebuild deletes the previous verify reports'
+assert broken.log.contains('deleted the stale verify report') : broken.log
 def diagnosis = new File(out, 'diagnosis.txt').readLines()
 assert diagnosis[0].startsWith("unknown type name '__always_inline'") : diagnosis
 cu.text = good

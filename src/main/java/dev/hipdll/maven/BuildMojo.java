@@ -13,6 +13,7 @@ import dev.hipdll.incremental.StampDecision;
 import dev.hipdll.incremental.StampInputs;
 import dev.hipdll.incremental.StampStore;
 import dev.hipdll.process.ProcessRunner;
+import dev.hipdll.report.VerifyReports;
 import dev.hipdll.sdk.HipSdk;
 import dev.hipdll.compile.LaunchOptions;
 import dev.hipdll.environment.EnvironmentChange;
@@ -305,6 +306,8 @@ public class BuildMojo extends AbstractMojo {
             getLog().info("rebuilding " + outputName + ": " + String.join("; ", why.subList(0, Math.min(12, why.size())))
                     + (why.size() > 12 ? "; and " + (why.size() - 12) + " more" : ""));
             incremental.starting();
+            // the previous DLL's verify reports describe a DLL that is being replaced (docs/incremental-and-diagnosis.md)
+            VerifyReports.deleteIn(outDir).forEach(p -> getLog().info("deleted the stale verify report " + p));
         } catch (IOException e) {
             throw new MojoExecutionException("cannot check the build stamp of " + output + ": " + e.getMessage(), e);
         }

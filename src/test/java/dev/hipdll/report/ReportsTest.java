@@ -117,4 +117,14 @@ class ReportsTest {
             assertEquals("rw-r--r--", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(xml)));
         }
     }
+
+    @Test
+    void staleVerifyReportsAreDeleted() throws Exception {
+        new JsonReport().write(report(), dir.resolve(JsonReport.FILE_NAME));
+        new JUnitXmlReport().write(report(), dir.resolve(JUnitXmlReport.FILE_NAME));
+        Files.writeString(dir.resolve("doctor.json"), "{}");
+        assertEquals(List.of(dir.resolve(JsonReport.FILE_NAME), dir.resolve(JUnitXmlReport.FILE_NAME)), VerifyReports.deleteIn(dir));
+        assertTrue(Files.exists(dir.resolve("doctor.json")), "only verify's reports");
+        assertEquals(List.of(), VerifyReports.deleteIn(dir));
+    }
 }
