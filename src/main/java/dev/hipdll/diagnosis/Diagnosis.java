@@ -11,14 +11,17 @@ import java.util.Optional;
  * @param cause        one sentence naming the root cause
  * @param action       what to do about it
  * @param rootError    the first root error line (cascade lines skipped), when the log has one
- * @param details      further facts (e.g. unresolved symbols grouped by library), one per line
+ * @param details      further facts (e.g. unresolved symbols grouped by library), one per line, complete
+ * @param brief        the same facts shortened for the Maven error block (e.g. at most ten symbols per
+ *                     library, then "and N more"), one per line; possibly empty
  * @param errorLines   how many error lines the log has in all
  * @param cascades     how many of them were recognised as cascades of an earlier error and ignored
  */
 public record Diagnosis(String ruleId, Stage stage, String cause, String action, Optional<LogLine> rootError,
-                        List<String> details, int errorLines, int cascades) {
-    /** Creates a diagnosis; the list is copied. */
+                        List<String> details, List<String> brief, int errorLines, int cascades) {
+    /** Creates a diagnosis; the lists are copied. */
     public Diagnosis {
         details = List.copyOf(details);
+        brief = List.copyOf(brief);
     }
 }

@@ -15,7 +15,8 @@ public final class DiagnosisReport {
     }
 
     /**
-     * The short block: cause, stage, root error, what to do, where the full analysis and log are.
+     * The short block: cause, stage, root error (unless the cause is that line), the brief facts (e.g.
+     * unresolved symbols by library), what to do, where the full analysis and log are.
      *
      * @param d            the diagnosis
      * @param diagnosisTxt where the full analysis was written
@@ -25,7 +26,9 @@ public final class DiagnosisReport {
         StringBuilder sb = new StringBuilder();
         sb.append(d.cause()).append('\n');
         sb.append("  stage:       ").append(d.stage()).append("  (rule ").append(d.ruleId()).append(")\n");
-        d.rootError().ifPresent(l -> sb.append("  root error:  ").append(abbreviate(l.text().strip())).append('\n'));
+        d.rootError().filter(l -> !d.cause().equals(l.text().strip()))
+                .ifPresent(l -> sb.append("  root error:  ").append(abbreviate(l.text().strip())).append('\n'));
+        d.brief().forEach(l -> sb.append("    ").append(l).append('\n'));
         sb.append("  what to do:  ").append(d.action()).append('\n');
         sb.append("  analysis:    ").append(diagnosisTxt).append('\n');
         sb.append("  full log:    ").append(buildLog);

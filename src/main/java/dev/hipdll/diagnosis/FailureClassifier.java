@@ -36,6 +36,12 @@ public final class FailureClassifier {
 
     private final Map<String, Pattern> compiled = new java.util.HashMap<>();
 
+    /** The group of unresolved symbols that no entry of the symbol-to-library table maps. */
+    static final String NO_KNOWN_LIBRARY = "(no known library)";
+
+    /** How many symbols of each library the short Maven error block names. */
+    static final int BRIEF_SYMBOLS = 10;
+
     /** @param book the rules */
     public FailureClassifier(RuleBook book) {
         this.book = book;
@@ -79,12 +85,12 @@ public final class FailureClassifier {
                 return diagnosis(r, stageOf(r, rootError), rootError, Map.of("launchError", String.valueOf(run.launchError()),
                         "exitCode", String.valueOf(run.exitCode()),
                         "timeout", run.timeout() == null ? "its time limit" : run.timeout().toSeconds() + " s"),
-                        List.of(), errors, cascadeCount);
+                        List.of(), List.of(), errors, cascadeCount);
             }
         }
         for (Rule r : rulesOf("command-lacks")) {
             if (!pattern(r.pattern()).matcher(command).find() && !unless(r, command)) {
-                return diagnosis(r, stageOf(r, rootError), rootError, Map.of(), List.of(), errors, cascadeCount);
+                return diagnosis(r, stageOf(r, rootError), rootError, Map.of(), List.of(), List.of(), errors, cascadeCount);
             }
         }
         if (root != null && !symbolsIn(root.text()).isEmpty()) {
@@ -98,13 +104,17 @@ public final class FailureClassifier {
                     for (int g = 1; g <= m.groupCount() && g <= 9; g++) {
                         vars.put(String.valueOf(g), m.group(g) == null ? "" : m.group(g));
                     }
-                    return diagnosis(r, stageOf(r, rootError), rootError, vars, List.of(), errors, cascadeCount);
+                    return diagnosis(r, stageOf(r, rootError), rootError, vars, List.of(), List.of(), errors, cascadeCount);
                 }
             }
         }
         Rule fallback = rulesOf("fallback").stream().findFirst()
                 .orElseThrow(() -> new IllegalStateException("the rule book has no fallback rule"));
-        return diagnosis(fallback, stageOf(fallback, rootError), rootError, Map.of(), List.of(), errors, cascadeCount);
+        Map<String, String> noRoot = root == null
+                ? Map.of("line", "the compiler failed (exit " + run.exitCode() + ") without an error line the rule book recognises")
+                : Map.of();
+        return diagnosis(fallback, stageOf(fallback, rootError), rootError, noRoot, List.of(), List.of(), errors,
+                cascadeCount);
     }
 
     private Diagnosis symbols(List<String> out, Optional<LogLine> root, int errors, int cascadeCount) {
@@ -114,15 +124,22 @@ public final class FailureClassifier {
         int defaultLib = 0;
         for (String s : symbols) {
             SymbolLibrary lib = libraryOf(s);
-            String key = lib == null ? "(no known library)" : lib.library();
+            String key = lib == null ? NO_KNOWN_LIBRARY : lib.library();
             byLibrary.computeIfAbsent(key, k -> new ArrayList<>()).add(s);
             if (lib != null && book.defaultLibraryGroups().contains(lib.group())) {
                 defaultLib++;
             }
         }
         List<String> details = new ArrayList<>();
-        byLibrary.forEach((lib, syms) -> details.add(lib + " (" + syms.size() + "): " + String.join(", ", syms)));
+        List<String> brief = new ArrayList<>();
+        List<String> advice = new ArrayList<>();
+        byLibrary.forEach((lib, syms) -> {
+            details.add(lib + " (" + syms.size() + "): " + String.join(", ", syms));
+            brief.add(lib + " (" + syms.size() + "): " + firstOf(syms));
+            advice.add(adviceFor(lib, syms));
+        });
         Map<String, String> vars = new LinkedHashMap<>();
+        vars.put("advice", String.join("; ", advice));
         vars.put("count", String.valueOf(symbols.size()));
         vars.put("symbols", String.join(", ", symbols));
         vars.put("libraries", String.join(", ", byLibrary.keySet()));
@@ -149,11 +166,33 @@ public final class FailureClassifier {
                 default -> false;
             };
             if (hit) {
-                return diagnosis(r, r.stage() == null ? Stage.HOST_LINK : r.stage(), root, vars, details, errors,
-                        cascadeCount);
+                return diagnosis(r, r.stage() == null ? Stage.HOST_LINK : r.stage(), root, vars, details, brief,
+                        errors, cascadeCount);
             }
         }
         throw new IllegalStateException("the rule book has no 'symbols' rule");
+    }
+
+    /** At most {@value #BRIEF_SYMBOLS} names, then "and N more". */
+    private static String firstOf(List<String> names) {
+        if (names.size() <= BRIEF_SYMBOLS) {
+            return String.join(", ", names);
+        }
+        return String.join(", ", names.subList(0, BRIEF_SYMBOLS)) + " and " + (names.size() - BRIEF_SYMBOLS) + " more";
+    }
+
+    /** What to do about the unresolved symbols {@code syms} of one library (of the symbol-to-library table). */
+    private static String adviceFor(String library, List<String> syms) {
+        String which = syms.size() == 1 ? syms.get(0) : syms.size() + " symbols";
+        if (library.equals(NO_KNOWN_LIBRARY)) {
+            return (syms.size() == 1 ? which + " is" : which + " are") + " defined in no source or library given to"
+                    + " the link: check the spelling against the definition, and that the source defining "
+                    + (syms.size() == 1 ? "it" : "them") + " is under hip.sourceDirectory and matched by includes";
+        }
+        if (library.startsWith("amdhip64.lib")) {
+            return "link amdhip64.lib (-lamdhip64 from hip.libDir) for " + which;
+        }
+        return "link " + library + " for " + which;
     }
 
     /** Every library of the default-library groups, in table order, without duplicates. */
@@ -234,10 +273,12 @@ public final class FailureClassifier {
     }
 
     private static Diagnosis diagnosis(Rule r, Stage stage, Optional<LogLine> root, Map<String, String> vars,
-                                       List<String> details, int errors, int cascades) {
+                                       List<String> details, List<String> brief, int errors, int cascades) {
         Map<String, String> all = new LinkedHashMap<>(vars);
-        all.put("line", root.map(l -> l.text().strip()).orElse(""));
-        return new Diagnosis(r.id(), stage, fill(r.cause(), all), fill(r.action(), all), root, details, errors, cascades);
+        root.ifPresent(l -> all.put("line", l.text().strip()));
+        all.putIfAbsent("line", "");
+        return new Diagnosis(r.id(), stage, fill(r.cause(), all), fill(r.action(), all), root, details, brief, errors,
+                cascades);
     }
 
     private static String fill(String template, Map<String, String> vars) {

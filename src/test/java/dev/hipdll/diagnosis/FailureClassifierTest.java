@@ -119,4 +119,56 @@ class FailureClassifierTest {
         assertEquals(d.cause(), full.get(0));
         assertTrue(full.stream().anyMatch(l -> l.startsWith("  >    1 | tn.cu:3:8: error: unknown type name")), full::toString);
     }
+
+    private static String block(Diagnosis d) {
+        return DiagnosisReport.shortBlock(d, Path.of("target/hipdll/diagnosis.txt"), Path.of("target/hipdll/build.log"));
+    }
+
+    @Test
+    void theShortBlockNamesUnresolvedSymbolsByLibrary() {
+        List<String> log = new java.util.ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            log.add("lld-link: error: undefined symbol: hipFunc" + i);
+        }
+        log.add("lld-link: error: undefined symbol: coli_chain_stepp");
+        Diagnosis d = classifier.classify(run(log));
+        assertEquals("unresolved-symbols", d.ruleId());
+        String b = block(d);
+        assertTrue(b.contains("amdhip64.lib (12): hipFunc0, hipFunc1, hipFunc2, hipFunc3, hipFunc4, hipFunc5, hipFunc6,"
+                + " hipFunc7, hipFunc8, hipFunc9 and 2 more"), b);
+        assertTrue(b.contains("(no known library) (1): coli_chain_stepp"), b);
+        assertTrue(d.action().contains("link amdhip64.lib (-lamdhip64 from hip.libDir) for 12 symbols"), d.action());
+        assertTrue(d.action().contains("coli_chain_stepp is defined in no source or library given to the link: check the"
+                + " spelling"), d.action());
+        assertTrue(d.details().get(0).endsWith("hipFunc10, hipFunc11"), "diagnosis.txt lists every symbol");
+    }
+
+    @Test
+    void noLibraryAdviceForALibraryNoSymbolNeeds() {
+        Diagnosis d = classifier.classify(run(List.of("lld-link: error: undefined symbol: coli_chain_step",
+                "lld-link: error: undefined symbol: coli_chain_init")));
+        assertEquals("unresolved-symbols", d.ruleId());
+        assertTrue(!d.action().contains("amdhip64") && !block(d).contains("amdhip64"), block(d));
+        assertTrue(d.action().startsWith("2 symbols are defined in no source or library given to the link"), d.action());
+    }
+
+    @Test
+    void aPlainCompileErrorIsTheCompilersOwnLine() throws Exception {
+        FailedRun r = run(sample("unclassified.log"));
+        Diagnosis d = classifier.classify(r);
+        assertEquals("unclassified", d.ruleId());
+        assertEquals(Stage.COMPILE, d.stage());
+        String b = block(d);
+        assertTrue(b.startsWith("undecl.cu:4:9: error: use of undeclared identifier 'n_blocks'\n"), b);
+        assertTrue(!b.contains("no rule names") && !b.contains("root error:"), "the cause is the root error: " + b);
+        List<String> full = DiagnosisReport.full(d, r, Path.of("build.log"));
+        assertTrue(full.stream().noneMatch(l -> l.contains("diagnosis.txt")), "diagnosis.txt must not send readers to itself: " + full);
+    }
+
+    @Test
+    void aFailureWithoutAnErrorLineSaysSo() {
+        Diagnosis d = classifier.classify(run(List.of("something went wrong")));
+        assertEquals("unclassified", d.ruleId());
+        assertTrue(d.cause().startsWith("the compiler failed (exit 1) without an error line"), d.cause());
+    }
 }
