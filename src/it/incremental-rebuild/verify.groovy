@@ -74,6 +74,10 @@ def ops = new File(basedir, 'src/main/hip/include/ops.h')
 extraEnv.putAll([FOO: '1', SSH_CONNECTION: '10.0.0.1 22 10.0.0.2 22', TMP: System.getProperty('java.io.tmpdir'),
                  HIP_SDK_ROOT: new File(basedir, 'sdk').path])
 expect(0, null)
+// The same SDK root spelled another way: the resolved components decide, not the parameter's text.
+props << "-Dit.sdkRoot=${new File(basedir, 'sdk/../sdk').path}".toString()
+expect(0, null)
+props.remove(props.size() - 1)
 // One that does (clang reads CPATH): exactly one rebuild, saying which.
 extraEnv.CPATH = new File(basedir, 'src/main/hip/include').path
 expect(1, 'environment variable CPATH appeared')
