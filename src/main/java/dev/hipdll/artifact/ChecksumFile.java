@@ -1,10 +1,10 @@
 package dev.hipdll.artifact;
 
+import dev.hipdll.io.AtomicFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
@@ -17,7 +17,7 @@ public final class ChecksumFile {
     }
 
     /**
-     * Writes {@code <file>.sha256} beside {@code file} (atomically: a temporary file moved over it).
+     * Writes {@code <file>.sha256} beside {@code file} (atomically, {@link AtomicFile}).
      *
      * @return the checksum file
      * @throws IOException when {@code file} cannot be read or the checksum cannot be written
@@ -25,9 +25,7 @@ public final class ChecksumFile {
     public static Path write(Path file) throws IOException {
         String digest = Sha256.of(file);
         Path out = file.resolveSibling(file.getFileName() + ".sha256");
-        Path tmp = file.resolveSibling(file.getFileName() + ".sha256.tmp");
-        Files.writeString(tmp, digest + "  " + file.getFileName() + "\n", StandardCharsets.UTF_8);
-        Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFile.writeString(out, digest + "  " + file.getFileName() + "\n");
         return out;
     }
 

@@ -5,15 +5,13 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hipdll.dllsearch.SearchLocation;
+import dev.hipdll.io.AtomicFile;
 import dev.hipdll.verify.Check;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
- * Writes a {@link DoctorReport} as JSON (Jackson), atomically: {@code <file>.tmp} is written, then
- * moved over the file. Shape: {@code {"tool", "windows", "passed", "checks": [{id, title, verdict,
+ * Writes a {@link DoctorReport} as JSON (Jackson), atomically ({@link AtomicFile}). Shape: {@code {"tool", "windows", "passed", "checks": [{id, title, verdict,
  * expected, found, details}], "runtimeDlls": [{location, directory, name, fileVersion,
  * productVersion, sha256, size, problem}], "runtimeName", "searchOrder": [{kind, directory, index}],
  * "firstLoaded"}}.
@@ -64,10 +62,7 @@ public final class DoctorJson {
 
     /** Writes the report to {@code file} (directories created), atomically. */
     public void write(DoctorReport report, Path file) throws IOException {
-        Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path tmp = dir.resolve(file.getFileName() + ".tmp");
-        mapper.writeValue(tmp.toFile(), tree(report));
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        ObjectNode json = tree(report);
+        AtomicFile.write(file, out -> mapper.writeValue(out, json));
     }
 }

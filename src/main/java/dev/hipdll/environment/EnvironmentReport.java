@@ -1,17 +1,15 @@
 package dev.hipdll.environment;
 
+import dev.hipdll.io.AtomicFile;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Writes the environment changes of a build to a text file (by default
  * {@code target/hipdll/environment.txt}): one line per change with values, so that a build can be
- * compared with another machine's afterwards. Written to a temporary name and moved into place.
+ * compared with another machine's afterwards. Written atomically ({@link AtomicFile}).
  */
 public final class EnvironmentReport {
     private EnvironmentReport() {
@@ -28,9 +26,10 @@ public final class EnvironmentReport {
         for (EnvironmentChange c : result.changes()) {
             lines.add(c.detailLine());
         }
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.write(tmp, lines, StandardCharsets.UTF_8);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        StringBuilder text = new StringBuilder();
+        for (String line : lines) {
+            text.append(line).append(System.lineSeparator());  // as Files.write(Path, Iterable) ends lines
+        }
+        AtomicFile.writeString(file, text.toString());
     }
 }

@@ -5,11 +5,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.hipdll.io.AtomicFile;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * Reads and writes {@link Provenance} as JSON with Jackson: pretty-printed, fields in declaration
@@ -32,11 +31,9 @@ public final class ProvenanceJson {
         }
     }
 
-    /** Writes {@code file} atomically (a temporary file beside it, moved over it). */
+    /** Writes {@code file} atomically ({@link AtomicFile}). */
     public void write(Provenance provenance, Path file) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(tmp, toJson(provenance), StandardCharsets.UTF_8);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFile.writeString(file, toJson(provenance));
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.hipdll.report;
 import dev.hipdll.verify.Check;
 import dev.hipdll.verify.Verdict;
 import dev.hipdll.verify.VerifyReport;
+import dev.hipdll.io.AtomicFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import javax.xml.parsers.DocumentBuilderFactory;

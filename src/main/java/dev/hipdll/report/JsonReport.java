@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hipdll.verify.Check;
 import dev.hipdll.verify.Verdict;
 import dev.hipdll.verify.VerifyReport;
+import dev.hipdll.io.AtomicFile;
 import java.io.IOException;
 import java.nio.file.Path;
 
