@@ -1,8 +1,6 @@
 package dev.hipdll.maven;
 
 import dev.hipdll.contract.AbiContract;
-import dev.hipdll.contract.ContractException;
-import dev.hipdll.contract.LoaderSourceParser;
 import dev.hipdll.host.Host;
 import dev.hipdll.host.OsFamily;
 import dev.hipdll.loadcheck.KernelLibraryDirs;
@@ -20,7 +18,6 @@ import dev.hipdll.target.GfxTarget;
 import dev.hipdll.target.GfxTargetList;
 import dev.hipdll.target.InvalidTargetException;
 import java.io.File;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -60,11 +57,19 @@ public class LoadCheckMojo extends AbstractMojo {
     @Parameter(property = "hip.contract")
     File contract;
 
+    /** The contract as an explicit list of export names ({@code name?} marks an optional one). */
+    @Parameter(property = "hip.exports")
+    List<String> exports;
+
+    /** The contract as a file: one export name per line, {@code #} comments, {@code name?} optional. */
+    @Parameter(property = "hip.exportsFile")
+    File exportsFile;
+
     /** The prefix of every contract export. */
     @Parameter(property = "hip.exportPrefix", defaultValue = "coli_cuda_")
     String exportPrefix;
 
-    /** Without {@code contract}: how many of the DLL's exports with the prefix must resolve. */
+    /** Without {@code contract}, {@code exports} or {@code exportsFile}: how many of the DLL's exports with the prefix must resolve. */
     @Parameter(property = "hip.expectedExports", defaultValue = "48")
     int expectedExports;
 
@@ -139,24 +144,13 @@ public class LoadCheckMojo extends AbstractMojo {
         } catch (InvalidTargetException e) {
             throw new MojoFailureException("hip.arch: " + e.getMessage());
         }
+        AbiContract abi = ContractParameters.load(contract, exports, exportsFile, expectedExports, exportPrefix);
         HipSdk sdk;
         try {
             sdk = new HipSdkResolver(host).resolve(new SdkOverrides(
                     sdkRoot == null ? null : sdkRoot.toPath(), null, null, null, null, null, null));
         } catch (SdkResolutionException e) {
             throw new MojoFailureException(e.getMessage());
-        }
-        AbiContract abi;
-        if (contract != null) {
-            try {
-                abi = new LoaderSourceParser(exportPrefix).parse(contract.toPath());
-            } catch (ContractException e) {
-                throw new MojoFailureException("hip.contract: " + e.getMessage());
-            } catch (IOException e) {
-                throw new MojoFailureException("hip.contract: cannot read " + contract + ": " + e.getMessage());
-            }
-        } else {
-            abi = new AbiContract.CountContract(exportPrefix, expectedExports, "hip.expectedExports=" + expectedExports);
         }
         Path clangDir = sdk.clangDir().path();
         Path rtDir = runtimeDir != null ? runtimeDir.toPath() : sdk.runtimeDll().path().getParent();

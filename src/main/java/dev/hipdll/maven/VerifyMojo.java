@@ -2,8 +2,6 @@ package dev.hipdll.maven;
 
 import dev.hipdll.bundle.OffloadBundleReader;
 import dev.hipdll.contract.AbiContract;
-import dev.hipdll.contract.ContractException;
-import dev.hipdll.contract.ContractSource;
 import dev.hipdll.incremental.StampStore;
 import dev.hipdll.report.JUnitXmlReport;
 import dev.hipdll.report.JsonReport;
@@ -147,14 +145,7 @@ public class VerifyMojo extends AbstractMojo {
         } catch (InvalidTargetException e) {
             throw new MojoFailureException("hip.arch: " + e.getMessage());
         }
-        AbiContract abi;
-        try {
-            abi = new ContractSource(path(contract), exports, path(exportsFile), expectedExports, exportPrefix).load();
-        } catch (ContractException e) {
-            throw new MojoFailureException("contract: " + e.getMessage());
-        } catch (IOException e) {
-            throw new MojoFailureException("contract: cannot read " + e.getMessage());
-        }
+        AbiContract abi = ContractParameters.load(contract, exports, exportsFile, expectedExports, exportPrefix);
         Set<String> skipped = new LinkedHashSet<>();
         for (String s : skipChecks == null ? List.<String>of() : skipChecks) {
             String id = s.strip();
@@ -243,10 +234,6 @@ public class VerifyMojo extends AbstractMojo {
         }
         getLog().debug("build paths looked for: " + paths);
         return paths;
-    }
-
-    private static Path path(File f) {
-        return f == null ? null : f.toPath();
     }
 
     private Optional<ExpectedDigest> expectedDigest() throws MojoFailureException {

@@ -4,11 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import org.apache.maven.plugin.MojoFailureException;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** The launcher parameter: native needs Windows; anything but native/wine is refused with the choices. */
+/**
+ * The launcher parameter: native needs Windows; anything but native/wine is refused with the choices.
+ * The contract parameters are verify's (through ContractSource): one source at most, errors named.
+ */
 class LoadCheckMojoTest {
     private static LoadCheckMojo mojo(String launcher) {
         LoadCheckMojo m = new LoadCheckMojo();
@@ -31,5 +39,33 @@ class LoadCheckMojoTest {
     void anUnknownLauncherIsRefused() {
         MojoFailureException e = assertThrows(MojoFailureException.class, () -> mojo("qemu").execute());
         assertTrue(e.getMessage().contains("hip.loadCheck.launcher: expected native or wine, got 'qemu'"), e.getMessage());
+    }
+
+    @Test
+    void twoContractSourcesAreRefusedLikeVerifyRefusesThem(@TempDir Path dir) throws IOException {
+        LoadCheckMojo m = mojo("wine");
+        m.contract = Files.writeString(dir.resolve("backend_loader.c"), "RESOLVE(init, int (*)(void));\n").toFile();
+        m.exports = List.of("coli_cuda_init");
+        MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
+        assertTrue(e.getMessage().contains("contract: give one contract source, not hip.contract and hip.exports"),
+                e.getMessage());
+    }
+
+    @Test
+    void aMissingExportsFileIsNamed(@TempDir Path dir) {
+        LoadCheckMojo m = mojo("wine");
+        m.exportsFile = dir.resolve("exports.txt").toFile();
+        MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
+        assertTrue(e.getMessage().startsWith("contract: cannot read") && e.getMessage().contains("exports.txt"),
+                e.getMessage());
+    }
+
+    @Test
+    void anExportsListIsAcceptedAndTheGoalGoesOnToTheSdk(@TempDir Path dir) {
+        LoadCheckMojo m = mojo("wine");
+        m.exports = List.of("coli_cuda_init", "coli_cuda_free?");
+        m.sdkRoot = dir.resolve("no-sdk-here").toFile();
+        MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
+        assertTrue(!e.getMessage().startsWith("contract:") && e.getMessage().contains("no-sdk-here"), e.getMessage());
     }
 }
