@@ -44,7 +44,6 @@ import org.apache.maven.execution.MavenSession;
 import org.apache.maven.lifecycle.LifecycleExecutor;
 import org.apache.maven.lifecycle.MavenExecutionPlan;
 import org.apache.maven.plugin.MojoExecution;
-import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugin.descriptor.PluginDescriptor;
@@ -62,7 +61,7 @@ import org.codehaus.plexus.util.DirectoryScanner;
  * atomically to {@code target/hipdll/} (the {@code outputDirectory}).
  */
 @Mojo(name = "build", defaultPhase = LifecyclePhase.PACKAGE, threadSafe = true)
-public class BuildMojo extends AbstractMojo {
+public class BuildMojo extends AbstractHipdllMojo {
 
     /** Comma-separated gfx target IDs, e.g. {@code gfx1151} or {@code gfx1151,gfx1100}; {@code native} is refused. */
     @Parameter(property = "hip.arch")
@@ -171,10 +170,6 @@ public class BuildMojo extends AbstractMojo {
     @Parameter(property = "hip.timeout", defaultValue = "3600")
     int timeoutSeconds;
 
-    /** Skip this goal. */
-    @Parameter(property = "hip.skip", defaultValue = "false")
-    boolean skip;
-
     /** Rebuild even when the build stamp says the DLL is up to date. */
     @Parameter(property = "hip.force", defaultValue = "false")
     boolean force;
@@ -218,11 +213,12 @@ public class BuildMojo extends AbstractMojo {
     MavenProjectHelper projectHelper;
 
     @Override
-    public void execute() throws MojoExecutionException, MojoFailureException {
-        if (skip) {
-            getLog().info("hipdll:build skipped (hip.skip)");
-            return;
-        }
+    String goal() {
+        return "build";
+    }
+
+    @Override
+    void run() throws MojoExecutionException, MojoFailureException {
         long started = System.nanoTime();
         GfxTargetList targets;
         try {
@@ -241,7 +237,7 @@ public class BuildMojo extends AbstractMojo {
                 throw new MojoFailureException(e.getMessage());
             }
         }
-        Host host = Host.of(OsFamily.fromOsName(System.getProperty("os.name")), System.getenv());
+        Host host = host();
         BuildSetup setup;
         try {
             List<String> problems = new ArrayList<>();
@@ -414,10 +410,6 @@ public class BuildMojo extends AbstractMojo {
             }
             getLog().debug("  " + c.detailLine());
         }
-    }
-
-    private static Path path(File f) {
-        return f == null ? null : f.toPath();
     }
 
     private List<Path> sources() throws MojoFailureException {

@@ -26,8 +26,8 @@ final class ContractParameters {
     static AbiContract load(File contract, List<String> exports, File exportsFile, int expectedExports,
                             String exportPrefix) throws MojoFailureException {
         try {
-            return new ContractSource(contract == null ? null : contract.toPath(), exports,
-                    exportsFile == null ? null : exportsFile.toPath(), expectedExports, exportPrefix).load();
+            return new ContractSource(AbstractHipdllMojo.path(contract), exports,
+                    AbstractHipdllMojo.path(exportsFile), expectedExports, exportPrefix).load();
         } catch (ContractException e) {
             throw new MojoFailureException("contract: " + e.getMessage());
         } catch (IOException e) {

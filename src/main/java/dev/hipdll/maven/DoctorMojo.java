@@ -11,8 +11,6 @@ import dev.hipdll.report.CheckTable;
 import java.io.File;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.Locale;
-import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -27,7 +25,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * {@code doctor.json}.
  */
 @Mojo(name = "doctor", requiresProject = false, threadSafe = true)
-public class DoctorMojo extends AbstractMojo {
+public class DoctorMojo extends AbstractHipdllMojo {
 
     /** The HIP SDK root; defaults to the environment variable {@code HIP_SDK_ROOT}, then {@code HIP_PATH}. */
     @Parameter(property = "hip.sdkRoot")
@@ -53,19 +51,15 @@ public class DoctorMojo extends AbstractMojo {
     @Parameter(property = "hip.doctor.failOnError", defaultValue = "false")
     boolean failOnError;
 
-    /** Skip this goal. */
-    @Parameter(property = "hip.skip", defaultValue = "false")
-    boolean skip;
+    @Override
+    String goal() {
+        return "doctor";
+    }
 
     @Override
-    public void execute() throws MojoExecutionException, MojoFailureException {
-        if (skip) {
-            getLog().info("hipdll:doctor skipped (hip.skip)");
-            return;
-        }
-        boolean windows = System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
-        DoctorHost host = new DoctorHost(windows, System.getenv());
-        DoctorRequest request = new DoctorRequest(host, sdkRoot == null ? null : sdkRoot.toPath(),
+    void run() throws MojoExecutionException, MojoFailureException {
+        DoctorHost host = new DoctorHost(host().isWindows(), System.getenv());
+        DoctorRequest request = new DoctorRequest(host, path(sdkRoot),
                 runtimeDir == null ? null : runtimeDir.getAbsolutePath(), appDir == null ? null : appDir.getAbsolutePath(),
                 vcToolsVersion);
         DoctorReport report = new Doctor(new LocalFileProbe(), new ProcessRunner(Duration.ofSeconds(30))).examine(request);

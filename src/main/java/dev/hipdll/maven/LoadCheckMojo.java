@@ -2,7 +2,6 @@ package dev.hipdll.maven;
 
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.host.Host;
-import dev.hipdll.host.OsFamily;
 import dev.hipdll.loadcheck.KernelLibraryDirs;
 import dev.hipdll.loadcheck.Launcher;
 import dev.hipdll.loadcheck.LoadCheckException;
@@ -22,7 +21,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -39,7 +37,7 @@ import org.apache.maven.execution.MavenSession;
  * elsewhere under Wine with {@code -Dhip.loadCheck.launcher=wine}.
  */
 @Mojo(name = "load-check", defaultPhase = LifecyclePhase.VERIFY, requiresProject = false, threadSafe = true)
-public class LoadCheckMojo extends AbstractMojo {
+public class LoadCheckMojo extends AbstractHipdllMojo {
 
     /** The DLL to load. */
     @Parameter(property = "hip.dll", defaultValue = "${project.build.directory}/hipdll/coli_hip.dll")
@@ -111,18 +109,15 @@ public class LoadCheckMojo extends AbstractMojo {
     @Parameter(defaultValue = "${session}", readonly = true)
     MavenSession session;
 
-    /** Skip this goal. */
-    @Parameter(property = "hip.skip", defaultValue = "false")
-    boolean skip;
+    @Override
+    String goal() {
+        return "load-check";
+    }
 
     @Override
-    public void execute() throws MojoExecutionException, MojoFailureException {
-        if (skip) {
-            getLog().info("hipdll:load-check skipped (hip.skip)");
-            return;
-        }
+    void run() throws MojoExecutionException, MojoFailureException {
         dll = ProjectlessPaths.requiredDll(dll, session);
-        Host host = Host.of(OsFamily.fromOsName(System.getProperty("os.name")), System.getenv());
+        Host host = host();
         boolean windows = host.isWindows();
         Launcher l = switch (launcher == null ? "" : launcher.strip().toLowerCase(Locale.ROOT)) {
             case "native" -> {
@@ -148,7 +143,7 @@ public class LoadCheckMojo extends AbstractMojo {
         HipSdk sdk;
         try {
             sdk = new HipSdkResolver(host).resolve(new SdkOverrides(
-                    sdkRoot == null ? null : sdkRoot.toPath(), null, null, null, null, null, null));
+                    path(sdkRoot), null, null, null, null, null, null));
         } catch (SdkResolutionException e) {
             throw new MojoFailureException(e.getMessage());
         }

@@ -1,7 +1,7 @@
 package dev.hipdll.maven;
 
-import dev.hipdll.bundle.OffloadBundleReader;
 import dev.hipdll.contract.AbiContract;
+import dev.hipdll.environment.Environment;
 import dev.hipdll.incremental.StampStore;
 import dev.hipdll.report.JUnitXmlReport;
 import dev.hipdll.report.JsonReport;
@@ -28,7 +28,6 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import org.apache.maven.execution.MavenSession;
-import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -44,7 +43,7 @@ import org.apache.maven.project.MavenProject;
  * ({@code mvn dev.hipdll:hipdll-maven-plugin:<version>:verify -Dhip.dll=...}).
  */
 @Mojo(name = "verify", defaultPhase = LifecyclePhase.VERIFY, requiresProject = false, threadSafe = true)
-public class VerifyMojo extends AbstractMojo {
+public class VerifyMojo extends AbstractHipdllMojo {
 
     /** The DLL to verify. */
     @Parameter(property = "hip.dll", defaultValue = "${project.build.directory}/hipdll/coli_hip.dll")
@@ -122,10 +121,6 @@ public class VerifyMojo extends AbstractMojo {
     @Parameter(property = "hip.provenance")
     File provenance;
 
-    /** Skip this goal. */
-    @Parameter(property = "hip.skip", defaultValue = "false")
-    boolean skip;
-
     @Parameter(defaultValue = "${session}", readonly = true, required = true)
     MavenSession session;
 
@@ -133,11 +128,12 @@ public class VerifyMojo extends AbstractMojo {
     MavenProject project;
 
     @Override
-    public void execute() throws MojoExecutionException, MojoFailureException {
-        if (skip) {
-            getLog().info("hipdll:verify skipped (hip.skip)");
-            return;
-        }
+    String goal() {
+        return "verify";
+    }
+
+    @Override
+    void run() throws MojoExecutionException, MojoFailureException {
         dll = ProjectlessPaths.requiredDll(dll, session);
         List<GfxTarget> targets;
         try {
@@ -215,12 +211,13 @@ public class VerifyMojo extends AbstractMojo {
     /** The build machine's paths: SDK root, project directory (with a project), user home, and hip.buildPaths. */
     private List<String> hostBuildPaths() {
         List<String> paths = new ArrayList<>();
+        Environment env = host().environment();
         String sdk = sdkRoot;
         if (sdk == null || sdk.isBlank()) {
-            sdk = System.getenv("HIP_SDK_ROOT");
+            sdk = env.get("HIP_SDK_ROOT").orElse(null);
         }
         if (sdk == null || sdk.isBlank()) {
-            sdk = System.getenv("HIP_PATH");
+            sdk = env.get("HIP_PATH").orElse(null);
         }
         if (sdk != null && !sdk.isBlank()) {
             paths.add(sdk);
