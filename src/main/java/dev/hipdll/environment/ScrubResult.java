@@ -19,4 +19,16 @@ public record ScrubResult(Environment environment, List<EnvironmentChange> chang
         return changes.stream().filter(c -> c.kind() == EnvironmentChange.Kind.REMOVED).map(EnvironmentChange::name)
                 .toList();
     }
+
+    /** The names of the variables set (after the scrub), in order. */
+    public List<String> setNames() {
+        return changes.stream().filter(c -> c.kind() == EnvironmentChange.Kind.SET).map(EnvironmentChange::name)
+                .toList();
+    }
+
+    /** One line for the build log: {@code removed [A, B]; set [C]}, or {@code removed nothing; set []}. */
+    public String summary() {
+        List<String> removed = removedNames();
+        return "removed " + (removed.isEmpty() ? "nothing" : removed) + "; set " + setNames();
+    }
 }

@@ -19,4 +19,18 @@ public record StampDecision(List<String> reasons, int checked) {
     public boolean upToDate() {
         return reasons.isEmpty();
     }
+
+    /**
+     * The reasons joined with {@code "; "} for one log line: at most {@code limit} of them, then
+     * {@code "; and <n> more"} for the rest; empty when up to date.
+     *
+     * @throws IllegalArgumentException when {@code limit} is less than 1
+     */
+    public String summary(int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1, was " + limit);
+        }
+        return String.join("; ", reasons.subList(0, Math.min(limit, reasons.size())))
+                + (reasons.size() > limit ? "; and " + (reasons.size() - limit) + " more" : "");
+    }
 }

@@ -256,8 +256,7 @@ public class BuildMojo extends AbstractHipdllMojo {
         HipSdk sdk = setup.sdk();
         ScrubResult env = setup.environment();
         SdkTable.render(sdk).forEach(getLog()::info);
-        setup.msvc().ifPresent(m -> getLog().info("MSVC toolset " + m.toolset() + " (from " + m.toolsetOrigin()
-                + "), Windows SDK " + m.windowsSdk().version() + " in " + m.windowsSdk().root()));
+        setup.msvc().ifPresent(m -> getLog().info(m.describe()));
         logEnvironment(env);
         List<Path> sources = sources();
         Path outDir = outputDirectory.toPath();
@@ -298,9 +297,7 @@ public class BuildMojo extends AbstractHipdllMojo {
                 }
                 return;
             }
-            List<String> why = decision.reasons();
-            getLog().info("rebuilding " + outputName + ": " + String.join("; ", why.subList(0, Math.min(12, why.size())))
-                    + (why.size() > 12 ? "; and " + (why.size() - 12) + " more" : ""));
+            getLog().info("rebuilding " + outputName + ": " + decision.summary(12));
             incremental.starting();
             // the previous DLL's verify reports describe a DLL that is being replaced (docs/incremental-and-diagnosis.md)
             VerifyReports.deleteIn(outDir).forEach(p -> getLog().info("deleted the stale verify report " + p));
@@ -401,9 +398,7 @@ public class BuildMojo extends AbstractHipdllMojo {
     }
 
     private void logEnvironment(ScrubResult env) {
-        getLog().info("hipcc environment: removed " + (env.removedNames().isEmpty() ? "nothing" : env.removedNames())
-                + "; set " + env.changes().stream().filter(c -> c.kind() == EnvironmentChange.Kind.SET)
-                        .map(EnvironmentChange::name).toList());
+        getLog().info("hipcc environment: " + env.summary());
         for (EnvironmentChange c : env.changes()) {
             if (c.kind() != EnvironmentChange.Kind.SET) {
                 getLog().info("  " + c.infoLine());

@@ -27,6 +27,14 @@ public record MsvcEnvironment(MsvcToolset toolset, String toolsetOrigin, Windows
         installations = List.copyOf(installations);
     }
 
+    /**
+     * One line for the build log: {@code MSVC toolset <version> (from <origin>), Windows SDK <version> in <root>}.
+     */
+    public String describe() {
+        return "MSVC toolset " + toolset + " (from " + toolsetOrigin + "), Windows SDK " + windowsSdk.version()
+                + " in " + windowsSdk.root();
+    }
+
     /** The variables and PATH entries for the child, in vcvarsall's order; list separator of {@code os}. */
     public EnvironmentAdditions additions(OsFamily os) {
         String sep = String.valueOf(os.pathListSeparator());
