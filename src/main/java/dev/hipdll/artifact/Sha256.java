@@ -2,6 +2,7 @@ package dev.hipdll.artifact;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -33,6 +34,11 @@ public final class Sha256 {
     /** The digest of {@code bytes}. */
     public static String of(byte[] bytes) {
         return HexFormat.of().formatHex(newDigest().digest(bytes));
+    }
+
+    /** The digest of {@code text} encoded as UTF-8. */
+    public static String ofUtf8(String text) {
+        return of(text.getBytes(StandardCharsets.UTF_8));
     }
 
     /**

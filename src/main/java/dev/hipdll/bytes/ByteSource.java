@@ -82,16 +82,9 @@ public final class ByteSource implements Closeable {
      */
     public byte[] read(long offset, int length, String structure) throws IOException {
         check(offset, length, structure);
-        ByteBuffer buf = ByteBuffer.allocate(length);
-        long pos = offset;
-        while (buf.hasRemaining()) {
-            int n = reader.read(buf, base + pos);
-            if (n < 0) {
-                throw new BinaryFormatException(name, structure, pos, "file ended while reading " + length + " bytes");
-            }
-            pos += n;
-        }
-        return buf.array();
+        byte[] out = new byte[length];
+        readInto(offset, out, 0, length, structure);
+        return out;
     }
 
     /**

@@ -1,14 +1,10 @@
 package dev.hipdll.doctor;
 
+import dev.hipdll.artifact.Sha256;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.DigestInputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -53,14 +49,11 @@ public final class RuntimeDllScanner {
         }
         String sha = "";
         long size = -1;
-        try (InputStream in = new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
-            in.transferTo(java.io.OutputStream.nullOutputStream());
-            sha = HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());
+        try {
+            sha = Sha256.of(file);
             size = Files.size(file);
         } catch (IOException e) {
             problem = problem.isEmpty() ? "unreadable: " + e.getMessage() : problem;
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is required by every Java platform", e);
         }
         return new RuntimeDll(location, dir, name, version, sha, size, problem);
     }

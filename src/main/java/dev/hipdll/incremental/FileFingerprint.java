@@ -1,12 +1,9 @@
 package dev.hipdll.incremental;
 
+import dev.hipdll.artifact.Sha256;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 
 /**
  * What a file was when a stamp was taken: its path, size in bytes, modification time in
@@ -66,26 +63,12 @@ public record FileFingerprint(String path, long size, long mtime, String sha256)
      * @throws IOException when the file cannot be read
      */
     public static String sha256(Path file) throws IOException {
-        MessageDigest md = digest();
-        byte[] buf = new byte[1 << 16];
-        try (InputStream in = Files.newInputStream(file)) {
-            for (int n; (n = in.read(buf)) > 0; ) {
-                md.update(buf, 0, n);
-            }
-        }
-        return HexFormat.of().formatHex(md.digest());
+        return Sha256.of(file);
     }
 
     /** The SHA-256 of {@code text} (UTF-8), lower-case hex. */
     public static String sha256(String text) {
-        return HexFormat.of().formatHex(digest().digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        return Sha256.ofUtf8(text);
     }
 
-    private static MessageDigest digest() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java platform has SHA-256", e);
-        }
-    }
 }
