@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hipdll.dllsearch.SearchLocation;
 import dev.hipdll.io.AtomicFile;
-import dev.hipdll.verify.Check;
+import dev.hipdll.report.CheckJson;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -25,17 +25,7 @@ public final class DoctorJson {
         root.put("tool", "hipdll:doctor");
         root.put("windows", report.windows());
         root.put("passed", report.passed());
-        ArrayNode checks = root.putArray("checks");
-        for (Check c : report.checks()) {
-            ObjectNode n = checks.addObject();
-            n.put("id", c.id());
-            n.put("title", c.title());
-            n.put("verdict", c.verdict().name());
-            n.put("expected", c.expected());
-            n.put("found", c.found());
-            ArrayNode d = n.putArray("details");
-            c.details().forEach(d::add);
-        }
+        CheckJson.put(root, report.checks());
         ArrayNode dlls = root.putArray("runtimeDlls");
         for (RuntimeDll r : report.runtimeDlls()) {
             ObjectNode n = dlls.addObject();

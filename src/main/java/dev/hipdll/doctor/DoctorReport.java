@@ -2,7 +2,7 @@ package dev.hipdll.doctor;
 
 import dev.hipdll.dllsearch.SearchLocation;
 import dev.hipdll.verify.Check;
-import dev.hipdll.verify.Verdict;
+import dev.hipdll.verify.CheckResults;
 import java.util.List;
 import java.util.Optional;
 
@@ -18,21 +18,11 @@ import java.util.Optional;
  * @param firstLoaded  the file Windows would load first by that order, when one holds it
  */
 public record DoctorReport(boolean windows, List<Check> checks, List<RuntimeDll> runtimeDlls, String runtimeName,
-                           List<SearchLocation> searchOrder, Optional<String> firstLoaded) {
+                           List<SearchLocation> searchOrder, Optional<String> firstLoaded) implements CheckResults {
     /** Creates a report; lists are copied. */
     public DoctorReport {
         checks = List.copyOf(checks);
         runtimeDlls = List.copyOf(runtimeDlls);
         searchOrder = List.copyOf(searchOrder);
-    }
-
-    /** Whether no item failed. */
-    public boolean passed() {
-        return checks.stream().noneMatch(c -> c.verdict() == Verdict.FAIL);
-    }
-
-    /** The item with {@code id}, if present. */
-    public Optional<Check> check(String id) {
-        return checks.stream().filter(c -> c.id().equals(id)).findFirst();
     }
 }

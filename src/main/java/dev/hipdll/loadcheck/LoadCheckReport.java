@@ -1,7 +1,7 @@
 package dev.hipdll.loadcheck;
 
 import dev.hipdll.verify.Check;
-import dev.hipdll.verify.Verdict;
+import dev.hipdll.verify.CheckResults;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -18,20 +18,10 @@ import java.util.Optional;
  * @param requested         how many names were requested
  */
 public record LoadCheckReport(Path dll, Path runtimeDir, List<Check> checks, Optional<String> boundRuntime,
-                              List<String> registeredTargets, int resolved, int requested) {
+                              List<String> registeredTargets, int resolved, int requested) implements CheckResults {
     /** Creates a report; lists are copied. */
     public LoadCheckReport {
         checks = List.copyOf(checks);
         registeredTargets = List.copyOf(registeredTargets);
-    }
-
-    /** Whether no check failed. */
-    public boolean passed() {
-        return checks.stream().noneMatch(c -> c.verdict() == Verdict.FAIL);
-    }
-
-    /** The check with {@code id}, if it ran. */
-    public Optional<Check> check(String id) {
-        return checks.stream().filter(c -> c.id().equals(id)).findFirst();
     }
 }

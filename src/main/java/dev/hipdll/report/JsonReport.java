@@ -2,9 +2,7 @@ package dev.hipdll.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.hipdll.verify.Check;
 import dev.hipdll.verify.Verdict;
 import dev.hipdll.verify.VerifyReport;
 import dev.hipdll.io.AtomicFile;
@@ -38,17 +36,7 @@ public final class JsonReport {
         }
         ObjectNode facts = root.putObject("facts");
         report.facts().forEach(facts::put);
-        ArrayNode checks = root.putArray("checks");
-        for (Check c : report.checks()) {
-            ObjectNode n = checks.addObject();
-            n.put("id", c.id());
-            n.put("title", c.title());
-            n.put("verdict", c.verdict().name());
-            n.put("expected", c.expected());
-            n.put("found", c.found());
-            ArrayNode d = n.putArray("details");
-            c.details().forEach(d::add);
-        }
+        CheckJson.put(root, report.checks());
         return root;
     }
 
