@@ -37,7 +37,7 @@ import org.apache.maven.execution.MavenSession;
  * elsewhere under Wine with {@code -Dhip.loadCheck.launcher=wine}.
  */
 @Mojo(name = "load-check", defaultPhase = LifecyclePhase.VERIFY, requiresProject = false, threadSafe = true)
-public class LoadCheckMojo extends AbstractHipdllMojo {
+public class LoadCheckMojo extends AbstractContractMojo {
 
     /** The DLL to load. */
     @Parameter(property = "hip.dll", defaultValue = "${project.build.directory}/hipdll/coli_hip.dll")
@@ -54,18 +54,6 @@ public class LoadCheckMojo extends AbstractHipdllMojo {
     /** The host's loader source ({@code backend_loader.c}); its RESOLVE/RESOLVE_OPT names are looked up. */
     @Parameter(property = "hip.contract")
     File contract;
-
-    /** The contract as an explicit list of export names ({@code name?} marks an optional one). */
-    @Parameter(property = "hip.exports")
-    List<String> exports;
-
-    /** The contract as a file: one export name per line, {@code #} comments, {@code name?} optional. */
-    @Parameter(property = "hip.exportsFile")
-    File exportsFile;
-
-    /** The prefix of every contract export. */
-    @Parameter(property = "hip.exportPrefix", defaultValue = "coli_cuda_")
-    String exportPrefix;
 
     /** Without {@code contract}, {@code exports} or {@code exportsFile}: how many of the DLL's exports with the prefix must resolve. */
     @Parameter(property = "hip.expectedExports", defaultValue = "48")
@@ -139,7 +127,7 @@ public class LoadCheckMojo extends AbstractHipdllMojo {
         } catch (InvalidTargetException e) {
             throw new MojoFailureException("hip.arch: " + e.getMessage());
         }
-        AbiContract abi = ContractParameters.load(contract, exports, exportsFile, expectedExports, exportPrefix);
+        AbiContract abi = contract(contract, expectedExports);
         HipSdk sdk;
         try {
             sdk = new HipSdkResolver(host).resolve(new SdkOverrides(

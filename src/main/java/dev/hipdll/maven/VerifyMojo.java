@@ -43,7 +43,7 @@ import org.apache.maven.project.MavenProject;
  * ({@code mvn dev.hipdll:hipdll-maven-plugin:<version>:verify -Dhip.dll=...}).
  */
 @Mojo(name = "verify", defaultPhase = LifecyclePhase.VERIFY, requiresProject = false, threadSafe = true)
-public class VerifyMojo extends AbstractHipdllMojo {
+public class VerifyMojo extends AbstractContractMojo {
 
     /** The DLL to verify. */
     @Parameter(property = "hip.dll", defaultValue = "${project.build.directory}/hipdll/coli_hip.dll")
@@ -76,18 +76,6 @@ public class VerifyMojo extends AbstractHipdllMojo {
     /** The host's loader source ({@code backend_loader.c}); its RESOLVE/RESOLVE_OPT lines become the contract. */
     @Parameter(property = "hip.contract")
     File contract;
-
-    /** The contract as an explicit list of export names ({@code name?} marks an optional one). */
-    @Parameter(property = "hip.exports")
-    List<String> exports;
-
-    /** The contract as a file: one export name per line, {@code #} comments, {@code name?} optional. */
-    @Parameter(property = "hip.exportsFile")
-    File exportsFile;
-
-    /** The prefix of every contract export. */
-    @Parameter(property = "hip.exportPrefix", defaultValue = "coli_cuda_")
-    String exportPrefix;
 
     /** Whether exported names with the prefix that the contract does not name fail the build (else a warning). */
     @Parameter(property = "hip.failOnExtraExports", defaultValue = "true")
@@ -141,7 +129,7 @@ public class VerifyMojo extends AbstractHipdllMojo {
         } catch (InvalidTargetException e) {
             throw new MojoFailureException("hip.arch: " + e.getMessage());
         }
-        AbiContract abi = ContractParameters.load(contract, exports, exportsFile, expectedExports, exportPrefix);
+        AbiContract abi = contract(contract, expectedExports);
         Set<String> skipped = new LinkedHashSet<>();
         for (String s : skipChecks == null ? List.<String>of() : skipChecks) {
             String id = s.strip();
