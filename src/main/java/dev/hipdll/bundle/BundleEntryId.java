@@ -1,7 +1,6 @@
 package dev.hipdll.bundle;
 
 import java.util.Optional;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -16,20 +15,52 @@ import java.util.regex.Pattern;
  * @param targetId the target ID (processor and features, e.g. {@code gfx90a:xnack-}), or empty
  */
 public record BundleEntryId(String text, String kind, String triple, String targetId) {
-    private static final Pattern WITH_TARGET = Pattern.compile(
-            "^([A-Za-z0-9_]+)-(.*?)-+(gfx[0-9a-z]+(?:-[0-9]+)*(?:-generic)?(?::[a-z]+[+-])*)$");
+    /** A target ID: processor, optional stepping/generic suffix, features. */
+    private static final Pattern TARGET_ID = Pattern.compile(
+            "gfx[0-9a-z]+(?:-[0-9]+)*(?:-generic)?(?::[a-z]+[+-])*");
 
-    /** Parses an entry id; never fails (an id without a recognisable shape keeps its text as triple). */
+    /**
+     * Parses an entry id; never fails (an id without a recognisable shape keeps its text as triple).
+     * The shape is {@code <kind>-<triple>-+<target ID>}, with the target ID starting at the first
+     * {@code -gfx} after which the rest is a whole target ID. Runs in time near-linear in the id's
+     * length (no backtracking over the triple: ids come from untrusted files).
+     */
     public static BundleEntryId parse(String text) {
-        Matcher m = WITH_TARGET.matcher(text);
-        if (m.matches()) {
-            return new BundleEntryId(text, m.group(1), trimDashes(m.group(2)), m.group(3));
+        int n = text.length();
+        int kindEnd = 0;
+        while (kindEnd < n && isKindChar(text.charAt(kindEnd))) {
+            kindEnd++;
+        }
+        if (kindEnd > 0 && kindEnd < n && text.charAt(kindEnd) == '-') {
+            int stop = firstLineTerminator(text, kindEnd + 1); // the triple, as .* in clang's grammar, ends there
+            java.util.regex.Matcher target = TARGET_ID.matcher(text);
+            for (int i = text.indexOf("-gfx", kindEnd + 1); i >= 0 && i <= stop; i = text.indexOf("-gfx", i + 1)) {
+                if (target.region(i + 1, n).matches()) {
+                    return new BundleEntryId(text, text.substring(0, kindEnd), trimDashes(text.substring(kindEnd + 1, i)),
+                            text.substring(i + 1));
+                }
+            }
         }
         int dash = text.indexOf('-');
         if (dash < 0) {
             return new BundleEntryId(text, text, "", "");
         }
         return new BundleEntryId(text, text.substring(0, dash), trimDashes(text.substring(dash + 1)), "");
+    }
+
+    private static boolean isKindChar(char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+    }
+
+    /** The index of the first line terminator in {@code s} from {@code from}, or {@code s.length()}. */
+    private static int firstLineTerminator(String s, int from) {
+        for (int i = from; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
+                return i;
+            }
+        }
+        return s.length();
     }
 
     private static String trimDashes(String s) {

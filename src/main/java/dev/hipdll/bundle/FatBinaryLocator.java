@@ -25,6 +25,12 @@ public final class FatBinaryLocator {
     /** {@code HIPF}, the wrapper magic, as a little-endian u32. */
     public static final int WRAPPER_MAGIC = 0x48495046;
     private static final long MAX_WRAPPER_SECTION = 1 << 20;
+    /**
+     * How many times the per-bundle limit all the compressed bundles of one image may declare
+     * together: without it, many wrappers (or many small bundles) that each inflate to just under
+     * the limit would keep the reader busy for hours.
+     */
+    public static final long TOTAL_LIMIT_FACTOR = 8;
 
     private final OffloadBundleReader reader;
 
@@ -42,7 +48,9 @@ public final class FatBinaryLocator {
         Optional<SectionHeader> fat = pe.section(FATBIN_SECTION);
         Optional<SectionHeader> wrappers = pe.section(WRAPPER_SECTION);
         List<OffloadBundle> result = new ArrayList<>();
+        long[] budget = {reader.maxUncompressedBytes() * TOTAL_LIMIT_FACTOR};
         if (wrappers.isPresent()) {
+            java.util.Set<Long> seen = new java.util.HashSet<>();
             SectionHeader w = wrappers.get();
             long len = Math.min(w.fileBackedSize(), MAX_WRAPPER_SECTION);
             ByteBuffer b = pe.source().buffer(w.pointerToRawData(), (int) len, "section " + WRAPPER_SECTION);
@@ -55,13 +63,13 @@ public final class FatBinaryLocator {
                 if (target == null) {
                     target = pe.sections().stream().filter(s -> s.containsRva(rva)).findFirst().orElse(null);
                 }
-                if (target == null) {
-                    continue;
+                if (target == null || !seen.add(rva)) {
+                    continue; // outside the image, or a wrapper of a bundle already read
                 }
                 ByteSource section = sectionSource(pe, target);
                 long rel = rva - target.virtualAddress();
                 if (OffloadBundleReader.startsBundle(section, rel)) {
-                    result.add(reader.read(section, rel));
+                    result.add(read(pe, section, rel, budget));
                 }
                 pos += 16;
             }
@@ -73,7 +81,7 @@ public final class FatBinaryLocator {
             ByteSource section = sectionSource(pe, fat.get());
             for (long pos = 0; pos < section.size(); pos += 4096) {
                 if (OffloadBundleReader.startsBundle(section, pos)) {
-                    OffloadBundle bundle = reader.read(section, pos);
+                    OffloadBundle bundle = read(pe, section, pos, budget);
                     result.add(bundle);
                     long end = OffloadBundleReader.endOf(bundle);
                     if (end < 0) {
@@ -84,6 +92,25 @@ public final class FatBinaryLocator {
             }
         }
         return result;
+    }
+
+    /**
+     * Reads the bundle at {@code offset} of {@code section} after charging its declared
+     * uncompressed size to {@code budget[0]}.
+     *
+     * @throws dev.hipdll.bytes.BinaryFormatException when the image's compressed bundles together
+     *                                                declare more than the budget
+     */
+    private OffloadBundle read(PeFile pe, ByteSource section, long offset, long[] budget) throws IOException {
+        long declared = OffloadBundleReader.declaredUncompressedBytes(section, offset);
+        if (declared > budget[0]) {
+            throw new dev.hipdll.bytes.BinaryFormatException(section.name(), "compressed offload bundle uncompressed size",
+                    offset, "declares " + declared + " bytes; with the bundles before it, the image's compressed bundles"
+                    + " declare more than " + TOTAL_LIMIT_FACTOR + " x " + reader.maxUncompressedBytes()
+                    + " bytes in all (refused as a possible decompression bomb)");
+        }
+        budget[0] -= Math.max(0, declared);
+        return reader.read(section, offset);
     }
 
     private static ByteSource sectionSource(PeFile pe, SectionHeader s) throws IOException {

@@ -74,6 +74,25 @@ public final class OffloadBundleReader {
     }
 
     /**
+     * The uncompressed size a compressed bundle at {@code offset} declares in its header (CCOB v1
+     * and v2: u32 at +8 and +12, v3: u64 at +16), in bytes; 0 for a plain bundle or a header too
+     * short or of an unknown version to tell ({@link #read} then reports what is wrong).
+     */
+    public static long declaredUncompressedBytes(ByteSource src, long offset) throws IOException {
+        if (offset < 0 || offset + 8 > src.size()
+                || !new String(src.read(offset, 4, "offload bundle magic"), StandardCharsets.ISO_8859_1).equals(COMPRESSED_MAGIC)) {
+            return 0;
+        }
+        int version = src.u16(offset + 4, "compressed offload bundle version");
+        long field = version == 1 ? offset + 8 : version == 2 ? offset + 12 : version == 3 ? offset + 16 : -1;
+        if (field < 0 || field + (version == 3 ? 8 : 4) > src.size()) {
+            return 0;
+        }
+        return version == 3 ? src.buffer(field, 8, "compressed offload bundle v3 header").getLong()
+                : src.u32(field, "compressed offload bundle header");
+    }
+
+    /**
      * Reads the bundle that starts at {@code offset} of {@code src}.
      *
      * @return the bundle; {@link #endOf} tells where it ends
@@ -181,6 +200,10 @@ public final class OffloadBundleReader {
             throw new BinaryFormatException(src.name(), name + " uncompressed size", offset + 8,
                     "declares " + Long.toUnsignedString(uncompressed) + " bytes, over the limit of " + maxUncompressed
                             + " bytes (refused as a possible decompression bomb)");
+        }
+        if (version == 3 && total < 0) {
+            throw new BinaryFormatException(src.name(), name + " total size", offset + 8,
+                    "is " + Long.toUnsignedString(total) + " but " + (src.size() - offset) + " bytes are available");
         }
         long payload;
         if (total >= 0) {

@@ -29,6 +29,7 @@ public final class PeFile implements Closeable {
     private final CoffHeader coff;
     private final OptionalHeader optional;
     private final List<SectionHeader> sections;
+    private final SectionIndex index;
 
     private PeFile(ByteSource source, long peOffset, CoffHeader coff, OptionalHeader optional,
                    List<SectionHeader> sections) {
@@ -37,6 +38,7 @@ public final class PeFile implements Closeable {
         this.coff = coff;
         this.optional = optional;
         this.sections = List.copyOf(sections);
+        this.index = new SectionIndex(this.sections);
     }
 
     /**
@@ -266,18 +268,18 @@ public final class PeFile implements Closeable {
             source.check(rva, length, structure);
             return rva;
         }
-        for (SectionHeader s : sections) {
-            if (s.containsRva(rva)) {
-                long delta = rva - s.virtualAddress();
-                if (length > s.sizeOfRawData() - delta || delta > s.sizeOfRawData()) {
-                    throw new BinaryFormatException(name(), structure, -1, String.format(
-                            "RVA 0x%X+%d lies past the file-backed part of section %s (SizeOfRawData 0x%X)",
-                            rva, length, s.name(), s.sizeOfRawData()));
-                }
-                long off = s.pointerToRawData() + delta;
-                source.check(off, length, structure + String.format(" (RVA 0x%X in section %s)", rva, s.name()));
-                return off;
+        int found = index.find(rva);
+        if (found >= 0) {
+            SectionHeader s = sections.get(found);
+            long delta = rva - s.virtualAddress();
+            if (length > s.sizeOfRawData() - delta || delta > s.sizeOfRawData()) {
+                throw new BinaryFormatException(name(), structure, -1, String.format(
+                        "RVA 0x%X+%d lies past the file-backed part of section %s (SizeOfRawData 0x%X)",
+                        rva, length, s.name(), s.sizeOfRawData()));
             }
+            long off = s.pointerToRawData() + delta;
+            source.check(off, length, structure + String.format(" (RVA 0x%X in section %s)", rva, s.name()));
+            return off;
         }
         throw new BinaryFormatException(name(), structure, -1, String.format("RVA 0x%X is not inside any section", rva));
     }
@@ -301,10 +303,10 @@ public final class PeFile implements Closeable {
     }
 
     private long fileBackedBytesFrom(long rva, long off) {
-        for (SectionHeader s : sections) {
-            if (s.containsRva(rva)) {
-                return Math.min(s.sizeOfRawData() - (rva - s.virtualAddress()), source.size() - off);
-            }
+        int found = index.find(rva);
+        if (found >= 0) {
+            SectionHeader s = sections.get(found);
+            return Math.min(s.sizeOfRawData() - (rva - s.virtualAddress()), source.size() - off);
         }
         return source.size() - off;
     }
