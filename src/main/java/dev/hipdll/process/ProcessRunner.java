@@ -4,8 +4,6 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -19,7 +17,9 @@ import org.apache.commons.exec.PumpStreamHandler;
 /**
  * Runs a child process through Apache Commons Exec: arguments as a list (never a shell string),
  * an explicit environment, a timeout after which the whole process tree is killed (descendants
- * first, via {@link ProcessHandle}), and every output line passed to a consumer as it arrives.
+ * first, via {@link ProcessHandle}), and every output line passed to a consumer as it arrives. The
+ * result keeps the output in bounded memory ({@link BoundedLines}: the first and last 5000 lines,
+ * 4096 characters each), so a child printing 100 MB costs no more heap than one printing 1 MB.
  */
 public final class ProcessRunner {
     private final Duration timeout;
@@ -50,7 +50,7 @@ public final class ProcessRunner {
         for (String a : arguments) {
             cl.addArgument(a, false);
         }
-        List<String> output = Collections.synchronizedList(new ArrayList<>());
+        BoundedLines output = new BoundedLines();
         LogOutputStream sink = new LogOutputStream() {
             @Override
             protected void processLine(String line, int level) {
@@ -83,7 +83,7 @@ public final class ProcessRunner {
         }
         boolean timedOut = watchdog.killedProcess();
         return new ProcessResult(timedOut ? -1 : exit, timedOut, Duration.ofNanos(System.nanoTime() - start),
-                new ArrayList<>(output), launchError);
+                output.lines(), launchError);
     }
 
     /** A watchdog that, on timeout, kills the descendants before the process (so none is orphaned). */
