@@ -9,8 +9,13 @@ final class CSourceScrubber {
     private CSourceScrubber() {
     }
 
+    /**
+     * The scrubbed text; a leading UTF-8 byte order mark (as Windows editors write) is dropped first,
+     * so that a first line such as {@code #define RESOLVE(n, t) ...} is still seen as a directive.
+     */
     static String scrub(String text) {
-        return dropIfZero(dropCommentsAndLiterals(text.replace("\r\n", "\n")));
+        String t = text.startsWith("\uFEFF") ? text.substring(1) : text;
+        return dropIfZero(dropCommentsAndLiterals(t.replace("\r\n", "\n")));
     }
 
     private static String dropCommentsAndLiterals(String s) {

@@ -32,6 +32,9 @@ public final class ExportListParser {
      */
     public AbiContract.NamedContract parse(Path file) throws IOException, ContractException {
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        if (!lines.isEmpty() && lines.get(0).startsWith("\uFEFF")) {
+            lines.set(0, lines.get(0).substring(1)); // a byte order mark, as Windows editors write
+        }
         List<String> stripped = new ArrayList<>();
         for (String l : lines) {
             int hash = l.indexOf('#');
