@@ -36,8 +36,8 @@ abstract class AbstractHipdllMojo extends AbstractMojo {
         run();
     }
 
-    /** This machine: its OS family (from {@code os.name}) and its environment. */
-    static Host host() {
+    /** This machine: its OS family (from {@code os.name}) and its environment. Tests override it to pose as another host. */
+    Host host() {
         return Host.of(OsFamily.fromOsName(System.getProperty("os.name")), System.getenv());
     }
 

@@ -1,5 +1,6 @@
 package dev.hipdll.maven;
 
+import dev.hipdll.host.Host;
 import dev.hipdll.doctor.Doctor;
 import dev.hipdll.doctor.DoctorHost;
 import dev.hipdll.doctor.DoctorJson;
@@ -58,7 +59,8 @@ public class DoctorMojo extends AbstractHipdllMojo {
 
     @Override
     void run() throws MojoExecutionException, MojoFailureException {
-        DoctorHost host = new DoctorHost(host().isWindows(), System.getenv());
+        Host real = host();
+        DoctorHost host = new DoctorHost(real.isWindows(), real.environment().toMap());
         DoctorRequest request = new DoctorRequest(host, path(sdkRoot),
                 runtimeDir == null ? null : runtimeDir.getAbsolutePath(), appDir == null ? null : appDir.getAbsolutePath(),
                 vcToolsVersion);
