@@ -23,7 +23,17 @@ public final class ChecksumFile {
      * @throws IOException when {@code file} cannot be read or the checksum cannot be written
      */
     public static Path write(Path file) throws IOException {
-        String digest = Sha256.of(file);
+        return write(file, new FileDigests());
+    }
+
+    /**
+     * Writes {@code <file>.sha256} beside {@code file}, taking the digest from {@code digests}.
+     *
+     * @return the checksum file
+     * @throws IOException when {@code file} cannot be read or the checksum cannot be written
+     */
+    public static Path write(Path file, FileDigests digests) throws IOException {
+        String digest = digests.of(file);
         Path out = file.resolveSibling(file.getFileName() + ".sha256");
         AtomicFile.writeString(out, digest + "  " + file.getFileName() + "\n");
         return out;

@@ -1,5 +1,6 @@
 package dev.hipdll.incremental;
 
+import dev.hipdll.artifact.FileDigests;
 import dev.hipdll.artifact.Sha256;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -37,8 +38,17 @@ public record FileFingerprint(String path, long size, long mtime, String sha256)
      * @throws IOException when the file cannot be read
      */
     public static FileFingerprint of(Path file) throws IOException {
+        return of(file, new FileDigests());
+    }
+
+    /**
+     * Fingerprints {@code file}, taking its digest from the build's shared {@code digests}.
+     *
+     * @throws IOException when the file cannot be read
+     */
+    public static FileFingerprint of(Path file, FileDigests digests) throws IOException {
         Path p = file.toAbsolutePath().normalize();
-        return new FileFingerprint(p.toString(), Files.size(p), Files.getLastModifiedTime(p).toMillis(), sha256(p));
+        return new FileFingerprint(p.toString(), Files.size(p), Files.getLastModifiedTime(p).toMillis(), digests.of(p));
     }
 
     /** Compares the file at {@link #path()} with this fingerprint (see the class comment for the rule). */

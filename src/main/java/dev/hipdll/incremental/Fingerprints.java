@@ -1,5 +1,6 @@
 package dev.hipdll.incremental;
 
+import dev.hipdll.artifact.FileDigests;
 import dev.hipdll.sdk.HipSdk;
 import dev.hipdll.sdk.SdkComponent;
 import java.io.IOException;
@@ -29,22 +30,32 @@ public final class Fingerprints {
      * @throws IOException when one of the files cannot be read
      */
     public static BuildStamp stamp(StampInputs in, List<Path> readFiles, Path dll) throws IOException {
+        return stamp(in, readFiles, dll, new FileDigests());
+    }
+
+    /**
+     * The stamp of a build that has just succeeded, with file digests from the build's shared
+     * {@code digests} (the checksum and the provenance have read most of these files already).
+     *
+     * @throws IOException when one of the files cannot be read
+     */
+    public static BuildStamp stamp(StampInputs in, List<Path> readFiles, Path dll, FileDigests digests) throws IOException {
         List<FileFingerprint> sources = new ArrayList<>();
         for (Path s : in.sources()) {
-            sources.add(FileFingerprint.of(s));
+            sources.add(FileFingerprint.of(s, digests));
         }
         Set<Path> seen = new LinkedHashSet<>(in.sources());
         List<FileFingerprint> headers = new ArrayList<>();
         for (Path p : readFiles) {
             Path n = p.toAbsolutePath().normalize();
             if (seen.add(n)) {
-                headers.add(FileFingerprint.of(n));
+                headers.add(FileFingerprint.of(n, digests));
             }
         }
         return new BuildStamp(BuildStamp.FORMAT_VERSION, in.pluginVersion(), in.parameters(), in.targets(), sources,
-                headers, in.sdk().version(), sdk(in.sdk(), true), in.toolsetVersion().orElse(null),
+                headers, in.sdk().version(), sdk(in.sdk(), digests), in.toolsetVersion().orElse(null),
                 in.windowsSdkVersion().orElse(null), CompilerEnvironment.fingerprint(in.environment(), in.windowsHost(), in.userVariables()),
-                FileFingerprint.of(dll));
+                FileFingerprint.of(dll, digests));
     }
 
     /**
@@ -59,26 +70,31 @@ public final class Fingerprints {
      * @throws IOException when a component file cannot be read
      */
     public static List<SdkFingerprint> sdk(HipSdk sdk, boolean hash) throws IOException {
+        return sdk(sdk, hash ? new FileDigests() : null);
+    }
+
+    /** {@link #sdk(HipSdk, boolean)} hashing with {@code digests}, or not hashing when it is {@code null}. */
+    private static List<SdkFingerprint> sdk(HipSdk sdk, FileDigests digests) throws IOException {
         List<SdkFingerprint> out = new ArrayList<>();
         for (SdkComponent c : sdk.components()) {
             boolean hashed = c == sdk.hipcc();
-            out.add(item(c.name(), c.origin().toString(), c.path(), hashed, hash));
+            out.add(item(c.name(), c.origin().toString(), c.path(), hashed, digests));
         }
         String origin = sdk.clangDir().origin().toString();
         Path clangDir = sdk.clangDir().path();
-        out.add(item("clang", origin, first(clangDir, "clang.exe", "clang"), true, hash));
+        out.add(item("clang", origin, first(clangDir, "clang.exe", "clang"), true, digests));
         Path lld = first(clangDir, "lld-link.exe", "lld-link");
         if (Files.exists(lld)) {
-            out.add(item("lld-link", origin, lld, false, hash));
+            out.add(item("lld-link", origin, lld, false, digests));
         }
-        out.add(item("amdhip64.lib", sdk.libDir().origin().toString(), sdk.libDir().path().resolve("amdhip64.lib"), true, hash));
+        out.add(item("amdhip64.lib", sdk.libDir().origin().toString(), sdk.libDir().path().resolve("amdhip64.lib"), true, digests));
         List<Path> bitcode = new ArrayList<>();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(sdk.deviceLibDir().path(), "*.bc")) {
             ds.forEach(bitcode::add);
         }
         bitcode.sort(null);
         for (Path bc : bitcode) {
-            out.add(item("deviceLib " + bc.getFileName(), sdk.deviceLibDir().origin().toString(), bc, false, hash));
+            out.add(item("deviceLib " + bc.getFileName(), sdk.deviceLibDir().origin().toString(), bc, false, digests));
         }
         return out;
     }
@@ -92,13 +108,13 @@ public final class Fingerprints {
         return dir.resolve(names[names.length - 1]);
     }
 
-    private static SdkFingerprint item(String name, String origin, Path path, boolean hashed, boolean hash)
+    private static SdkFingerprint item(String name, String origin, Path path, boolean hashed, FileDigests digests)
             throws IOException {
         Path p = path.toAbsolutePath().normalize();
         if (Files.isDirectory(p)) {
             return new SdkFingerprint(name, origin, p.toString(), null, false);
         }
-        FileFingerprint f = hashed && hash ? FileFingerprint.of(p)
+        FileFingerprint f = hashed && digests != null ? FileFingerprint.of(p, digests)
                 : new FileFingerprint(p.toString(), Files.size(p), Files.getLastModifiedTime(p).toMillis(), null);
         return new SdkFingerprint(name, origin, p.toString(), f, hashed);
     }

@@ -1,5 +1,6 @@
 package dev.hipdll.incremental;
 
+import dev.hipdll.artifact.FileDigests;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,12 +58,24 @@ public final class IncrementalBuild {
      *                     file cannot be read or written
      */
     public Path succeeded(StampInputs inputs, Path depFile, Path workingDir, boolean awaitVerify) throws IOException {
+        return succeeded(inputs, depFile, workingDir, awaitVerify, new FileDigests());
+    }
+
+    /**
+     * As {@link #succeeded(StampInputs, Path, Path, boolean)}, with file digests from the build's
+     * shared {@code digests} (the checksum and provenance written just before read the same files).
+     *
+     * @return the stamp file written
+     * @throws IOException when the dependency file is missing or a file cannot be read or written
+     */
+    public Path succeeded(StampInputs inputs, Path depFile, Path workingDir, boolean awaitVerify, FileDigests digests)
+            throws IOException {
         if (!Files.isRegularFile(depFile)) {
             throw new IOException("the compiler wrote no dependency file " + depFile + " for -MD -MF; without it"
                     + " the build cannot be stamped (the next build will run again)");
         }
         List<Path> read = DependencyFile.read(depFile, workingDir);
-        BuildStamp stamp = Fingerprints.stamp(inputs, read, inputs.output());
+        BuildStamp stamp = Fingerprints.stamp(inputs, read, inputs.output(), digests);
         if (awaitVerify) {
             store.writePending(stamp);
             return store.pendingFile();

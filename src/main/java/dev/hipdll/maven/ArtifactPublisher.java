@@ -2,6 +2,7 @@ package dev.hipdll.maven;
 
 import dev.hipdll.artifact.ChecksumFile;
 import dev.hipdll.artifact.DllArtifact;
+import dev.hipdll.artifact.FileDigests;
 import dev.hipdll.compile.CompileRequest;
 import dev.hipdll.provenance.Provenance;
 import dev.hipdll.provenance.ProvenanceJson;
@@ -30,6 +31,7 @@ final class ArtifactPublisher {
     private final String outputTimestamp;
     private final String toolset;
     private final String windowsSdk;
+    private final FileDigests digests;
 
     /**
      * @param request         what is built
@@ -39,10 +41,11 @@ final class ArtifactPublisher {
      * @param outputTimestamp the reproducible-build timestamp, or {@code null}
      * @param toolset         the pinned MSVC toolset version, or {@code null} (not on Windows / not pinned)
      * @param windowsSdk      the pinned Windows SDK version, or {@code null}
+     * @param digests         the build's file digests, shared with the build stamp
      */
     ArtifactPublisher(MavenProject project, MavenProjectHelper helper, Log log, CompileRequest request,
                       List<String> arguments, String generator, DllArtifact artifact, String outputTimestamp,
-                      String toolset, String windowsSdk) {
+                      String toolset, String windowsSdk, FileDigests digests) {
         this.project = project;
         this.helper = helper;
         this.log = log;
@@ -53,6 +56,7 @@ final class ArtifactPublisher {
         this.outputTimestamp = outputTimestamp;
         this.toolset = toolset;
         this.windowsSdk = windowsSdk;
+        this.digests = digests;
     }
 
     private Path dll() {
@@ -69,8 +73,8 @@ final class ArtifactPublisher {
 
     /** After hipcc built the DLL: writes the checksum and the provenance, then attaches. */
     void publish() throws IOException {
-        ChecksumFile.write(dll());
-        Provenance provenance = new ProvenanceRecorder(generator).record(request, arguments,
+        ChecksumFile.write(dll(), digests);
+        Provenance provenance = new ProvenanceRecorder(generator, digests).record(request, arguments,
                 project.getBasedir().toPath(), Path.of(project.getBuild().getDirectory()), toolset, windowsSdk, outputTimestamp);
         new ProvenanceJson().write(provenance, provenanceFile());
         log.info("SHA-256 " + provenance.output().sha256() + "  " + dll().getFileName() + " (provenance: " + provenanceFile() + ")");

@@ -1,5 +1,6 @@
 package dev.hipdll.maven;
 
+import dev.hipdll.artifact.FileDigests;
 import dev.hipdll.compile.BuildFailedException;
 import dev.hipdll.compile.BuildSetup;
 import dev.hipdll.compile.BuildResult;
@@ -269,10 +270,12 @@ public class BuildMojo extends AbstractHipdllMojo {
         extraArgs.addAll(compilerArgs);
         CompileRequest request = new CompileRequest(sdk, targets, sources, includeDirs(), defines, extraArgs,
                 staticRuntime, output);
+        // One digest per file per build: the checksum, the provenance and the stamp read the same files.
+        FileDigests digests = new FileDigests();
         ArtifactPublisher publisher = new ArtifactPublisher(project, projectHelper, getLog(), request,
                 HipDllBuilder.arguments(request, basedir.toPath()), plugin.getId(), artifact,
                 repro.outputTimestamp().orElse(null), setup.msvc().map(m -> m.toolset().version()).orElse(null),
-                setup.msvc().map(m -> m.windowsSdk().version()).orElse(null));
+                setup.msvc().map(m -> m.windowsSdk().version()).orElse(null), digests);
         // The stamp: every input, including the environment exactly as it reaches hipcc after the scrub.
         Map<String, String> compilerEnv = env.environment().toMap();
         StampInputs stampInputs = new StampInputs(mojoExecution == null ? "unknown" : mojoExecution.getVersion(),
@@ -328,7 +331,8 @@ public class BuildMojo extends AbstractHipdllMojo {
         }
         try {
             boolean awaitVerify = verifyFollows();
-            Path stamp = incremental.succeeded(stampInputs, result.dependencyFile(), basedir.toPath(), awaitVerify);
+            Path stamp = incremental.succeeded(stampInputs, result.dependencyFile(), basedir.toPath(), awaitVerify,
+                    digests);
             getLog().info((awaitVerify ? "build stamp pending until hipdll:verify passes: " : "build stamp written: ") + stamp);
         } catch (IOException e) {
             getLog().warn("the DLL was built but not stamped, so the next build runs again: " + e.getMessage());

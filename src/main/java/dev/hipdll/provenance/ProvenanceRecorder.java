@@ -1,6 +1,6 @@
 package dev.hipdll.provenance;
 
-import dev.hipdll.artifact.Sha256;
+import dev.hipdll.artifact.FileDigests;
 import dev.hipdll.compile.CompileRequest;
 import dev.hipdll.sdk.HipSdk;
 import dev.hipdll.sdk.SdkComponent;
@@ -27,10 +27,20 @@ import java.util.stream.Stream;
  */
 public final class ProvenanceRecorder {
     private final String generator;
+    private final FileDigests digests;
 
     /** @param generator the tool writing the document, {@code groupId:artifactId:version} */
     public ProvenanceRecorder(String generator) {
+        this(generator, new FileDigests());
+    }
+
+    /**
+     * @param generator the tool writing the document, {@code groupId:artifactId:version}
+     * @param digests   the build's file digests (shared with the checksum and the stamp)
+     */
+    public ProvenanceRecorder(String generator, FileDigests digests) {
         this.generator = generator;
+        this.digests = digests;
     }
 
     /**
@@ -59,7 +69,7 @@ public final class ProvenanceRecorder {
             }
         }
         Path dll = request.output();
-        Provenance.Output output = new Provenance.Output(dll.getFileName().toString(), Files.size(dll), Sha256.of(dll));
+        Provenance.Output output = new Provenance.Output(dll.getFileName().toString(), Files.size(dll), digests.of(dll));
         Provenance.Sdk sdkRecord = new Provenance.Sdk(sdk.version(), "${HIP_SDK_ROOT}", components(sdk, root, placeholders));
         Provenance.Compiler compiler = new Provenance.Compiler(
                 placeholders.apply(sdk.hipcc().path().toAbsolutePath().normalize().toString()),
@@ -69,7 +79,7 @@ public final class ProvenanceRecorder {
                 compiler, sources(request, basedir, placeholders), outputTimestamp);
     }
 
-    private static List<Provenance.ComponentDigest> components(HipSdk sdk, Path root, PathPlaceholders placeholders)
+    private List<Provenance.ComponentDigest> components(HipSdk sdk, Path root, PathPlaceholders placeholders)
             throws IOException {
         List<Provenance.ComponentDigest> result = new ArrayList<>();
         file(result, "hipcc", sdk.hipcc(), sdk.hipcc().path(), root, placeholders);
@@ -98,9 +108,9 @@ public final class ProvenanceRecorder {
         return result;
     }
 
-    private static void file(List<Provenance.ComponentDigest> out, String name, SdkComponent component, Path file,
+    private void file(List<Provenance.ComponentDigest> out, String name, SdkComponent component, Path file,
                              Path root, PathPlaceholders placeholders) throws IOException {
-        out.add(new Provenance.ComponentDigest(name, relative(file, root, placeholders), "file", Sha256.of(file),
+        out.add(new Provenance.ComponentDigest(name, relative(file, root, placeholders), "file", digests.of(file),
                 component.origin().toString()));
     }
 
@@ -113,7 +123,7 @@ public final class ProvenanceRecorder {
         return placeholders.apply(abs.toString());
     }
 
-    private static List<Provenance.FileDigest> sources(CompileRequest request, Path basedir, PathPlaceholders placeholders)
+    private List<Provenance.FileDigest> sources(CompileRequest request, Path basedir, PathPlaceholders placeholders)
             throws IOException {
         Path base = basedir.toAbsolutePath().normalize();
         Set<Path> files = new LinkedHashSet<>();
@@ -129,7 +139,7 @@ public final class ProvenanceRecorder {
         List<Provenance.FileDigest> result = new ArrayList<>();
         for (Path f : files) {
             String name = f.startsWith(base) ? base.relativize(f).toString().replace('\\', '/') : placeholders.apply(f.toString());
-            result.add(new Provenance.FileDigest(name, Sha256.of(f)));
+            result.add(new Provenance.FileDigest(name, digests.of(f)));
         }
         return result;
     }
