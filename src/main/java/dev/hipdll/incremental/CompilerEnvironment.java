@@ -1,5 +1,6 @@
 package dev.hipdll.incremental;
 
+import dev.hipdll.artifact.Sha256;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -93,7 +94,7 @@ public final class CompilerEnvironment {
         environment.forEach((k, v) -> {
             if (decidesOutput(k, user)) {
                 String name = windowsHost ? k.toUpperCase(Locale.ROOT) : k;
-                out.put(name, FileFingerprint.sha256(name + "=" + v));
+                out.put(name, Sha256.ofUtf8(name + "=" + v));
             }
         });
         return out;

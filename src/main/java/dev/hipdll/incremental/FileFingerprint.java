@@ -61,24 +61,10 @@ public record FileFingerprint(String path, long size, long mtime, String sha256)
             if (Files.size(p) == size && Files.getLastModifiedTime(p).toMillis() == mtime) {
                 return State.SAME;
             }
-            return sha256(p).equals(sha256) ? State.SAME : State.CHANGED;
+            return Sha256.of(p).equals(sha256) ? State.SAME : State.CHANGED;
         } catch (IOException e) {
             return State.MISSING;
         }
-    }
-
-    /**
-     * The SHA-256 of a file's content, lower-case hex.
-     *
-     * @throws IOException when the file cannot be read
-     */
-    public static String sha256(Path file) throws IOException {
-        return Sha256.of(file);
-    }
-
-    /** The SHA-256 of {@code text} (UTF-8), lower-case hex. */
-    public static String sha256(String text) {
-        return Sha256.ofUtf8(text);
     }
 
 }

@@ -1,5 +1,6 @@
 package dev.hipdll.incremental;
 
+import dev.hipdll.artifact.Sha256;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -73,7 +74,7 @@ public final class StampStore {
         if (p.isEmpty()) {
             return false;
         }
-        if (!Files.isRegularFile(dll) || !FileFingerprint.sha256(dll).equals(p.get().output().sha256())) {
+        if (!Files.isRegularFile(dll) || !Sha256.of(dll).equals(p.get().output().sha256())) {
             Files.deleteIfExists(pendingFile());
             return false;
         }
