@@ -38,6 +38,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -246,7 +247,8 @@ public class BuildMojo extends AbstractHipdllMojo {
             problems.forEach(getLog()::warn);
             setup = BuildSetup.prepare(host,
                     new SdkOverrides(path(sdkRoot), path(hipcc), path(clangDir), path(includeDir), path(libDir),
-                            path(deviceLibDir), path(runtimeDll)),
+                            path(deviceLibDir), path(runtimeDll), CommandLineProperties.fromPom(session, basedir,
+                            overrideValues())),
                     toolchains, toolchainVersion,
                     new MsvcRequest(path(vsInstallDir), vcToolsVersion, windowsSdkVersion, path(windowsSdkDir)),
                     ScrubPolicy.of(scrubVariables, keepVariables, environmentVariables),
@@ -438,4 +440,17 @@ public class BuildMojo extends AbstractHipdllMojo {
         return Files.isDirectory(def) ? List.of(def) : List.of();
     }
 
+
+    /** The SDK component overrides by property name, for telling -D from POM in their origins. */
+    private Map<String, File> overrideValues() {
+        Map<String, File> m = new LinkedHashMap<>();
+        m.put("hip.sdkRoot", sdkRoot);
+        m.put("hip.hipcc", hipcc);
+        m.put("hip.clangDir", clangDir);
+        m.put("hip.includeDir", includeDir);
+        m.put("hip.libDir", libDir);
+        m.put("hip.deviceLibDir", deviceLibDir);
+        m.put("hip.runtimeDll", runtimeDll);
+        return m;
+    }
 }

@@ -70,15 +70,15 @@ public final class HipSdkResolver {
     public HipSdk resolve(SdkOverrides o, Optional<HipToolchain> toolchain) throws SdkResolutionException {
         SdkComponent root = root(o, toolchain);
         Path r = root.path();
-        SdkComponent hipcc = component("hipcc", "hip.hipcc", o.hipcc(), root, hipccCandidates(r), Files::isRegularFile);
+        SdkComponent hipcc = component(o, "hipcc", "hip.hipcc", o.hipcc(), root, hipccCandidates(r), Files::isRegularFile);
         String clang = host.executable("clang");
-        SdkComponent clangDir = component("clangDir", "hip.clangDir", o.clangDir(), root,
+        SdkComponent clangDir = component(o, "clangDir", "hip.clangDir", o.clangDir(), root,
                 List.of(r.resolve("lib/llvm/bin"), r.resolve("bin")), d -> Files.isRegularFile(d.resolve(clang)));
-        SdkComponent include = component("includeDir", "hip.includeDir", o.includeDir(), root,
+        SdkComponent include = component(o, "includeDir", "hip.includeDir", o.includeDir(), root,
                 List.of(r.resolve("include")), d -> Files.isRegularFile(d.resolve("hip/hip_runtime.h")));
-        SdkComponent lib = component("libDir", "hip.libDir", o.libDir(), root, List.of(r.resolve("lib")),
+        SdkComponent lib = component(o, "libDir", "hip.libDir", o.libDir(), root, List.of(r.resolve("lib")),
                 d -> Files.isRegularFile(d.resolve("amdhip64.lib")));
-        SdkComponent devlib = component("deviceLibDir", "hip.deviceLibDir", o.deviceLibDir(), root,
+        SdkComponent devlib = component(o, "deviceLibDir", "hip.deviceLibDir", o.deviceLibDir(), root,
                 List.of(r.resolve("lib/llvm/amdgcn/bitcode"), r.resolve("amdgcn/bitcode")), HipSdkResolver::hasBitcode);
         SdkComponent runtime = runtime(o, root);
         return new HipSdk(root, hipcc, clangDir, include, lib, devlib, runtime, version(r, include.path()));
@@ -99,7 +99,7 @@ public final class HipSdkResolver {
         Optional<String> sdkRootVar = readVariable("HIP_SDK_ROOT");
         if (o.sdkRoot() != null) {
             p = o.sdkRoot();
-            origin = new Origin("-Dhip.sdkRoot");
+            origin = o.originOf("hip.sdkRoot");
         } else if (sdkRootVar.isPresent()) {
             p = path(clean(sdkRootVar.get()), "HIP_SDK_ROOT");
             origin = new Origin("HIP_SDK_ROOT");
@@ -161,14 +161,15 @@ public final class HipSdkResolver {
         return v;
     }
 
-    private SdkComponent component(String name, String property, Path override, SdkComponent root, List<Path> candidates,
+    private SdkComponent component(SdkOverrides overrides, String name, String property, Path override, SdkComponent root, List<Path> candidates,
                                    Predicate<Path> valid) throws SdkResolutionException {
         if (override != null) {
             if (!valid.test(override)) {
-                throw new SdkResolutionException("HIP SDK component " + name + ": " + override + " (from -D" + property
-                        + ") is not usable: " + describe(name) + ". Fix or remove -D" + property + ".");
+                Origin origin = overrides.originOf(property);
+                throw new SdkResolutionException("HIP SDK component " + name + ": " + override + " (from " + origin
+                        + ") is not usable: " + describe(name) + ". Fix or remove " + origin + ".");
             }
-            return new SdkComponent(name, override.toAbsolutePath().normalize(), new Origin("-D" + property));
+            return new SdkComponent(name, override.toAbsolutePath().normalize(), overrides.originOf(property));
         }
         for (Path c : candidates) {
             if (valid.test(c)) {
@@ -187,10 +188,11 @@ public final class HipSdkResolver {
     private SdkComponent runtime(SdkOverrides o, SdkComponent root) throws SdkResolutionException {
         if (o.runtimeDll() != null) {
             if (!Files.isRegularFile(o.runtimeDll()) || runtimeMajor(o.runtimeDll().getFileName().toString()).isEmpty()) {
+                Origin origin = o.originOf("hip.runtimeDll");
                 throw new SdkResolutionException("HIP SDK component runtimeDll: " + o.runtimeDll()
-                        + " (from -Dhip.runtimeDll) is not an existing amdhip64_<major>.dll. Fix or remove -Dhip.runtimeDll.");
+                        + " (from " + origin + ") is not an existing amdhip64_<major>.dll. Fix or remove " + origin + ".");
             }
-            return new SdkComponent("runtimeDll", o.runtimeDll().toAbsolutePath().normalize(), new Origin("-Dhip.runtimeDll"));
+            return new SdkComponent("runtimeDll", o.runtimeDll().toAbsolutePath().normalize(), o.originOf("hip.runtimeDll"));
         }
         Path bin = root.path().resolve("bin");
         List<Path> found = new ArrayList<>();

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -118,6 +119,22 @@ class HipSdkResolverTest {
         SdkResolutionException e = assertThrows(SdkResolutionException.class,
                 () -> resolve(OsFamily.WINDOWS, Map.of(), o));
         assertTrue(e.getMessage().contains("(from -Dhip.libDir)") && e.getMessage().contains("nowhere"), e.getMessage());
+    }
+
+    @Test
+    void anOverrideFromThePomIsNamedAsSuchInTheTableAndInErrors() throws Exception {
+        Path r = FakeSdk.theRockWindows(tmp.resolve("ROCm/7.1"));
+        SdkOverrides o = new SdkOverrides(r, null, null, null, null, null, null, Set.of("hip.sdkRoot"));
+        HipSdk sdk = resolve(OsFamily.WINDOWS, Map.of(), o);
+        assertEquals("<sdkRoot> in the POM", sdk.root().origin().description());
+        assertEquals("<sdkRoot> in the POM", sdk.hipcc().origin().description());
+
+        SdkOverrides bad = new SdkOverrides(r, null, null, null, tmp.resolve("nowhere"), null, null,
+                Set.of("hip.sdkRoot", "hip.libDir"));
+        SdkResolutionException e = assertThrows(SdkResolutionException.class,
+                () -> resolve(OsFamily.WINDOWS, Map.of(), bad));
+        assertTrue(e.getMessage().contains("(from <libDir> in the POM)")
+                && e.getMessage().contains("Fix or remove <libDir> in the POM."), e.getMessage());
     }
 
     @Test

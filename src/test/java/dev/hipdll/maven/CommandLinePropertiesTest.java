@@ -1,0 +1,48 @@
+package dev.hipdll.maven;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.File;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import org.apache.maven.execution.DefaultMavenExecutionRequest;
+import org.apache.maven.execution.DefaultMavenExecutionResult;
+import org.apache.maven.execution.MavenExecutionRequest;
+import org.apache.maven.execution.MavenSession;
+import org.junit.jupiter.api.Test;
+
+/** Which SDK overrides came from {@code -D} and which from the POM, for the origin column. */
+class CommandLinePropertiesTest {
+
+    @SuppressWarnings("deprecation")
+    private static MavenSession session(Properties user, Properties system) {
+        MavenExecutionRequest request = new DefaultMavenExecutionRequest();
+        request.setUserProperties(user);
+        request.setSystemProperties(system);
+        return new MavenSession(null, null, request, new DefaultMavenExecutionResult());
+    }
+
+    @Test
+    void aDashDValueIsCommandLineAndAnythingElseIsPom() {
+        Properties user = new Properties();
+        user.setProperty("hip.sdkRoot", "/opt/rocm");           // -Dhip.sdkRoot, injected as is
+        user.setProperty("hip.libDir", "/opt/rocm/lib");        // -Dhip.libDir, but <libDir> in the POM won
+        user.setProperty("hip.clangDir", "llvm/bin");           // relative: Maven resolved it against basedir
+        Properties system = new Properties();
+        system.setProperty("hip.includeDir", "/opt/rocm/include"); // -D in MAVEN_OPTS
+        File basedir = new File("/work/project");
+
+        Map<String, File> values = new LinkedHashMap<>();
+        values.put("hip.sdkRoot", new File("/opt/rocm"));
+        values.put("hip.libDir", new File("/elsewhere/lib"));
+        values.put("hip.clangDir", new File("/work/project/llvm/bin"));
+        values.put("hip.includeDir", new File("/opt/rocm/include"));
+        values.put("hip.hipcc", new File("/opt/rocm/bin/hipcc.exe")); // only in the POM
+        values.put("hip.runtimeDll", null);                           // not set at all
+
+        assertEquals(Set.of("hip.libDir", "hip.hipcc"),
+                CommandLineProperties.fromPom(session(user, system), basedir, values));
+    }
+}
