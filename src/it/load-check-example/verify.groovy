@@ -6,6 +6,15 @@ assert log =~ /bound runtime: Z:.*\\bin\\amdhip64_7\.dll/ : 'bound runtime not p
 assert log.contains('registered gfx targets: gfx1151, gfx1100') || log.contains('registered gfx targets: gfx1100, gfx1151')
 assert log.contains('48 of 48 symbols resolved')
 assert log.contains('DLL LOADS')
+// The reports CI reads: load-check.json and the JUnit-style XML.
+def lc = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/hipdll/load-check.json'))
+assert lc.format == 'hipdll-load-check' && lc.passed == true
+assert lc.resolved == 48 && lc.requested == 48
+assert lc.boundRuntime =~ /amdhip64_7\.dll$/
+assert lc.registeredTargets.toSet() == ['gfx1151', 'gfx1100'] as Set
+def xml = new groovy.xml.XmlSlurper().parse(new File(basedir, 'target/hipdll/TEST-hipdll-load-check.xml'))
+assert xml.@name == 'hipdll-load-check' && xml.@failures == '0'
+assert xml.testcase.size() == lc.checks.size() && xml.testcase.size() > 0
 def json = new File(basedir, 'target/hipdll/doctor.json')
 assert json.isFile()
 def doctor = new groovy.json.JsonSlurper().parse(json)

@@ -9,6 +9,8 @@ import dev.hipdll.loadcheck.LoadCheckOptions;
 import dev.hipdll.loadcheck.LoadCheckReport;
 import dev.hipdll.loadcheck.LoadChecker;
 import dev.hipdll.report.CheckTable;
+import dev.hipdll.report.JUnitXmlReport;
+import dev.hipdll.report.LoadCheckJson;
 import dev.hipdll.sdk.HipSdk;
 import dev.hipdll.sdk.HipSdkResolver;
 import dev.hipdll.sdk.SdkOverrides;
@@ -17,10 +19,13 @@ import dev.hipdll.target.GfxTarget;
 import dev.hipdll.target.GfxTargetList;
 import dev.hipdll.target.InvalidTargetException;
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -94,6 +99,10 @@ public class LoadCheckMojo extends AbstractContractMojo {
     @Parameter(property = "hip.loadCheck.workDirectory", defaultValue = "${project.build.directory}/hipdll/load-check")
     File workDirectory;
 
+    /** Where load-check.json and TEST-hipdll-load-check.xml go; unset: target/hipdll in a project, else beside the DLL. */
+    @Parameter(property = "hip.reportDirectory")
+    File reportDirectory;
+
     @Parameter(defaultValue = "${session}", readonly = true)
     MavenSession session;
 
@@ -148,7 +157,7 @@ public class LoadCheckMojo extends AbstractContractMojo {
         getLog().info("load check of " + dll + " with the runtime directory " + rtDir + " (launcher " + launcher + ")");
         LoadCheckReport report;
         try {
-            report = new LoadChecker(line -> getLog().info(line)).check(options, System.getenv());
+            report = new LoadChecker(line -> getLog().info(line)).check(options, host.environment().toMap());
         } catch (LoadCheckException e) {
             throw new MojoExecutionException(e.getMessage());
         }
@@ -158,8 +167,32 @@ public class LoadCheckMojo extends AbstractContractMojo {
         getLog().info("registered gfx targets: " + (report.registeredTargets().isEmpty() ? "(none recorded)"
                 : String.join(", ", report.registeredTargets())));
         getLog().info(report.resolved() + " of " + report.requested() + " symbols resolved");
+        writeReports(report);
         if (!report.passed()) {
             throw new MojoFailureException("hipdll:load-check rejected " + report.dll() + " (see the table above)");
         }
+    }
+
+    /** load-check.json and TEST-hipdll-load-check.xml, for CI. */
+    private void writeReports(LoadCheckReport report) throws MojoExecutionException {
+        boolean projectPresent = session != null && session.getRequest().isProjectPresent()
+                && session.getCurrentProject() != null;
+        Path dir = reportDirectory != null ? reportDirectory.toPath()
+                : projectPresent ? Path.of(session.getCurrentProject().getBuild().getDirectory(), "hipdll")
+                : report.dll().toAbsolutePath().getParent();
+        Path json = dir.resolve(LoadCheckJson.FILE_NAME);
+        Path xml = dir.resolve(JUnitXmlReport.fileName(goal()));
+        Map<String, String> facts = new LinkedHashMap<>();
+        facts.put("runtimeDir", report.runtimeDir().toAbsolutePath().toString());
+        facts.put("boundRuntime", report.boundRuntime().orElse(""));
+        facts.put("registeredTargets", String.join(",", report.registeredTargets()));
+        facts.put("resolved", report.resolved() + " of " + report.requested());
+        try {
+            new LoadCheckJson().write(report, json);
+            new JUnitXmlReport().write(goal(), report.dll(), facts, report, xml);
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot write the load-check reports to " + dir + ": " + e.getMessage(), e);
+        }
+        getLog().info("reports: " + json + ", " + xml);
     }
 }

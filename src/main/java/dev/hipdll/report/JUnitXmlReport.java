@@ -1,11 +1,13 @@
 package dev.hipdll.report;
 
 import dev.hipdll.verify.Check;
+import dev.hipdll.verify.CheckResults;
 import dev.hipdll.verify.Verdict;
 import dev.hipdll.verify.VerifyReport;
 import dev.hipdll.io.AtomicFile;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
 import javax.xml.transform.OutputKeys;
@@ -18,19 +20,38 @@ import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 
 /**
- * Writes a {@link VerifyReport} as a JUnit-style XML report ({@code TEST-hipdll-verify.xml}, the
- * shape Surefire writes and CI systems display): one {@code <testsuite name="hipdll-verify">},
- * one {@code <testcase classname="hipdll.verify" name="<check id>">} per check, a
+ * Writes a goal's checks as a JUnit-style XML report ({@code TEST-hipdll-<goal>.xml}, the shape
+ * Surefire writes and CI systems display; {@code TEST-hipdll-verify.xml} for verify,
+ * {@code TEST-hipdll-load-check.xml} for load-check): one {@code <testsuite name="hipdll-<goal>">},
+ * one {@code <testcase classname="hipdll.<goal>" name="<check id>">} per check, a
  * {@code <failure>} for FAIL, {@code <skipped>} for SKIP, and the expected/found/details text in
  * {@code <system-out>} (WARN is a passing test case whose output starts with {@code WARN}).
  * Built with the JDK's DOM and transformer, so every character is escaped correctly.
  */
 public final class JUnitXmlReport {
-    /** File name of the report. */
-    public static final String FILE_NAME = "TEST-hipdll-verify.xml";
+    /** File name of verify's report. */
+    public static final String FILE_NAME = fileName("verify");
 
-    /** The report as a DOM document. */
+    /** The report file name for {@code goal}, e.g. {@code TEST-hipdll-load-check.xml}. */
+    public static String fileName(String goal) {
+        return "TEST-hipdll-" + goal + ".xml";
+    }
+
+    /** Verify's report as a DOM document. */
     public Document toXml(VerifyReport report) {
+        return toXml("verify", report.dll(), report.facts(), report);
+    }
+
+    /**
+     * A goal's checks as a DOM document.
+     *
+     * @param goal    the goal's name ({@code verify}, {@code load-check}): suite {@code hipdll-<goal>},
+     *                class name {@code hipdll.<goal>}
+     * @param subject the file the checks are about (the DLL), recorded as the property {@code dll}
+     * @param facts   more properties, in order
+     * @param results the checks
+     */
+    public Document toXml(String goal, Path subject, Map<String, String> facts, CheckResults results) {
         Document doc;
         try {
             doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().newDocument();
@@ -39,19 +60,19 @@ public final class JUnitXmlReport {
         }
         Element suite = doc.createElement("testsuite");
         doc.appendChild(suite);
-        suite.setAttribute("name", "hipdll-verify");
-        suite.setAttribute("tests", Integer.toString(report.checks().size()));
-        suite.setAttribute("failures", Long.toString(report.count(Verdict.FAIL)));
+        suite.setAttribute("name", "hipdll-" + goal);
+        suite.setAttribute("tests", Integer.toString(results.checks().size()));
+        suite.setAttribute("failures", Long.toString(results.count(Verdict.FAIL)));
         suite.setAttribute("errors", "0");
-        suite.setAttribute("skipped", Long.toString(report.count(Verdict.SKIP)));
+        suite.setAttribute("skipped", Long.toString(results.count(Verdict.SKIP)));
         suite.setAttribute("time", "0");
         Element props = doc.createElement("properties");
         suite.appendChild(props);
-        addProperty(doc, props, "dll", report.dll().toAbsolutePath().toString());
-        report.facts().forEach((k, v) -> addProperty(doc, props, k, v));
-        for (Check c : report.checks()) {
+        addProperty(doc, props, "dll", subject.toAbsolutePath().toString());
+        facts.forEach((k, v) -> addProperty(doc, props, k, v));
+        for (Check c : results.checks()) {
             Element tc = doc.createElement("testcase");
-            tc.setAttribute("classname", "hipdll.verify");
+            tc.setAttribute("classname", "hipdll." + goal);
             tc.setAttribute("name", c.id());
             tc.setAttribute("time", "0");
             StringBuilder text = new StringBuilder();
@@ -61,7 +82,7 @@ public final class JUnitXmlReport {
             c.details().forEach(d -> text.append("- ").append(d).append('\n'));
             if (c.verdict() == Verdict.FAIL) {
                 Element f = doc.createElement("failure");
-                f.setAttribute("type", "hipdll.verify." + c.id());
+                f.setAttribute("type", "hipdll." + goal + "." + c.id());
                 f.setAttribute("message", clean(c.found()));
                 f.setTextContent(clean(text.toString()));
                 tc.appendChild(f);
@@ -102,9 +123,18 @@ public final class JUnitXmlReport {
         props.appendChild(p);
     }
 
-    /** Writes the report to {@code file} atomically. */
+    /** Writes verify's report to {@code file} atomically. */
     public void write(VerifyReport report, Path file) throws IOException {
-        Document doc = toXml(report);
+        write(toXml(report), file);
+    }
+
+    /** Writes a goal's report (see {@link #toXml(String, Path, Map, CheckResults)}) to {@code file} atomically. */
+    public void write(String goal, Path subject, Map<String, String> facts, CheckResults results, Path file)
+            throws IOException {
+        write(toXml(goal, subject, facts, results), file);
+    }
+
+    private static void write(Document doc, Path file) throws IOException {
         AtomicFile.write(file, out -> {
             try {
                 Transformer t = TransformerFactory.newInstance().newTransformer();

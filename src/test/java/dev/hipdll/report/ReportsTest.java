@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.hipdll.loadcheck.LoadCheckReport;
 import dev.hipdll.verify.Check;
 import dev.hipdll.verify.Verdict;
 import dev.hipdll.verify.VerifyReport;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -82,6 +84,38 @@ class ReportsTest {
         assertEquals(1, ((Element) cases.item(3)).getElementsByTagName("skipped").getLength());
         assertEquals(0, ((Element) cases.item(2)).getElementsByTagName("failure").getLength(), "a warning passes");
         assertTrue(((Element) cases.item(2)).getElementsByTagName("system-out").item(0).getTextContent().startsWith("WARN"));
+    }
+
+    @Test
+    void loadCheckReportsCarryTheBoundRuntimeTargetsAndAFailurePerFailedCheck() throws Exception {
+        LoadCheckReport r = new LoadCheckReport(Path.of("coli_hip.dll"), Path.of("sdk/bin"), List.of(
+                Check.of("load", "LoadLibraryExW loads the DLL", Verdict.PASS, "loaded", "loaded"),
+                new Check("symbols.required", "required names resolve", Verdict.FAIL, "46 of 46", "45 of 46 resolved",
+                        List.of("missing required: coli_cuda_rope"))),
+                Optional.of("Z:\\sdk\\bin\\amdhip64_7.dll"), List.of("gfx1151", "gfx1100"), 47, 48);
+        Path json = dir.resolve(LoadCheckJson.FILE_NAME);
+        new LoadCheckJson().write(r, json);
+        JsonNode root = new ObjectMapper().readTree(json.toFile());
+        assertEquals("hipdll-load-check", root.get("format").asText());
+        assertEquals(false, root.get("passed").asBoolean());
+        assertEquals("Z:\\sdk\\bin\\amdhip64_7.dll", root.get("boundRuntime").asText());
+        assertEquals("[\"gfx1151\",\"gfx1100\"]", root.get("registeredTargets").toString());
+        assertEquals(47, root.get("resolved").asInt());
+        assertEquals(1, root.get("summary").get("fail").asInt());
+        assertEquals("symbols.required", root.get("checks").get(1).get("id").asText());
+
+        Path xml = dir.resolve(JUnitXmlReport.fileName("load-check"));
+        assertEquals("TEST-hipdll-load-check.xml", xml.getFileName().toString());
+        new JUnitXmlReport().write("load-check", r.dll(), Map.of("resolved", "47 of 48"), r, xml);
+        Element suite = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(xml.toFile()).getDocumentElement();
+        assertEquals("hipdll-load-check", suite.getAttribute("name"));
+        assertEquals("2", suite.getAttribute("tests"));
+        assertEquals("1", suite.getAttribute("failures"));
+        Element failed = (Element) suite.getElementsByTagName("testcase").item(1);
+        assertEquals("hipdll.load-check", failed.getAttribute("classname"));
+        Element failure = (Element) failed.getElementsByTagName("failure").item(0);
+        assertEquals("hipdll.load-check.symbols.required", failure.getAttribute("type"));
+        assertTrue(failure.getTextContent().contains("missing required: coli_cuda_rope"), failure.getTextContent());
     }
 
     @Test
