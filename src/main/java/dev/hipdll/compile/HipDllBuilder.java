@@ -5,6 +5,11 @@ import dev.hipdll.diagnosis.DiagnosisReport;
 import dev.hipdll.diagnosis.FailedRun;
 import dev.hipdll.diagnosis.FailureClassifier;
 import dev.hipdll.diagnosis.RuleBook;
+import dev.hipdll.bytes.BinaryFormatException;
+import dev.hipdll.io.IoProblem;
+import dev.hipdll.io.OutputDirectory;
+import dev.hipdll.io.UnwritableDirectoryException;
+import dev.hipdll.pe.DllImageCheck;
 import dev.hipdll.process.ProcessResult;
 import dev.hipdll.process.ProcessRunner;
 import java.io.BufferedWriter;
@@ -22,7 +27,10 @@ import java.util.function.Consumer;
 /**
  * Runs hipcc for a {@link CompileRequest} and writes the DLL atomically: hipcc writes
  * {@code .tmp/<output name>} beside the output (see {@link #temporaryOutput}), which is moved over the output only when hipcc exited 0
- * and produced it, so a failed or killed build never leaves a half-written DLL. hipcc's command
+ * and produced a whole PE32+ DLL ({@link DllImageCheck}), so a failed or killed build, or a compiler that
+ * "succeeds" with an empty or truncated file, never leaves a half-written DLL and never replaces a good one.
+ * The output directory is checked first ({@link OutputDirectory}): a file where it should be, or a
+ * directory that takes no files, fails before hipcc starts. hipcc's command
  * line and every output line go to {@code build.log} in the output directory; the compiler's
  * dependency file ({@code -MD -MF}) goes to {@code <output>.d}. When hipcc fails, its log is
  * classified ({@link FailureClassifier}): the full analysis goes to {@code diagnosis.txt} in the
@@ -84,16 +92,25 @@ public final class HipDllBuilder {
      * @param workingDir  hipcc's working directory
      * @param lines       receives each hipcc output line as it arrives (for the Maven log)
      * @return where the DLL and the log are
-     * @throws BuildFailedException when hipcc cannot start, times out, fails or writes no DLL
+     * @throws BuildFailedException when the output directory cannot take files, hipcc cannot start, times out or
+     *                              fails, or writes no DLL or one that is not a complete PE32+ DLL
      * @throws IOException          when the output directory or log cannot be written
      */
     public BuildResult build(CompileRequest request, Map<String, String> environment, Path workingDir,
                              Consumer<String> lines) throws BuildFailedException, IOException {
         Path output = request.output();
         Path outDir = output.toAbsolutePath().getParent();
-        Files.createDirectories(outDir);
         Path temp = temporaryOutput(output);
-        Files.createDirectories(temp.getParent());
+        try {
+            OutputDirectory.prepare(outDir, "output directory");
+            OutputDirectory.prepare(temp.getParent(), "temporary output directory");
+        } catch (UnwritableDirectoryException e) {
+            throw new BuildFailedException(e.getMessage());
+        }
+        if (Files.isDirectory(output)) {
+            throw new BuildFailedException("the output " + output + " is a directory, not a DLL: remove it, or name"
+                    + " another file with hip.outputName");
+        }
         Files.deleteIfExists(temp);
         Path depFile = dependencyFile(output);
         Files.deleteIfExists(depFile);
@@ -122,7 +139,7 @@ public final class HipDllBuilder {
             throw e.getCause();
         }
         if (!result.succeeded()) {
-            Files.deleteIfExists(temp);
+            discard(temp);
             List<String> command = new ArrayList<>();
             command.add(hipcc.toString());
             command.addAll(args);
@@ -132,15 +149,45 @@ public final class HipDllBuilder {
             Files.write(diagnosisTxt, DiagnosisReport.full(d, run, buildLog), StandardCharsets.UTF_8);
             throw new BuildFailedException(DiagnosisReport.shortBlock(d, diagnosisTxt, buildLog));
         }
+        String previous = Files.exists(output) ? "the previous " + output + " is unchanged" : "nothing was published";
         if (!Files.isRegularFile(temp)) {
-            throw new BuildFailedException("hipcc exited 0 but wrote no " + temp + "; full log: " + buildLog);
+            discard(temp);
+            throw new BuildFailedException("hipcc exited 0 but wrote no DLL: expected " + temp + " (its -o argument); "
+                    + previous + ". Full log: " + buildLog);
         }
-        Files.move(temp, output, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        try {
+            DllImageCheck.check(temp);
+        } catch (IOException e) {
+            discard(temp);
+            throw new BuildFailedException("hipcc exited 0 but its output is not a complete PE32+ DLL: "
+                    + (e instanceof BinaryFormatException ? e.getMessage() : IoProblem.describe(e))
+                    + ". The file was deleted; " + previous + ". Full log: " + buildLog);
+        }
+        try {
+            Files.move(temp, output, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            discard(temp);
+            throw new BuildFailedException("cannot move the built DLL into place (" + IoProblem.describe(e) + "); "
+                    + previous);
+        }
+        discard(temp);
+        return new BuildResult(output, buildLog, result.elapsed(), depFile);
+    }
+
+    /** Deletes the temporary output (if hipcc left one, or a directory of that name) and its {@code .tmp} directory when empty. */
+    private static void discard(Path temp) throws IOException {
+        if (Files.isDirectory(temp, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            try (var inside = Files.walk(temp)) {
+                for (Path p : inside.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+        Files.deleteIfExists(temp);
         try (var left = Files.list(temp.getParent())) {
             if (left.findAny().isEmpty()) {
                 Files.delete(temp.getParent());
             }
         }
-        return new BuildResult(output, buildLog, result.elapsed(), depFile);
     }
 }

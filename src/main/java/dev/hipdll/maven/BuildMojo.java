@@ -24,6 +24,9 @@ import dev.hipdll.environment.ScrubPolicy;
 import dev.hipdll.environment.ScrubResult;
 import dev.hipdll.host.Host;
 import dev.hipdll.host.OsFamily;
+import dev.hipdll.io.IoProblem;
+import dev.hipdll.io.OutputDirectory;
+import dev.hipdll.io.UnwritableDirectoryException;
 import dev.hipdll.msvc.MsvcRequest;
 import dev.hipdll.msvc.MsvcResolutionException;
 import dev.hipdll.sdk.HipToolchain;
@@ -264,6 +267,11 @@ public class BuildMojo extends AbstractHipdllMojo {
         List<Path> sources = sources();
         Path outDir = outputDirectory.toPath();
         Path output = outDir.resolve(outputName);
+        try {
+            OutputDirectory.prepare(outDir, "output directory (hip.outputDirectory)");
+        } catch (UnwritableDirectoryException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
         ReproducibleBuild repro = new ReproducibleBuild(outputTimestamp);
         List<String> extraArgs = new ArrayList<>(repro.hipccArguments(sdk.root().path()));
         if (progress) {
@@ -329,7 +337,7 @@ public class BuildMojo extends AbstractHipdllMojo {
         } catch (BuildFailedException e) {
             throw new MojoFailureException(e.getMessage());
         } catch (IOException e) {
-            throw new MojoExecutionException("cannot write the build output in " + outDir + ": " + e.getMessage(), e);
+            throw new MojoExecutionException("cannot write the build output in " + outDir + ": " + IoProblem.describe(e), e);
         }
         try {
             boolean awaitVerify = verifyFollows();

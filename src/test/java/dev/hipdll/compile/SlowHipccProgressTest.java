@@ -38,8 +38,9 @@ class SlowHipccProgressTest {
                 sleep 2
                 echo ' "/sdk/lib/llvm/bin/clang" -cc1 -triple x86_64-pc-windows-msvc -main-file-name slow.cu' >&2
                 out="${@: -1}"
-                printf 'MZ' > "$out"
+                cp "$(dirname "$0")/good.dll" "$out"
                 """);
+        Files.write(hipcc.resolveSibling("good.dll"), new dev.hipdll.testing.MiniPe().build());
         Files.setPosixFilePermissions(hipcc, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path sdkDir = dir.resolve("sdk");
         Origin o = new Origin("test");
