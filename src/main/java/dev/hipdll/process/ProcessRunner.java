@@ -81,14 +81,20 @@ public final class ProcessRunner {
                 // the sink holds no resource
             }
         }
-        boolean timedOut = watchdog.killedProcess();
+        boolean timedOut = watchdog.fired();
         return new ProcessResult(timedOut ? -1 : exit, timedOut, Duration.ofNanos(System.nanoTime() - start),
                 output.lines(), launchError);
     }
 
-    /** A watchdog that, on timeout, kills the descendants before the process (so none is orphaned). */
+    /**
+     * A watchdog that, on timeout, kills the descendants before the process (so none is orphaned).
+     * Whether it fired is its own flag: commons-exec's {@code killedProcess()} is only set when the
+     * process is still alive when the watchdog gets to it, but a shell whose child was just killed
+     * exits at once (status 137), so a killed compiler would read as an ordinary failure.
+     */
     private static final class TreeWatchdog extends ExecuteWatchdog {
         private final TreeKillingExecutor executor;
+        private volatile boolean fired;
 
         @SuppressWarnings("deprecation") // the builder cannot create a subclass
         TreeWatchdog(Duration timeout, TreeKillingExecutor executor) {
@@ -98,8 +104,14 @@ public final class ProcessRunner {
 
         @Override
         public synchronized void timeoutOccured(org.apache.commons.exec.Watchdog w) {
+            fired = true;
             executor.killDescendants();
             super.timeoutOccured(w);
+        }
+
+        /** Whether the timeout fired (the process tree was killed, or had just ended by itself at the limit). */
+        boolean fired() {
+            return fired || killedProcess();
         }
     }
 
