@@ -34,12 +34,20 @@ public final class WorkingDirectoryPaths {
 
     /**
      * {@code path} relative to {@code workingDir} when it lies under it (after normalizing both),
-     * otherwise {@code path} unchanged.
+     * otherwise {@code path} unchanged. A relative path whose first character would make a compiler
+     * driver read it as something else gets a leading {@code ./}: {@code -} (clang: "unknown
+     * argument: '-hip/k.cu'"), {@code @} (a response file, {@code @file}) and, for tools with
+     * Windows-style options, {@code /} cannot start a relative path anyway.
      */
     public static Path relativize(Path path, Path workingDir) {
         Path base = workingDir.toAbsolutePath().normalize();
         Path p = path.isAbsolute() ? path.normalize() : base.resolve(path).normalize();
-        return p.startsWith(base) && !p.equals(base) ? base.relativize(p) : path;
+        if (!p.startsWith(base) || p.equals(base)) {
+            return path;
+        }
+        Path rel = base.relativize(p);
+        String first = rel.toString();
+        return first.startsWith("-") || first.startsWith("@") ? Path.of(".").resolve(rel) : rel;
     }
 
     private static List<Path> relativize(List<Path> paths, Path workingDir) {
