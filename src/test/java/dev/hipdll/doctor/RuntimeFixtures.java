@@ -28,8 +28,8 @@ public final class RuntimeFixtures {
                     + "\nBEGIN\n  BLOCK \"StringFileInfo\"\n  BEGIN\n    BLOCK \"040904b0\"\n    BEGIN\n"
                     + "      VALUE \"FileVersion\", \"" + version.replace(',', '.') + "\"\n    END\n  END\nEND\n");
             Path res = dir.resolve("version.res");
-            Exec.ok(dir, List.of(Toolchain.tool("llvm-rc-19").toString(), "--no-preprocess", "/fo", res.toString(),
-                    rc.toString()));
+            Exec.ok(dir, List.of(Toolchain.tool("llvm-rc-19").toString(), "/no-preprocess", "/fo", res.toString(),
+                    "--", rc.toString()));  // "--": a temporary directory such as /dev/shm/... is not llvm-rc's /D
             String source = Files.readString(Fixtures.standinSource("amdhip64.c"));
             return Fixtures.cDll(dir, "amdhip64_7.dll", "x86_64-pc-windows-msvc", source,
                     List.of("/def:" + Fixtures.standinSource("amdhip64_7.def"), res.toString()));

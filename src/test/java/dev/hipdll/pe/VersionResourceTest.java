@@ -49,7 +49,7 @@ class VersionResourceTest {
                 STRINGTABLE { 1, "a string" }
                 """);
         Exec.ok(dir, List.of(Toolchain.tool("llvm-rc-19").toString(), "/FO", dir.resolve("v.res").toString(),
-                dir.resolve("v.rc").toString()));
+                "--", dir.resolve("v.rc").toString()));  // "--": a path such as /check/... is not llvm-rc's /C
         Path dll = Fixtures.cDll(dir, "v.dll", "x86_64-pc-windows-msvc", "__declspec(dllexport) int f(void) { return 1; }\n",
                 List.of(dir.resolve("v.res").toString()));
         PeReaderDifferentialTest.assertSame(dll);
