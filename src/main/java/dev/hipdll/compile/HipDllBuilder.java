@@ -102,8 +102,8 @@ public final class HipDllBuilder {
         Path outDir = output.toAbsolutePath().getParent();
         Path temp = temporaryOutput(output);
         try {
-            OutputDirectory.prepare(outDir, "output directory");
-            OutputDirectory.prepare(temp.getParent(), "temporary output directory");
+            OutputDirectory.prepare(outDir, "output directory", null);
+            OutputDirectory.prepare(temp.getParent(), "temporary output directory", null);
         } catch (UnwritableDirectoryException e) {
             throw new BuildFailedException(e.getMessage());
         }

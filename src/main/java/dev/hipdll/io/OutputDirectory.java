@@ -20,14 +20,16 @@ public final class OutputDirectory {
     /**
      * Creates {@code dir} if needed and checks that files can be written in it.
      *
-     * @param dir  the directory
-     * @param role what the directory is for the user, e.g. {@code "output directory (hip.outputDirectory)"}
+     * @param dir   the directory
+     * @param role  what the directory is for the user, e.g. {@code "output directory"}
+     * @param setBy the parameter that sets it, e.g. {@code "hip.outputDirectory"}, or {@code null}
      * @return {@code dir}, absolute and normalized
-     * @throws UnwritableDirectoryException naming {@code dir}, the offending path and the reason
+     * @throws UnwritableDirectoryException naming {@code dir}, the offending path and the reason, e.g.
+     *         {@code cannot write to the output directory /p/target/hipdll (hip.outputDirectory): /p/target is a regular file, not a directory}
      */
-    public static Path prepare(Path dir, String role) throws UnwritableDirectoryException {
+    public static Path prepare(Path dir, String role, String setBy) throws UnwritableDirectoryException {
         Path abs = dir.toAbsolutePath().normalize();
-        String head = "cannot write to the " + role + " " + abs + ": ";
+        String head = "cannot write to the " + role + " " + abs + (setBy == null ? "" : " (" + setBy + ")") + ": ";
         for (Path p = abs; p != null; p = p.getParent()) {
             if (Files.exists(p)) {
                 if (!Files.isDirectory(p)) {

@@ -268,7 +268,7 @@ public class BuildMojo extends AbstractHipdllMojo {
         Path outDir = outputDirectory.toPath();
         Path output = outDir.resolve(outputName);
         try {
-            OutputDirectory.prepare(outDir, "output directory (hip.outputDirectory)");
+            OutputDirectory.prepare(outDir, "output directory", "hip.outputDirectory");
         } catch (UnwritableDirectoryException e) {
             throw new MojoFailureException(e.getMessage());
         }
