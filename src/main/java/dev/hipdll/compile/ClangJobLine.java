@@ -1,5 +1,6 @@
 package dev.hipdll.compile;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -42,7 +43,7 @@ public final class ClangJobLine {
         if (name.endsWith(".exe")) {
             name = name.substring(0, name.length() - 4);
         }
-        List<String> args = List.of(line.substring(end + 1).trim().split("\\s+"));
+        List<String> args = arguments(line.substring(end + 1));
         if (name.equals("lld-link") || name.equals("link")) {
             return Optional.of(new CompileStep(CompileStep.Kind.LINK, "", ""));
         }
@@ -55,6 +56,42 @@ public final class ClangJobLine {
             return Optional.of(new CompileStep(CompileStep.Kind.HOST, source, triple));
         }
         return Optional.empty();
+    }
+
+    /**
+     * The arguments after the executable, split as clang prints them ({@code llvm::sys::printArg}): an
+     * argument holding a space, {@code "}, {@code \\} or {@code $} is written in double quotes with
+     * those three escaped by a backslash (e.g. {@code -main-file-name "a b.cu"}); any other is bare.
+     */
+    static List<String> arguments(String rest) {
+        List<String> out = new ArrayList<>();
+        int i = 0;
+        int n = rest.length();
+        while (i < n) {
+            while (i < n && rest.charAt(i) == ' ') {
+                i++;
+            }
+            if (i >= n) {
+                break;
+            }
+            StringBuilder arg = new StringBuilder();
+            if (rest.charAt(i) == '"') {
+                i++;
+                while (i < n && rest.charAt(i) != '"') {
+                    if (rest.charAt(i) == '\\' && i + 1 < n) {
+                        i++;
+                    }
+                    arg.append(rest.charAt(i++));
+                }
+                i++;
+            } else {
+                while (i < n && rest.charAt(i) != ' ') {
+                    arg.append(rest.charAt(i++));
+                }
+            }
+            out.add(arg.toString());
+        }
+        return out;
     }
 
     private static int closingQuote(String line) {

@@ -41,6 +41,28 @@ class ClangJobLineTest {
     }
 
     @Test
+    void quotedArgumentsAreOneArgument() {
+        // clang -v quotes an argument with a space, ", \\ or $ and escapes those three (llvm::sys::printArg)
+        String line = " \"/usr/lib/llvm-19/bin/clang\" -cc1 -triple amdgcn-amd-amdhsa -main-file-name \"fused kernels.cu\""
+                + " -target-cpu gfx1100 -o \"/tmp/a b/x.o\" -D \"MSG=\\\"hi\\\" \\$x\"";
+        assertEquals(Optional.of(new CompileStep(CompileStep.Kind.DEVICE, "fused kernels.cu", "gfx1100")), ClangJobLine.stepOf(line));
+        assertEquals(java.util.List.of("-cc1", "-o", "/tmp/a b/x.o", "-D", "MSG=\"hi\" $x"),
+                ClangJobLine.arguments(" -cc1 -o \"/tmp/a b/x.o\" -D \"MSG=\\\"hi\\\" \\$x\"  "));
+    }
+
+    @Test
+    void aRealClangJobLineForASourceWithASpace(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        dev.hipdll.testing.Toolchain.require("clang-19");
+        java.nio.file.Path src = java.nio.file.Files.writeString(dir.resolve("a b ü.c"), "int f(void) { return 1; }\n");
+        String out = dev.hipdll.testing.Exec.ok(dir, java.util.List.of(dev.hipdll.testing.Toolchain.tool("clang-19").toString(),
+                "-v", "--target=x86_64-pc-windows-msvc", "-c", src.toString(), "-o", dir.resolve("a b.o").toString()));
+        CompileStep step = out.lines().map(ClangJobLine::stepOf).flatMap(Optional::stream).findFirst().orElseThrow(() -> new AssertionError(out));
+        assertEquals(CompileStep.Kind.HOST, step.kind());
+        assertEquals("a b ü.c", step.source(), out);
+        assertTrue(step.target().startsWith("x86_64-pc-windows-msvc"), step.target());
+    }
+
+    @Test
     void ordinaryOutputIsNoJobLine() {
         assertFalse(ClangJobLine.isJobLine("src/main/hip/a.cu:3:5: error: use of undeclared identifier 'x'"));
         assertFalse(ClangJobLine.isJobLine("    3 |     x = 1;"));
