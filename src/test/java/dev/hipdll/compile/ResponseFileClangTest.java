@@ -1,0 +1,69 @@
+package dev.hipdll.compile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.hipdll.host.OsFamily;
+import dev.hipdll.testing.Exec;
+import dev.hipdll.testing.Toolchain;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The response files hipdll:build writes, read back by the real tokenizer: clang-19 with
+ * {@code --rsp-quoting=posix} (clang's default off Windows) and {@code --rsp-quoting=windows}
+ * (clang's default on Windows) must see exactly the arguments we wrote. Each value travels as
+ * {@code -DA<i>=<value>}; clang's {@code -###} prints the {@code -cc1} line with every argument
+ * quoted, which {@link ClangJobLine#arguments} splits. Values: paths with spaces and non-ASCII
+ * characters, Windows paths ending in a backslash, quotes, backslashes before quotes, a UNC path,
+ * {@code $}, {@code '}, {@code #}, a tab, two spaces, an empty value.
+ */
+class ResponseFileClangTest {
+    @TempDir
+    Path dir;
+
+    private static final List<String> VALUES = List.of(
+            "/check/work/main/target/standin sdk/include",
+            "/tmp/rp/a b/ünï/src/main/hip/backend_cuda.cu",
+            "C:\\Program Files\\AMD\\ROCm\\7.1\\",
+            "C:\\dir with space\\\\",
+            "C:\\plain\\path",
+            "\\\\server\\share name\\x",
+            "a\"b",
+            "a\\\"b",
+            "say \"hi\" \\",
+            "it's",
+            "$HOME and ${PATH}",
+            "#not a comment",
+            "tab\there",
+            "two  spaces",
+            "");
+
+    @ParameterizedTest
+    @EnumSource(OsFamily.class)
+    void clangReadsBackWhatWeWrote(OsFamily os) throws Exception {
+        Path clang = Toolchain.tool("clang-19");
+        List<String> args = new ArrayList<>();
+        for (int i = 0; i < VALUES.size(); i++) {
+            args.add("-DA" + i + "=" + VALUES.get(i));
+        }
+        Path rsp = dir.resolve("hipcc " + os + ".rsp");
+        ResponseFile.write(rsp, args, os);
+        String quoting = os == OsFamily.WINDOWS ? "windows" : "posix";
+        String out = Exec.ok(dir, List.of(clang.toString(), "--rsp-quoting=" + quoting, "-###", "-fsyntax-only", "-x", "c",
+                "/dev/null", "@" + rsp));
+        String cc1 = out.lines().filter(l -> l.contains("\"-cc1\"")).findFirst().orElseThrow(() -> new AssertionError(out));
+        List<String> cc1Args = ClangJobLine.arguments(cc1);
+        List<String> seen = new ArrayList<>();
+        for (int i = 0; i + 1 < cc1Args.size(); i++) {
+            if (cc1Args.get(i).equals("-D") && cc1Args.get(i + 1).startsWith("A")) {
+                seen.add(cc1Args.get(i + 1).replaceFirst("^A[0-9]+=", ""));
+            }
+        }
+        assertEquals(VALUES, seen, () -> os.toString().toLowerCase(Locale.ROOT) + " quoting, clang saw: " + cc1);
+    }
+}
