@@ -3,6 +3,7 @@ package dev.hipdll.loadcheck;
 import dev.hipdll.artifact.Sha256;
 import dev.hipdll.process.ProcessResult;
 import dev.hipdll.process.ProcessRunner;
+import dev.hipdll.io.IoProblem;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -89,7 +90,7 @@ public final class LoaderProgram {
             Files.writeString(digestFile, digest + "\n");
             return exe;
         } catch (IOException e) {
-            throw new LoadCheckException("cannot build the loader program in " + workDir + ": " + e.getMessage());
+            throw new LoadCheckException("cannot build the loader program in " + workDir + ": " + IoProblem.describe(e));
         }
     }
 

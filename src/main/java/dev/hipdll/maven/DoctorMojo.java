@@ -10,6 +10,9 @@ import dev.hipdll.doctor.LocalFileProbe;
 import dev.hipdll.process.ProcessRunner;
 import dev.hipdll.report.CheckTable;
 import java.io.File;
+import dev.hipdll.io.IoProblem;
+import dev.hipdll.io.OutputDirectory;
+import dev.hipdll.io.UnwritableDirectoryException;
 import java.io.IOException;
 import java.time.Duration;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -69,9 +72,12 @@ public class DoctorMojo extends AbstractHipdllMojo {
                 report.checks(), "SETUP OK", "SETUP HAS PROBLEMS"));
         try {
             output = ProjectlessPaths.orCurrentTarget(output, "hipdll/doctor.json");
+            OutputDirectory.prepare(output.toPath().toAbsolutePath().getParent(), "report directory", "hip.doctor.output");
             new DoctorJson().write(report, output.toPath());
+        } catch (UnwritableDirectoryException e) {
+            throw new MojoFailureException(e.getMessage());
         } catch (IOException e) {
-            throw new MojoExecutionException("cannot write " + output + ": " + e.getMessage(), e);
+            throw new MojoExecutionException("cannot write " + output + ": " + IoProblem.describe(e), e);
         }
         getLog().info("written " + output);
         if (failOnError && !report.passed()) {

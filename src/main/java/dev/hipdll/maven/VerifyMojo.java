@@ -19,6 +19,9 @@ import dev.hipdll.verify.Verdict;
 import dev.hipdll.verify.VerifyOptions;
 import dev.hipdll.verify.VerifyReport;
 import java.io.File;
+import dev.hipdll.io.IoProblem;
+import dev.hipdll.io.OutputDirectory;
+import dev.hipdll.io.UnwritableDirectoryException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -169,11 +172,16 @@ public class VerifyMojo extends AbstractContractMojo {
                 : projectPresent() ? Path.of(project.getBuild().getDirectory(), "hipdll")
                 : dll.toPath().toAbsolutePath().getParent();
         try {
+            OutputDirectory.prepare(dir, "report directory", "hip.reportDirectory");
+        } catch (UnwritableDirectoryException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
+        try {
             new JsonReport().write(report, dir.resolve(JsonReport.FILE_NAME));
             new JUnitXmlReport().write(report, dir.resolve(JUnitXmlReport.FILE_NAME));
             getLog().info("reports: " + dir.resolve(JsonReport.FILE_NAME) + ", " + dir.resolve(JUnitXmlReport.FILE_NAME));
         } catch (IOException e) {
-            throw new MojoExecutionException("cannot write the verify reports to " + dir + ": " + e.getMessage(), e);
+            throw new MojoExecutionException("cannot write the verify reports to " + dir + ": " + IoProblem.describe(e), e);
         }
         try {
             // The build stamp of a DLL built earlier in this Maven build waits for this verdict.
