@@ -103,13 +103,13 @@ public final class HipDllBuilder {
         Path temp = temporaryOutput(output);
         try {
             OutputDirectory.prepare(outDir, "output directory", null);
+            if (Files.isDirectory(output)) {
+                throw new BuildFailedException("the output " + output + " is a directory, not a DLL: remove it, or name"
+                        + " another file with hip.outputName");
+            }
             OutputDirectory.prepare(temp.getParent(), "temporary output directory", null);
         } catch (UnwritableDirectoryException e) {
             throw new BuildFailedException(e.getMessage());
-        }
-        if (Files.isDirectory(output)) {
-            throw new BuildFailedException("the output " + output + " is a directory, not a DLL: remove it, or name"
-                    + " another file with hip.outputName");
         }
         Files.deleteIfExists(temp);
         Path depFile = dependencyFile(output);

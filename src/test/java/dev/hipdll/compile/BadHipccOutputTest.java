@@ -159,6 +159,7 @@ class BadHipccOutputTest {
         assertTrue(m.startsWith("the output " + out + " is a directory, not a DLL"), m);
         assertFalse(Files.exists(dir.resolve("hipcc-ran")), "hipcc must not start");
         assertTrue(Files.isDirectory(out));
+        assertFalse(Files.exists(out.resolveSibling(".tmp")), "temporary directory left behind");
     }
 
     @Test
