@@ -184,6 +184,9 @@ public final class HipDllBuilder {
             }
         }
         Files.deleteIfExists(temp);
+        if (!Files.isDirectory(temp.getParent())) {
+            return;
+        }
         try (var left = Files.list(temp.getParent())) {
             if (left.findAny().isEmpty()) {
                 Files.delete(temp.getParent());
