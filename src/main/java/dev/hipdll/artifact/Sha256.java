@@ -2,6 +2,8 @@ package dev.hipdll.artifact;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.ReadableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,6 +29,23 @@ public final class Sha256 {
             for (int n; (n = in.read(buf)) > 0; ) {
                 md.update(buf, 0, n);
             }
+        }
+        return HexFormat.of().formatHex(md.digest());
+    }
+
+    /**
+     * The digest of what {@code channel} yields from its position to its end, read in 64 KiB
+     * blocks (constant memory); the channel is not closed.
+     *
+     * @throws IOException when the channel cannot be read
+     */
+    public static String of(ReadableByteChannel channel) throws IOException {
+        MessageDigest md = newDigest();
+        ByteBuffer buf = ByteBuffer.allocate(1 << 16);
+        while (channel.read(buf) >= 0) {
+            buf.flip();
+            md.update(buf);
+            buf.clear();
         }
         return HexFormat.of().formatHex(md.digest());
     }

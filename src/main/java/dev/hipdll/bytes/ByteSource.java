@@ -1,5 +1,6 @@
 package dev.hipdll.bytes;
 
+import dev.hipdll.io.FileOpener;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -7,7 +8,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
  * Random, bounds-checked, little-endian access to the bytes of an untrusted file without loading
@@ -37,8 +37,18 @@ public final class ByteSource implements Closeable {
 
     /** Opens {@code file} for reading. */
     public static ByteSource open(Path file) throws IOException {
-        FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
-        return new ByteSource(file.toString(), ch::read, ch, 0, ch.size());
+        return open(file, FileOpener.standard());
+    }
+
+    /** Opens {@code file} for reading with {@code opener} (tests count the opens and reads). */
+    public static ByteSource open(Path file, FileOpener opener) throws IOException {
+        FileChannel ch = opener.open(file);
+        try {
+            return new ByteSource(file.toString(), ch::read, ch, 0, ch.size());
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            throw e;
+        }
     }
 
     /** A source over {@code data} (not copied), called {@code name} in messages. */

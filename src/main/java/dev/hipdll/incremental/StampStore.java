@@ -1,6 +1,6 @@
 package dev.hipdll.incremental;
 
-import dev.hipdll.artifact.Sha256;
+import dev.hipdll.artifact.FileDigests;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -57,6 +57,14 @@ public final class StampStore {
         Files.deleteIfExists(pendingFile());
     }
 
+    /**
+     * Rewrites the committed stamp, atomically, leaving a pending one alone: for an up-to-date
+     * check that found files with new times and the same content ({@link StampDecision#refreshedStamp()}).
+     */
+    public void refreshCommitted(BuildStamp stamp) throws IOException {
+        write(committedFile(), stamp);
+    }
+
     /** Writes {@code stamp} as the pending stamp, atomically (verify promotes it). */
     public void writePending(BuildStamp stamp) throws IOException {
         write(pendingFile(), stamp);
@@ -70,11 +78,22 @@ public final class StampStore {
      * @throws IOException when the stamp cannot be moved
      */
     public boolean promotePending() throws IOException {
+        return promotePending(new FileDigests());
+    }
+
+    /**
+     * As {@link #promotePending()}, with the DLL's digest from {@code digests} (verify records the
+     * digest of the bytes it checked there, so the DLL is not read again).
+     *
+     * @return whether a stamp was committed
+     * @throws IOException when the stamp cannot be moved
+     */
+    public boolean promotePending(FileDigests digests) throws IOException {
         Optional<BuildStamp> p = read(pendingFile());
         if (p.isEmpty()) {
             return false;
         }
-        if (!Files.isRegularFile(dll) || !Sha256.of(dll).equals(p.get().output().sha256())) {
+        if (!Files.isRegularFile(dll) || !digests.of(dll).equals(p.get().output().sha256())) {
             Files.deleteIfExists(pendingFile());
             return false;
         }

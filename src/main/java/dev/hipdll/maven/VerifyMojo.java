@@ -1,8 +1,10 @@
 package dev.hipdll.maven;
 
+import dev.hipdll.artifact.FileDigests;
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.environment.Environment;
 import dev.hipdll.incremental.StampStore;
+import dev.hipdll.io.FileOpener;
 import dev.hipdll.report.JUnitXmlReport;
 import dev.hipdll.report.JsonReport;
 import dev.hipdll.report.CheckTable;
@@ -23,6 +25,7 @@ import dev.hipdll.io.IoProblem;
 import dev.hipdll.io.OutputDirectory;
 import dev.hipdll.io.UnwritableDirectoryException;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -161,10 +164,15 @@ public class VerifyMojo extends AbstractContractMojo {
                 .withBuildPaths(hostBuildPaths()).withRuntimeMajor(major).withSkippedChecks(skipped)
                 .withFailOnExtraExports(failOnExtraExports);
         Optional<ExpectedDigest> digest = expectedDigest();
-        VerifyReport report = new DllVerifier().verify(dll.toPath(), options);
+        // The DLL is read once: the verifier's streaming pass also takes its SHA-256 when the
+        // artifact.sha256 check or a pending build stamp needs it, and records it in `digests`.
+        StampStore stamps = new StampStore(dll.toPath());
+        FileDigests digests = new FileDigests(opener());
+        boolean digestNeeded = digest.isPresent() || Files.isRegularFile(stamps.pendingFile());
+        VerifyReport report = new DllVerifier(opener(), digestNeeded ? digests : null).verify(dll.toPath(), options);
         if (digest.isPresent()) {
             List<Check> checks = new ArrayList<>(report.checks());
-            checks.add(digest.get().check(dll.toPath()));
+            checks.add(digest.get().check(dll.toPath(), digests));
             report = new VerifyReport(report.dll(), checks, report.facts());
         }
         TableLog.log(getLog(), new CheckTable().render(report));
@@ -185,10 +193,9 @@ public class VerifyMojo extends AbstractContractMojo {
         }
         try {
             // The build stamp of a DLL built earlier in this Maven build waits for this verdict.
-            StampStore stamps = new StampStore(dll.toPath());
             if (!report.passed()) {
                 stamps.discardPending();
-            } else if (stamps.promotePending()) {
+            } else if (stamps.promotePending(digests)) {
                 getLog().info("build stamp written: " + stamps.committedFile());
             }
         } catch (IOException e) {
@@ -198,6 +205,11 @@ public class VerifyMojo extends AbstractContractMojo {
             throw new MojoFailureException("hipdll:verify rejected " + dll + ": " + report.count(Verdict.FAIL)
                     + " check(s) failed (see the table above and " + dir.resolve(JsonReport.FILE_NAME) + ")");
         }
+    }
+
+    /** How the DLL is opened for reading; tests override it to count the reads. */
+    FileOpener opener() {
+        return FileOpener.standard();
     }
 
     private boolean projectPresent() {

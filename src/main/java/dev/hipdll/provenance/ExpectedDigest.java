@@ -1,6 +1,7 @@
 package dev.hipdll.provenance;
 
 import dev.hipdll.artifact.ChecksumFile;
+import dev.hipdll.artifact.FileDigests;
 import dev.hipdll.artifact.Sha256;
 import dev.hipdll.verify.Check;
 import dev.hipdll.verify.Verdict;
@@ -70,6 +71,15 @@ public record ExpectedDigest(String sha256, String source, String file) {
 
     /** Compares {@code dll}'s digest with this one; an unreadable DLL fails the check. */
     public Check check(Path dll) {
+        return check(dll, new FileDigests());
+    }
+
+    /**
+     * Compares {@code dll}'s digest, taken from {@code digests} (read only when they do not know
+     * it yet: verify's streaming pass records it there), with this one; an unreadable DLL fails the
+     * check.
+     */
+    public Check check(Path dll, FileDigests digests) {
         String title = "SHA-256 matches the published digest";
         String expected = sha256 + " (from " + source + ")";
         if (!Files.isRegularFile(dll)) {
@@ -77,7 +87,7 @@ public record ExpectedDigest(String sha256, String source, String file) {
         }
         String actual;
         try {
-            actual = Sha256.of(dll);
+            actual = digests.of(dll);
         } catch (IOException e) {
             return Check.of(CHECK_ID, title, Verdict.FAIL, expected, "cannot read " + dll + ": " + e.getMessage());
         }

@@ -1,9 +1,13 @@
 package dev.hipdll.verify;
 
+import dev.hipdll.artifact.FileDigests;
+import dev.hipdll.artifact.Sha256Stream;
 import dev.hipdll.bundle.FatBinaryLocator;
 import dev.hipdll.bundle.OffloadBundle;
 import dev.hipdll.bundle.OffloadBundleReader;
 import dev.hipdll.bytes.BinaryFormatException;
+import dev.hipdll.bytes.ByteSource;
+import dev.hipdll.io.FileOpener;
 import dev.hipdll.pe.CoffHeader;
 import dev.hipdll.pe.ImportedModule;
 import dev.hipdll.pe.PeFile;
@@ -24,8 +28,33 @@ import java.util.Optional;
  * switched off ({@link VerifyOptions#skippedChecks()}). Never throws for a malformed file: a
  * header that cannot be read becomes a failed {@code pe.format} check, a malformed table a failed
  * check of the group that reads it, both naming the structure and offset.
+ *
+ * <p>The DLL is opened once. The header, table and bundle readers read only what they need; the
+ * one reader that streams the whole file, the build-path scan ({@code paths.build}), also computes
+ * the file's SHA-256 when the verifier was given {@link FileDigests} to record it in, so
+ * {@code artifact.sha256} and the promotion of a pending build stamp take it from there instead of
+ * reading the DLL again. When the scan does not run (switched off, no build path, a file that is no
+ * PE image) and a digest is wanted, one streaming pass over the same open file computes it. Memory
+ * stays constant whatever the file size ({@link PathLeakScanner#CHUNK}-byte reads).
  */
 public final class DllVerifier {
+    private final FileOpener opener;
+    private final FileDigests digests;
+
+    /** A verifier that opens files with {@link FileOpener#standard()} and computes no digest. */
+    public DllVerifier() {
+        this(FileOpener.standard(), null);
+    }
+
+    /**
+     * @param opener  how the DLL is opened (tests count the opens and reads)
+     * @param digests where to record the DLL's SHA-256, computed in the same pass that scans for
+     *                build paths; {@code null}: no digest is computed
+     */
+    public DllVerifier(FileOpener opener, FileDigests digests) {
+        this.opener = opener;
+        this.digests = digests;
+    }
 
     /**
      * Runs every check on {@code dll}.
@@ -41,39 +70,59 @@ public final class DllVerifier {
             checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.FAIL, "a DLL at " + dll, "no such file"));
             return new VerifyReport(dll, checks, facts);
         }
-        try (PeFile pe = PeFile.open(dll)) {
-            facts.put("size", Long.toString(pe.size()));
-            facts.put("machine", pe.coffHeader().machineName());
-            facts.put("format", pe.optionalHeader().isPe32Plus() ? "PE32+" : "PE32");
-            String version = "";
-            try {
-                Optional<VersionInfo> v = pe.versionInfo();
-                if (v.isPresent()) {
-                    v.get().fileVersion().ifPresent(s -> facts.put("fileVersion", s));
-                    v.get().productVersion().ifPresent(s -> facts.put("productVersion", s));
-                    version = v.get().fileVersion().map(s -> ", FileVersion " + s).orElse("");
+        try {
+            FileDigests.Snapshot before = digests == null ? null : FileDigests.Snapshot.of(dll);
+            try (ByteSource src = ByteSource.open(dll, opener)) {
+                Sha256Stream digest = digests == null ? null : new Sha256Stream();
+                try {
+                    PeFile pe = PeFile.read(src);  // src owns the file; it is closed below
+                    checks(pe, options, checks, facts, digest);
+                } catch (BinaryFormatException e) {
+                    checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.FAIL, "a well-formed PE image",
+                            e.getMessage()));
                 }
-            } catch (BinaryFormatException e) {
-                facts.put("versionResource", e.getMessage());
+                if (digest != null) {
+                    if (digest.length() != src.size()) {
+                        // the scan did not run or did not reach the end: one pass for the digest alone
+                        digest = new Sha256Stream();
+                        new PathLeakScanner(List.of()).scan(src, digest);
+                    }
+                    digests.remember(before, digest.hex());
+                }
             }
-            checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.PASS, "PE32+ image",
-                    facts.get("format") + ", " + pe.sections().size() + " sections" + version));
-            run(checks, options, CheckIds.PE_MACHINE, () -> machine(pe));
-            run(checks, options, CheckIds.PE_DLL, () -> dllFlag(pe));
-            importChecks(pe, options, checks);
-            exportChecks(pe, options, checks);
-            deviceChecks(pe, options, checks);
-            PathChecks paths = new PathChecks(options);
-            run(checks, options, CheckIds.PATHS_PDB, () -> paths.pdb(pe));
-            run(checks, options, CheckIds.PATHS_BUILD, () -> paths.build(pe));
-        } catch (BinaryFormatException e) {
-            checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.FAIL, "a well-formed PE image",
-                    e.getMessage()));
         } catch (IOException e) {
             checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.FAIL, "a readable file",
                     "cannot read " + dll + ": " + e.getMessage()));
         }
         return new VerifyReport(dll, checks, facts);
+    }
+
+    private static void checks(PeFile pe, VerifyOptions options, List<Check> checks, Map<String, String> facts,
+                               Sha256Stream digest) throws IOException {
+        facts.put("size", Long.toString(pe.size()));
+        facts.put("machine", pe.coffHeader().machineName());
+        facts.put("format", pe.optionalHeader().isPe32Plus() ? "PE32+" : "PE32");
+        String version = "";
+        try {
+            Optional<VersionInfo> v = pe.versionInfo();
+            if (v.isPresent()) {
+                v.get().fileVersion().ifPresent(s -> facts.put("fileVersion", s));
+                v.get().productVersion().ifPresent(s -> facts.put("productVersion", s));
+                version = v.get().fileVersion().map(s -> ", FileVersion " + s).orElse("");
+            }
+        } catch (BinaryFormatException e) {
+            facts.put("versionResource", e.getMessage());
+        }
+        checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.PASS, "PE32+ image",
+                facts.get("format") + ", " + pe.sections().size() + " sections" + version));
+        run(checks, options, CheckIds.PE_MACHINE, () -> machine(pe));
+        run(checks, options, CheckIds.PE_DLL, () -> dllFlag(pe));
+        importChecks(pe, options, checks);
+        exportChecks(pe, options, checks);
+        deviceChecks(pe, options, checks);
+        PathChecks paths = new PathChecks(options);
+        run(checks, options, CheckIds.PATHS_PDB, () -> paths.pdb(pe));
+        run(checks, options, CheckIds.PATHS_BUILD, () -> paths.build(pe, digest));
     }
 
     /** One check that reads the file. */

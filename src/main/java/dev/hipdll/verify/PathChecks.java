@@ -1,5 +1,6 @@
 package dev.hipdll.verify;
 
+import dev.hipdll.artifact.Sha256Stream;
 import dev.hipdll.pe.DebugEntry;
 import dev.hipdll.pe.PeFile;
 import java.io.IOException;
@@ -29,13 +30,17 @@ final class PathChecks {
                 absolute.stream().map(p -> "absolute PDB path in the debug directory: " + p).toList());
     }
 
-    Check build(PeFile pe) throws IOException {
+    /**
+     * The {@code paths.build} check: streams the whole file once, feeding {@code digest} (when not
+     * {@code null}) on the way; when no build path is given nothing is read.
+     */
+    Check build(PeFile pe, Sha256Stream digest) throws IOException {
         PathLeakScanner scanner = new PathLeakScanner(options.buildPaths());
         if (scanner.paths().isEmpty()) {
             return Check.of("paths.build", "no build-machine path inside", Verdict.SKIP,
                     "no build path given (SDK root, project directory, user home)", "not scanned");
         }
-        List<PathLeak> leaks = scanner.scan(pe.source());
+        List<PathLeak> leaks = scanner.scan(pe.source(), digest);
         return new Check("paths.build", "no build-machine path inside", leaks.isEmpty() ? Verdict.PASS : Verdict.FAIL,
                 "none of " + String.join(", ", scanner.paths()) + " (ASCII or UTF-16LE, any case, either slash)",
                 leaks.isEmpty() ? "none in " + pe.size() + " bytes" : leaks.size() + (leaks.size() >= PathLeakScanner.MAX_FINDINGS

@@ -1,5 +1,6 @@
 package dev.hipdll.verify;
 
+import dev.hipdll.artifact.Sha256Stream;
 import dev.hipdll.bytes.ByteSource;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +19,10 @@ import java.util.Set;
  * (not followed by a letter, digit, {@code -}, {@code _} or {@code .}), so {@code /home/al} does
  * not match inside {@code /home/alice}. Paths shorter than {@link #MIN_LENGTH} characters are
  * ignored (a root such as {@code /} or {@code C:} would match everywhere).
+ *
+ * <p>The scan can feed every byte it reads to a {@link Sha256Stream} on the way
+ * ({@link #scan(ByteSource, Sha256Stream)}): verify then knows the file's SHA-256 without a second
+ * read.
  */
 public final class PathLeakScanner {
     /** Bytes read at a time. */
@@ -89,8 +94,23 @@ public final class PathLeakScanner {
      * @throws IOException when the file cannot be read
      */
     public List<PathLeak> scan(ByteSource src) throws IOException {
+        return scan(src, null);
+    }
+
+    /**
+     * Scans {@code src} from start to end, adding every byte read to {@code digest} (when not
+     * {@code null}): then the whole file is read even when there is no path to look for or the
+     * findings are full, and {@code digest} has seen exactly {@code src.size()} bytes when this
+     * returns.
+     *
+     * @param digest where the bytes read go, in file order; {@code null} for none
+     * @return the leaks found, file order, at most {@link #MAX_FINDINGS}
+     * @throws IOException when the file cannot be read
+     */
+    public List<PathLeak> scan(ByteSource src, Sha256Stream digest) throws IOException {
         List<PathLeak> out = new ArrayList<>();
-        if (needles.isEmpty()) {
+        boolean searching = !needles.isEmpty();
+        if (!searching && digest == null) {
             return out;
         }
         int carryMax = longest + 2;
@@ -103,18 +123,25 @@ public final class PathLeakScanner {
         while (next < size) {
             int n = (int) Math.min(CHUNK, size - next);
             src.readInto(next, raw, len, n, "file contents (path scan)");
+            if (digest != null) {
+                digest.update(raw, len, n);
+            }
             len += n;
             next += n;
             boolean atEnd = next >= size;
             // Horspool over all paths at once: look at the last byte of an m-byte window (m = the
             // shortest path in bytes) and jump as far as no path could start in between.
             int i = 0;
-            for (int last = len - 1; i + m - 1 <= last; ) {
+            for (int last = len - 1; searching && i + m - 1 <= last; ) {
                 int c = raw[i + m - 1] & 0xff;
                 int jump = shift[c];
                 if (jump == 0) {
                     if (probe(raw, i, len, atEnd, windowStart, reported, out)) {
-                        return out;
+                        if (digest == null) {
+                            return out;
+                        }
+                        searching = false;  // findings full: read on for the digest only
+                        break;
                     }
                     jump = 1;
                 }

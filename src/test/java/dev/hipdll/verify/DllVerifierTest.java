@@ -92,4 +92,28 @@ class DllVerifierTest {
         l.add(b);
         return l;
     }
+
+    @Test
+    void theDigestTakenOnTheWayMatchesTheFileAndChangesNoVerdict() throws Exception {
+        // an overlay with more build-path leaks than the scan reports, so it stops looking early
+        StringBuilder overlay = new StringBuilder();
+        for (int k = 0; k < 2 * PathLeakScanner.MAX_FINDINGS; k++) {
+            overlay.append("/work/build/dir/obj").append(k).append(".o\0");
+        }
+        Files.writeString(good, overlay, java.nio.file.StandardOpenOption.APPEND);
+        for (List<String> skip : List.of(List.<String>of(), List.of("paths.build"))) {
+            VerifyOptions o = options("gfx1151", loader).withBuildPaths(List.of("/work/build/dir"))
+                    .withSkippedChecks(java.util.Set.copyOf(skip));
+            VerifyReport plain = new DllVerifier().verify(good, o);
+            dev.hipdll.testing.CountingOpener reads = new dev.hipdll.testing.CountingOpener();
+            dev.hipdll.artifact.FileDigests digests = new dev.hipdll.artifact.FileDigests(reads);
+            VerifyReport digested = new DllVerifier(reads, digests).verify(good, o);
+            assertEquals(plain, digested, "skipping " + skip);
+            assertEquals(1, reads.opens(good));
+            assertEquals(dev.hipdll.artifact.Sha256.of(good), digests.of(good), "skipping " + skip);
+            assertEquals(1, reads.opens(good), "the digest was recorded, not read again");
+        }
+        assertEquals(Verdict.FAIL, check(new DllVerifier().verify(good, options("gfx1151", loader)
+                .withBuildPaths(List.of("/work/build/dir"))), "paths.build").verdict());
+    }
 }

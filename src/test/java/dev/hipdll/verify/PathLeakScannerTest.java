@@ -113,4 +113,26 @@ class PathLeakScannerTest {
         c = c >= 'A' && c <= 'Z' ? c + 32 : c;
         return !(c < 128 && Character.isLetterOrDigit(c) || c == '-' || c == '_' || c == '.');
     }
+
+    @Test
+    void theDigestFedOnTheWayCoversEveryByteEvenWhenTheFindingsAreFull() throws Exception {
+        byte[] data = new byte[PathLeakScanner.CHUNK * 3 + 12345];
+        new java.util.Random(7).nextBytes(data);
+        byte[] p = "/work/build/dir".getBytes(StandardCharsets.US_ASCII);
+        for (int k = 0; k < 2 * PathLeakScanner.MAX_FINDINGS; k++) {   // twice as many as are reported
+            System.arraycopy(p, 0, data, 1000 + k * 100, p.length);
+            data[1000 + k * 100 + p.length] = ' ';
+        }
+        List<PathLeak> plain = scan(List.of("/work/build/dir"), data);
+        dev.hipdll.artifact.Sha256Stream digest = new dev.hipdll.artifact.Sha256Stream();
+        List<PathLeak> digested = new PathLeakScanner(List.of("/work/build/dir")).scan(ByteSource.of("f.dll", data), digest);
+        assertEquals(PathLeakScanner.MAX_FINDINGS, plain.size());
+        assertEquals(plain, digested, "the digest does not change what is found");
+        assertEquals(data.length, digest.length(), "read on to the end after the findings were full");
+        assertEquals(dev.hipdll.artifact.Sha256.of(data), digest.hex());
+
+        dev.hipdll.artifact.Sha256Stream only = new dev.hipdll.artifact.Sha256Stream();
+        assertTrue(new PathLeakScanner(List.of()).scan(ByteSource.of("f.dll", data), only).isEmpty());
+        assertEquals(dev.hipdll.artifact.Sha256.of(data), only.hex(), "no path to look for: a digest-only pass");
+    }
 }
