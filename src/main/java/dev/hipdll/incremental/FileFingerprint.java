@@ -24,8 +24,10 @@ public record FileFingerprint(String path, long size, long mtime, String sha256)
 
     /** How a file compares with its fingerprint. */
     public enum State {
-        /** same content (or same size and modification time) */
+        /** same size and modification time (the content is not read) */
         SAME,
+        /** another size or modification time, but the same content (read and hashed to tell) */
+        SAME_CONTENT,
         /** the content differs */
         CHANGED,
         /** the file no longer exists or cannot be read */
@@ -51,20 +53,39 @@ public record FileFingerprint(String path, long size, long mtime, String sha256)
         return new FileFingerprint(p.toString(), Files.size(p), Files.getLastModifiedTime(p).toMillis(), digests.of(p));
     }
 
+    /**
+     * How the file at {@link #path()} compares with this fingerprint, and its fingerprint now.
+     *
+     * @param state   see {@link State}
+     * @param current for {@link State#SAME_CONTENT}: this fingerprint with the size and time the
+     *                file has now (taken before it was hashed), so a stamp that records it need not
+     *                hash the file again; otherwise this fingerprint
+     */
+    public record Comparison(State state, FileFingerprint current) {
+    }
+
     /** Compares the file at {@link #path()} with this fingerprint (see the class comment for the rule). */
     public State check() {
+        return compare().state();
+    }
+
+    /** As {@link #check()}, with the file's current fingerprint. */
+    public Comparison compare() {
         Path p = Path.of(path);
         try {
             if (!Files.isRegularFile(p)) {
-                return State.MISSING;
+                return new Comparison(State.MISSING, this);
             }
-            if (Files.size(p) == size && Files.getLastModifiedTime(p).toMillis() == mtime) {
-                return State.SAME;
+            long nowSize = Files.size(p);
+            long nowTime = Files.getLastModifiedTime(p).toMillis();
+            if (nowSize == size && nowTime == mtime) {
+                return new Comparison(State.SAME, this);
             }
-            return Sha256.of(p).equals(sha256) ? State.SAME : State.CHANGED;
+            return Sha256.of(p).equals(sha256)
+                    ? new Comparison(State.SAME_CONTENT, new FileFingerprint(path, nowSize, nowTime, sha256))
+                    : new Comparison(State.CHANGED, this);
         } catch (IOException e) {
-            return State.MISSING;
+            return new Comparison(State.MISSING, this);
         }
     }
-
 }

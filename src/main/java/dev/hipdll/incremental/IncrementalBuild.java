@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The incremental protocol around one DLL build:
+ * The incremental protocol around one DLL build (one instance per build; not thread-safe):
  *
  * <ol>
  *   <li>{@link #check}: compare the committed stamp with the current inputs (up to date, or why not);</li>
@@ -27,14 +27,23 @@ public final class IncrementalBuild {
     }
 
     /**
-     * Decides whether the DLL is up to date.
+     * Decides whether the DLL is up to date. When it is, and recorded files had new times but the
+     * same content, the committed stamp is rewritten with their new times (see {@link UpToDateCheck}).
      *
      * @param inputs what the build would be made of now
      * @param force  {@code hip.force}
      * @throws IOException when an SDK component cannot be read
      */
     public StampDecision check(StampInputs inputs, boolean force) throws IOException {
-        return UpToDateCheck.decide(store.committed().orElse(null), inputs, force);
+        StampDecision decision = UpToDateCheck.decide(store.committed().orElse(null), inputs, force);
+        if (decision.refreshedStamp().isPresent()) {
+            try {
+                store.refreshCommitted(decision.refreshedStamp().get());
+            } catch (IOException e) {
+                // only a saving: the next check hashes those files again
+            }
+        }
+        return decision;
     }
 
     /**

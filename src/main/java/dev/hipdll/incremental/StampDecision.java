@@ -1,6 +1,7 @@
 package dev.hipdll.incremental;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Whether the DLL must be rebuilt, and why.
@@ -8,11 +9,27 @@ import java.util.List;
  * @param reasons why it is rebuilt, most fundamental first ({@code "header include/ops.h changed"},
  *                {@code "hip.arch changed: gfx1151 → gfx1151,gfx1100"}); empty when it is up to date
  * @param checked how many recorded inputs were compared (for the "up to date" line)
+ * @param refreshed see {@link #refreshedStamp()}; {@code null} when there is nothing to refresh
  */
-public record StampDecision(List<String> reasons, int checked) {
-    /** Creates a decision; the list is copied. */
+public record StampDecision(List<String> reasons, int checked, BuildStamp refreshed) {
+    /** Creates a decision; the list is copied; {@code refreshed} is dropped unless up to date. */
     public StampDecision {
         reasons = List.copyOf(reasons);
+        refreshed = reasons.isEmpty() ? refreshed : null;
+    }
+
+    /** A decision with nothing to refresh. */
+    public StampDecision(List<String> reasons, int checked) {
+        this(reasons, checked, null);
+    }
+
+    /**
+     * When up to date although some recorded files have another size or modification time with the
+     * same content (they were hashed to tell): the previous stamp with their current size and time,
+     * so that writing it back spares the next check hashing them again.
+     */
+    public Optional<BuildStamp> refreshedStamp() {
+        return Optional.ofNullable(refreshed);
     }
 
     /** Whether nothing changed. */

@@ -16,6 +16,12 @@ import java.util.TreeSet;
  * is up to date or exactly why it is rebuilt. Every difference is reported, not only the first, in
  * this order: format and plugin version, parameters, gfx targets, sources, headers, SDK, toolset,
  * Windows SDK, environment, the DLL itself.
+ *
+ * <p>A recorded file whose size or modification time differ is hashed; when its content is the
+ * same it is no change, and an up-to-date decision carries a refreshed stamp with the file's new
+ * size and time ({@link StampDecision#refreshedStamp()}), so that the next check does not hash it
+ * again (after a {@code touch}, a checkout that rewrote files, or an SDK reinstalled with the same
+ * content, a 100 MB {@code clang.exe} would otherwise be hashed on every no-op build).
  */
 public final class UpToDateCheck {
     private UpToDateCheck() {
@@ -53,6 +59,8 @@ public final class UpToDateCheck {
         changed(why, "hip.arch", String.join(",", previous.targets()), String.join(",", current.targets()));
 
         Path root = current.sourceRoot();
+        boolean touched = false;   // a file with new times but the same content: the stamp is refreshed
+        List<FileFingerprint> sources = new ArrayList<>();
         Set<String> now = new HashSet<>();
         current.sources().forEach(p -> now.add(p.toString()));
         Set<String> before = new HashSet<>();
@@ -60,8 +68,11 @@ public final class UpToDateCheck {
             before.add(f.path());
             if (!now.contains(f.path())) {
                 why.add("source " + display(root, f.path()) + " removed");
+                sources.add(f);
             } else {
-                fileState(why, "source", root, f);
+                FileFingerprint c = fileState(why, "source", root, f);
+                touched |= c != f;
+                sources.add(c);
             }
             checked++;
         }
@@ -70,14 +81,18 @@ public final class UpToDateCheck {
                 why.add("source " + display(root, s.toString()) + " added");
             }
         }
+        List<FileFingerprint> headers = new ArrayList<>();
         for (FileFingerprint f : previous.headers()) {
-            fileState(why, "header", root, f);
+            FileFingerprint c = fileState(why, "header", root, f);
+            touched |= c != f;
+            headers.add(c);
             checked++;
         }
 
         changed(why, "HIP SDK version", previous.sdkVersion(), current.sdk().version());
         Map<String, SdkFingerprint> was = new HashMap<>();
         previous.sdk().forEach(s -> was.put(s.name(), s));
+        Map<String, SdkFingerprint> sdkNow = new HashMap<>();
         for (SdkFingerprint s : Fingerprints.sdk(current.sdk(), false)) {
             SdkFingerprint old = was.remove(s.name());
             checked++;
@@ -85,8 +100,14 @@ public final class UpToDateCheck {
                 why.add("SDK " + s.name() + " added: " + s.path());
             } else if (!old.path().equals(s.path())) {
                 why.add("SDK " + s.name() + " changed: " + old.path() + " → " + s.path());
-            } else if (old.file() != null && old.file().check() != FileFingerprint.State.SAME) {
-                why.add("SDK " + s.name() + " changed (" + s.path() + ")");
+            } else if (old.file() != null) {
+                FileFingerprint.Comparison c = old.file().compare();
+                if (c.state() == FileFingerprint.State.SAME_CONTENT) {
+                    touched = true;
+                    sdkNow.put(old.name(), new SdkFingerprint(old.name(), old.origin(), old.path(), c.current(), old.hashed()));
+                } else if (c.state() != FileFingerprint.State.SAME) {
+                    why.add("SDK " + s.name() + " changed (" + s.path() + ")");
+                }
             }
         }
         was.keySet().stream().sorted().forEach(n -> why.add("SDK " + n + " removed: " + was.get(n).path()));
@@ -112,26 +133,41 @@ public final class UpToDateCheck {
         }
 
         FileFingerprint out = previous.output();
+        FileFingerprint outNow = out;
         checked++;
         String dll = Path.of(out.path()).getFileName().toString();
         if (!out.path().equals(current.output().toAbsolutePath().normalize().toString())) {
             why.add("output changed: " + out.path() + " → " + current.output());
         } else {
-            switch (out.check()) {
+            FileFingerprint.Comparison c = out.compare();
+            switch (c.state()) {
                 case MISSING -> why.add("output " + dll + " is missing");
                 case CHANGED -> why.add("output " + dll + " was modified after it was built");
+                case SAME_CONTENT -> {
+                    touched = true;
+                    outNow = c.current();
+                }
                 case SAME -> { }
             }
         }
-        return new StampDecision(why, checked);
+        if (!why.isEmpty() || !touched) {
+            return new StampDecision(why, checked);
+        }
+        List<SdkFingerprint> sdk = previous.sdk().stream().map(x -> sdkNow.getOrDefault(x.name(), x)).toList();
+        return new StampDecision(why, checked, new BuildStamp(previous.formatVersion(), previous.pluginVersion(),
+                previous.parameters(), previous.targets(), sources, headers, previous.sdkVersion(), sdk,
+                previous.toolsetVersion(), previous.windowsSdkVersion(), previous.environment(), outNow));
     }
 
-    private static void fileState(List<String> why, String kind, Path root, FileFingerprint f) {
-        switch (f.check()) {
+    /** Adds the reason when {@code f} changed; returns its current fingerprint ({@code f} unless only its times changed). */
+    private static FileFingerprint fileState(List<String> why, String kind, Path root, FileFingerprint f) {
+        FileFingerprint.Comparison c = f.compare();
+        switch (c.state()) {
             case CHANGED -> why.add(kind + " " + display(root, f.path()) + " changed");
             case MISSING -> why.add(kind + " " + display(root, f.path()) + " is gone");
-            case SAME -> { }
+            case SAME, SAME_CONTENT -> { }
         }
+        return c.current();
     }
 
     private static void changed(List<String> why, String what, String before, String now) {

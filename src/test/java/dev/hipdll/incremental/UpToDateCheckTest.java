@@ -85,6 +85,47 @@ class UpToDateCheckTest {
         assertTrue(d.checked() > 10);
     }
 
+    private static long mtime(Path p) throws IOException {
+        return Files.getLastModifiedTime(p).toMillis();
+    }
+
+    @Test
+    void filesWithNewTimesAndTheSameContentAreRecordedWithTheirNewTimesSoTheyAreHashedOnce() throws IOException {
+        BuildStamp s = stamp();
+        assertTrue(UpToDateCheck.decide(s, inputs(), false).refreshedStamp().isEmpty(), "nothing touched");
+        Path hipcc = sdk.hipcc().path();
+        for (Path p : List.of(header, hipcc, dll)) {
+            bumpMtime(p);
+        }
+        StampDecision d = UpToDateCheck.decide(s, inputs(), false);
+        assertTrue(d.upToDate(), d.reasons()::toString);
+        BuildStamp r = d.refreshedStamp().orElseThrow();
+        FileFingerprint h = r.headers().stream().filter(f -> f.path().equals(header.toString())).findFirst().orElseThrow();
+        assertEquals(mtime(header), h.mtime());
+        assertEquals(s.headers().stream().filter(f -> f.path().equals(header.toString())).findFirst().orElseThrow().sha256(),
+                h.sha256(), "the content hash stays the one taken when it was built");
+        SdkFingerprint c = r.sdk().stream().filter(f -> f.name().equals("hipcc")).findFirst().orElseThrow();
+        assertEquals(mtime(hipcc), c.file().mtime());
+        assertEquals(mtime(dll), r.output().mtime());
+        assertEquals(s.output().sha256(), r.output().sha256());
+        assertEquals(s.sources(), r.sources(), "untouched files are recorded as they were");
+        assertTrue(UpToDateCheck.decide(r, inputs(), false).refreshedStamp().isEmpty(),
+                "with the refreshed stamp the files take the size-and-time path again");
+
+        Files.writeString(header, "#define N 2\n");
+        assertTrue(UpToDateCheck.decide(s, inputs(), false).refreshedStamp().isEmpty(), "a rebuild refreshes nothing");
+    }
+
+    @Test
+    void theCheckWritesTheRefreshedStampBack() throws IOException {
+        StampStore store = new StampStore(dll);
+        store.commit(stamp());
+        bumpMtime(header);
+        assertTrue(new IncrementalBuild(store).check(inputs(), false).upToDate());
+        assertEquals(mtime(header), store.committed().orElseThrow().headers().stream()
+                .filter(f -> f.path().equals(header.toString())).findFirst().orElseThrow().mtime());
+    }
+
     @Test
     void forceAndMissingStamp() throws IOException {
         assertEquals(List.of("hip.force is set"), UpToDateCheck.decide(stamp(), inputs(), true).reasons());
