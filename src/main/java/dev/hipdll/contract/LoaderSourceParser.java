@@ -1,26 +1,41 @@
 package dev.hipdll.contract;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Set;
 
 /**
  * Reads an ABI contract from a host loader source such as {@code backend_loader.c}: every
- * {@code RESOLVE(name, type)} use is a required entry point and every
- * {@code RESOLVE_OPT(name, type)} an optional one; the exported name is prefix + name. Comments,
- * string and character literals, {@code #define} lines (the macros' own definitions) and
- * {@code #if 0} blocks (up to the matching {@code #else}/{@code #elif}/{@code #endif}) are ignored.
+ * invocation of {@code RESOLVE(name, type)} is a required entry point, every
+ * {@code RESOLVE_OPT(name, type)} an optional one. The source is read the way a C compiler reads it,
+ * as far as a contract needs (C11 5.1.1.2 translation phases 1 to 4, see {@link LoaderScan}):
+ * CR LF, LF or lone CR line ends; backslash-newline splices, also inside names; comments, string
+ * literals and character constants are never code; an invocation may spread over several lines;
+ * {@code #define} lines (the macros' own definitions among them) are not invocations; groups
+ * skipped by {@code #if 0}, {@code #elif 0}, the {@code #else} of {@code #if 1} and groups nested in
+ * them are ignored, while groups under conditions that depend on macros ({@code #ifdef X}) count.
+ *
+ * <p>The exported name is the export prefix ({@code hip.exportPrefix}) + the argument, or the
+ * argument itself when it already carries the prefix ({@code RESOLVE(coli_cuda_init, init_fn)}):
+ * the arguments of all uses must be spelled one way, with the prefix or without, else it is an
+ * error naming one of each. When the file defines the macro so that it visibly prepends a prefix
+ * ({@code GetProcAddress(m, "coli_cuda_" #name)}, see {@link ResolveNaming}), the prefix is
+ * always prepended, as the host does; the configured prefix then stands for the one spelled
+ * there, so one loader serves DLLs built with another prefix.
+ *
+ * <p>A name resolved twice is an error, unless the two uses lie in different branches of one
+ * conditional ({@code #ifdef X ... #else ... #endif}), which are never compiled together; then it is
+ * one entry point, required if either use is {@code RESOLVE}. The contract lists names in the order
+ * of their first use. Errors name the file, the line and column (from 1, a tab as one column) and
+ * what was expected.
  */
 public final class LoaderSourceParser {
-    private static final Pattern USE = Pattern.compile("\\b(RESOLVE|RESOLVE_OPT)\\s*\\(\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*[,)]");
-    private static final Pattern ANY_USE = Pattern.compile("\\b(RESOLVE|RESOLVE_OPT)\\s*\\(");
+    private static final String WHAT = "a C source such as backend_loader.c";
 
     private final String prefix;
 
@@ -30,52 +45,112 @@ public final class LoaderSourceParser {
     }
 
     /**
-     * Parses {@code file}.
+     * Parses {@code file}, at most {@value ContractFile#MAX_BYTES} bytes of UTF-8 text.
      *
-     * @throws ContractException when a RESOLVE use has no identifier as its first argument, a name
-     *                           is resolved twice, or the file has no RESOLVE use at all
+     * @throws ContractException when the file is too large, empty, not text, not C the way a compiler
+     *                           would accept it (an unterminated comment or literal, an unbalanced
+     *                           {@code #if}), has no use, or a use does not name an entry point
      * @throws IOException       when the file cannot be read
      */
     public AbiContract.NamedContract parse(Path file) throws IOException, ContractException {
-        return parse(file.toString(), Files.readString(file, StandardCharsets.UTF_8));
+        return parse(file.toString(), ContractFile.read(file, WHAT));
     }
 
     /** Parses {@code text}, naming it {@code source} in messages. */
     public AbiContract.NamedContract parse(String source, String text) throws ContractException {
-        String code = CSourceScrubber.scrub(text);
-        Map<String, Boolean> names = new LinkedHashMap<>();
-        String[] lines = code.split("\n", -1);
-        boolean inDirective = false;
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i];
-            if (inDirective || line.stripLeading().startsWith("#")) {
-                // a preprocessor line, continued by a trailing backslash (e.g. #define RESOLVE(...) \)
-                inDirective = line.stripTrailing().endsWith("\\");
-                continue;
-            }
-            Matcher any = ANY_USE.matcher(line);
-            while (any.find()) {
-                Matcher m = USE.matcher(line);
-                if (!m.find(any.start()) || m.start() != any.start()) {
-                    throw new ContractException(source + ":" + (i + 1) + ": " + any.group(1)
-                            + "( must name an entry point as its first argument, e.g. RESOLVE(init, init_fn)");
-                }
-                String name = prefix + m.group(2);
-                boolean required = m.group(1).equals("RESOLVE");
-                if (names.containsKey(name)) {
-                    throw new ContractException(source + ":" + (i + 1) + ": " + name + " is resolved twice");
-                }
-                names.put(name, required);
+        String t = ContractFile.text(source, text, WHAT);
+        if (t.isEmpty()) {
+            throw new ContractException(source + ": the file is empty; expected " + WHAT
+                    + " with RESOLVE(name, type) lines");
+        }
+        SourceText src = new SourceText(t);
+        LoaderScan.Result scan = LoaderScan.scan(src, source);
+        if (scan.uses().isEmpty()) {
+            throw new ContractException(source + ": no RESOLVE(name, type) or RESOLVE_OPT(name, type) outside"
+                    + " comments, string literals and skipped #if groups"
+                    + (scan.skippedUses() > 0 ? " (" + scan.skippedUses() + " in skipped groups)" : "")
+                    + "; expected a host loader source such as backend_loader.c");
+        }
+        ResolveNaming naming = new ResolveNaming(scan.definitions());
+        for (ResolveUse u : scan.uses()) {
+            checkArguments(src, source, u, naming.definition(u.macro()));
+        }
+        Set<String> prepending = new HashSet<>();
+        for (String macro : List.of(LoaderScan.RESOLVE, LoaderScan.RESOLVE_OPT)) {
+            String other = macro.equals(LoaderScan.RESOLVE) ? LoaderScan.RESOLVE_OPT : LoaderScan.RESOLVE;
+            if (naming.prefix(macro, 0) != null
+                    || naming.definition(macro) == null && naming.prefix(other, 0) != null) { // RESOLVE tells for both
+                prepending.add(macro);
             }
         }
-        if (names.isEmpty()) {
-            throw new ContractException(source + ": no RESOLVE(name, type) or RESOLVE_OPT(name, type) line found;"
-                    + " expected a host loader source such as backend_loader.c");
+        String fallback = fallback(src, source, scan.uses().stream().filter(u -> !prepending.contains(u.macro())).toList());
+        Map<String, List<ResolveUse>> byName = new LinkedHashMap<>();
+        for (ResolveUse u : scan.uses()) {
+            String name = (prepending.contains(u.macro()) ? prefix : fallback) + u.firstArgumentText();
+            List<ResolveUse> earlier = byName.computeIfAbsent(name, k -> new ArrayList<>());
+            for (ResolveUse e : earlier) {
+                if (e.branch() == null || u.branch() == null || !e.branch().exclusiveWith(u.branch())) {
+                    throw new ContractException(src.position(u.offset()).in(source) + ": " + name
+                            + " is resolved twice, first at " + src.position(e.offset())
+                            + "; expected each entry point once");
+                }
+            }
+            earlier.add(u);
         }
         List<String> required = new ArrayList<>();
         List<String> optional = new ArrayList<>();
-        names.forEach((n, r) -> (r ? required : optional).add(n));
+        byName.forEach((n, us) -> (us.stream().anyMatch(ResolveUse::required) ? required : optional).add(n));
         return new AbiContract.NamedContract(prefix, required, optional,
                 source + " (" + required.size() + " RESOLVE + " + optional.size() + " RESOLVE_OPT)");
+    }
+
+    /** The first argument must be one identifier; with the macro's definition at hand, the count must match. */
+    private static void checkArguments(SourceText src, String source, ResolveUse u, MacroDefinition d)
+            throws ContractException {
+        List<PpToken> first = u.arguments().get(0);
+        if (first.size() != 1 || first.get(0).kind() != PpToken.Kind.IDENTIFIER) {
+            int at = first.isEmpty() ? u.open() : first.get(0).start();
+            throw new ContractException(src.position(at).in(source) + ": " + u.macro()
+                    + "( expects an entry point name (a C identifier) as its first argument, e.g. " + u.macro()
+                    + "(init, init_fn); found " + (first.isEmpty() ? "nothing" : "'" + clip(u.firstArgumentText()) + "'"));
+        }
+        if (d != null && d.functionLike() && !d.variadic() && u.arguments().size() != d.parameters().size()) {
+            throw new ContractException(src.position(u.offset()).in(source) + ": " + u.macro() + " takes "
+                    + d.parameters().size() + " argument(s) (" + u.macro() + "(" + String.join(", ", d.parameters())
+                    + ") defined at " + src.position(d.offset()) + "); found " + u.arguments().size());
+        }
+    }
+
+    /**
+     * For {@code uses} whose macro's naming is not known from the file: the argument is the exported
+     * name when every such argument already starts with the prefix, else the prefix is prepended;
+     * an error when they are spelled both ways.
+     */
+    private String fallback(SourceText src, String source, List<ResolveUse> uses) throws ContractException {
+        ResolveUse with = null;
+        ResolveUse without = null;
+        for (ResolveUse u : uses) {
+            if (!prefix.isEmpty() && u.firstArgumentText().startsWith(prefix)) {
+                with = with == null ? u : with;
+            } else {
+                without = without == null ? u : without;
+            }
+        }
+        if (with != null && without != null) {
+            ResolveUse later = with.offset() > without.offset() ? with : without;
+            ResolveUse earlier = later == with ? without : with;
+            throw new ContractException(src.position(later.arguments().get(0).get(0).start()).in(source) + ": "
+                    + later.macro() + "(" + later.firstArgumentText() + ", ...) "
+                    + (later == with ? "carries" : "lacks") + " the export prefix \"" + prefix + "\", but "
+                    + earlier.macro() + "(" + earlier.firstArgumentText() + ", ...) at "
+                    + src.position(earlier.offset()) + " " + (earlier == with ? "carries" : "lacks")
+                    + " it, and no RESOLVE definition in the file shows whether the macro prepends it;"
+                    + " expected every name spelled the same way");
+        }
+        return with != null ? "" : prefix;
+    }
+
+    private static String clip(String s) {
+        return s.length() > 60 ? s.substring(0, 57) + "..." : s;
     }
 }

@@ -1,0 +1,84 @@
+package dev.hipdll.contract;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Reads a contract file (a loader source or an export list) as text, bounded and checked before
+ * anything parses it: at most {@link #MAX_BYTES} bytes (the size is checked before reading, and
+ * reading stops at the bound if the file grows meanwhile); decoded as UTF-8, with a leading byte
+ * order mark dropped (Windows editors write one) and a byte sequence that is not UTF-8 (a comment
+ * saved as Windows-1252) read as U+FFFD, which matters only where a name is expected; and refused
+ * as "not text" when it holds a NUL or another C0 control character than tab, line feed, vertical
+ * tab, form feed and carriage return (a binary file, a UTF-16 file), naming the line and column.
+ */
+final class ContractFile {
+    /** The largest contract file read: 8 MiB (the example loader is 12 KiB). */
+    static final int MAX_BYTES = 8 << 20;
+
+    private ContractFile() {
+    }
+
+    /**
+     * The text of {@code file}.
+     *
+     * @param what what the file should be, for messages (e.g. "a C source such as backend_loader.c")
+     * @throws ContractException when the file is larger than {@link #MAX_BYTES}, or not text
+     * @throws IOException       when it cannot be read
+     */
+    static String read(Path file, String what) throws IOException, ContractException {
+        long size = Files.size(file);
+        if (size > MAX_BYTES) {
+            throw new ContractException(file + ": " + size + " bytes; expected " + what + " of at most "
+                    + (MAX_BYTES >> 20) + " MiB");
+        }
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes(MAX_BYTES + 1);
+        }
+        if (bytes.length > MAX_BYTES) {
+            throw new ContractException(file + ": more than " + MAX_BYTES + " bytes; expected " + what
+                    + " of at most " + (MAX_BYTES >> 20) + " MiB");
+        }
+        return text(file.toString(), decode(bytes), what);
+    }
+
+    /**
+     * Checks that {@code text} is text (see the class description) and drops a leading byte order mark.
+     *
+     * @param source names the text in messages
+     * @throws ContractException naming the line and column of the first control character
+     */
+    static String text(String source, String text, String what) throws ContractException {
+        String t = text.startsWith("\uFEFF") ? text.substring(1) : text;
+        for (int i = 0; i < t.length(); i++) {
+            char c = t.charAt(i);
+            if (c < 0x20 && c != '\t' && c != '\n' && c != 0x0B && c != '\f' && c != '\r') {
+                throw new ContractException(SourcePosition.of(t, i).in(source) + ": control character 0x"
+                        + String.format("%02X", (int) c) + "; expected " + what
+                        + " (UTF-8 text; is this a binary or UTF-16 file?)");
+            }
+        }
+        return t;
+    }
+
+    private static String decode(byte[] bytes) {
+        CharsetDecoder d = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE);
+        try {
+            CharBuffer cb = d.decode(ByteBuffer.wrap(bytes));
+            return cb.toString();
+        } catch (CharacterCodingException e) {
+            throw new IllegalStateException("a replacing decoder does not throw", e);
+        }
+    }
+}

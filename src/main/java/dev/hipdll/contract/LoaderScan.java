@@ -1,0 +1,242 @@
+package dev.hipdll.contract;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One pass over a loader source through translation phases 1 to 4 as far as a contract needs
+ * them (C11 5.1.1.2): {@link SourceText} (phases 1, 2), {@link PpTokenizer} (3), then directives
+ * (4): conditional inclusion by {@link ConditionalStack}, {@code #define}s kept as
+ * {@link MacroDefinition}s, every other directive ignored. In the processed groups, every
+ * {@code RESOLVE} or {@code RESOLVE_OPT} identifier followed by {@code (} (C11 6.10.3 p10: the
+ * name of a function-like macro not followed by {@code (} is not an invocation) is a
+ * {@link ResolveUse}. Identifiers are whole tokens, so {@code MY_RESOLVE(}, {@code RESOLVEX(} and
+ * {@code RESOLVE_OPTIONAL(} are other macros.
+ *
+ * <p>Errors, each naming the file, line and column: a literal missing its closing quote in a
+ * processed group; an invocation not closed before the end of the file, or longer than
+ * {@value #MAX_INVOCATION_TOKENS} tokens; more than {@value #MAX_USES} uses (a DLL exports at most
+ * 65535 names by ordinal); {@code RESOLVE}/{@code RESOLVE_OPT} mentioned in the definition of
+ * another macro (names resolved through a wrapper macro cannot be read); the structure errors of
+ * {@link ConditionalStack}.
+ */
+final class LoaderScan {
+    static final String RESOLVE = "RESOLVE";
+    static final String RESOLVE_OPT = "RESOLVE_OPT";
+    /** The most uses read. */
+    static final int MAX_USES = 65536;
+    /** The most tokens between an invocation's parentheses. */
+    static final int MAX_INVOCATION_TOKENS = 4096;
+    /** The most tokens of one directive kept (more are read but not kept). */
+    static final int MAX_DIRECTIVE_TOKENS = 65536;
+    /** The most replacement-list tokens of all kept definitions together. */
+    static final int MAX_DEFINITION_TOKENS = 262144;
+
+    /**
+     * What the pass found.
+     *
+     * @param uses        the uses in source order
+     * @param definitions the kept definitions by macro name, in source order
+     * @param skippedUses how many {@code RESOLVE}/{@code RESOLVE_OPT} names lay in skipped groups
+     */
+    record Result(List<ResolveUse> uses, Map<String, List<MacroDefinition>> definitions, int skippedUses) {
+    }
+
+    private final SourceText src;
+    private final String source;
+    private final PpTokenizer tokens;
+    private final ConditionalStack conditionals;
+    private final List<ResolveUse> uses = new ArrayList<>();
+    private final Map<String, List<MacroDefinition>> definitions = new LinkedHashMap<>();
+    private int definitionTokens;
+    private int skippedUses;
+    private PpToken pushedBack;
+
+    private LoaderScan(SourceText src, String source) {
+        this.src = src;
+        this.source = source;
+        this.tokens = new PpTokenizer(src, source);
+        this.conditionals = new ConditionalStack(src, source);
+    }
+
+    /**
+     * Scans {@code src}.
+     *
+     * @param source names the file in messages
+     * @throws ContractException see the class description
+     */
+    static Result scan(SourceText src, String source) throws ContractException {
+        LoaderScan s = new LoaderScan(src, source);
+        s.run();
+        return new Result(List.copyOf(s.uses), s.definitions, s.skippedUses);
+    }
+
+    private void run() throws ContractException {
+        while (true) {
+            PpToken t = nextProcessed();
+            if (t.kind() == PpToken.Kind.EOF) {
+                return;
+            }
+            if (t.isIdentifier(RESOLVE) || t.isIdentifier(RESOLVE_OPT)) {
+                ConditionalStack.Branch branch = conditionals.branch();
+                PpToken open = nextProcessed();
+                if (!open.is("(")) {
+                    pushedBack = open;
+                    continue;
+                }
+                List<List<PpToken>> args = arguments(t);
+                if (uses.size() >= MAX_USES) {
+                    throw new ContractException(at(t) + ": more than " + MAX_USES + " RESOLVE/RESOLVE_OPT uses;"
+                            + " expected a loader source (a DLL exports at most 65535 names by ordinal)");
+                }
+                uses.add(new ResolveUse(t.text(), args, t.start(), open.start(), branch));
+            }
+        }
+    }
+
+    private List<List<PpToken>> arguments(PpToken name) throws ContractException {
+        List<List<PpToken>> args = new ArrayList<>();
+        List<PpToken> current = new ArrayList<>();
+        int depth = 0;
+        int count = 0;
+        while (true) {
+            PpToken t = nextProcessed();
+            if (t.kind() == PpToken.Kind.EOF) {
+                throw new ContractException(at(name) + ": " + name.text()
+                        + "( is not closed; expected ')' before the end of the file");
+            }
+            if (++count > MAX_INVOCATION_TOKENS) {
+                throw new ContractException(at(name) + ": " + name.text() + "( has more than " + MAX_INVOCATION_TOKENS
+                        + " tokens before its ')'; expected " + name.text() + "(name, type)");
+            }
+            if (t.is(")") && depth == 0) {
+                args.add(current);
+                return args;
+            }
+            if (t.is(",") && depth == 0) {
+                args.add(current);
+                current = new ArrayList<>();
+                continue;
+            }
+            if (t.is("(")) {
+                depth++;
+            } else if (t.is(")")) {
+                depth--;
+            }
+            current.add(t);
+        }
+    }
+
+    /** The next token of a processed group outside directives, new-lines dropped; EOF at the end. */
+    private PpToken nextProcessed() throws ContractException {
+        if (pushedBack != null) {
+            PpToken t = pushedBack;
+            pushedBack = null;
+            return t;
+        }
+        while (true) {
+            PpToken t = tokens.next();
+            switch (t.kind()) {
+                case NEWLINE -> {
+                    continue;
+                }
+                case EOF -> {
+                    conditionals.end();
+                    return t;
+                }
+                default -> {
+                }
+            }
+            if (t.is("#") && t.lineStart()) {
+                directive(t);
+                continue;
+            }
+            if (!conditionals.live()) {
+                if (t.isIdentifier(RESOLVE) || t.isIdentifier(RESOLVE_OPT)) {
+                    skippedUses++;
+                }
+                continue;
+            }
+            if (t.unterminated()) {
+                char q = t.kind() == PpToken.Kind.STRING ? '"' : '\'';
+                throw new ContractException(at(t) + ": missing terminating " + q + " character; expected the "
+                        + (q == '"' ? "string literal" : "character constant") + " to end on its line");
+            }
+            return t;
+        }
+    }
+
+    private void directive(PpToken hash) throws ContractException {
+        List<PpToken> d = new ArrayList<>();
+        boolean truncated = false;
+        PpToken mention = null;
+        while (true) {
+            PpToken t = tokens.next();
+            if (t.kind() == PpToken.Kind.NEWLINE || t.kind() == PpToken.Kind.EOF) {
+                break; // the tokenizer returns EOF again to the next read
+            }
+            if (d.size() < MAX_DIRECTIVE_TOKENS) {
+                d.add(t);
+            } else {
+                truncated = true;
+            }
+            if (mention == null && d.size() > 2 && (t.isIdentifier(RESOLVE) || t.isIdentifier(RESOLVE_OPT))) {
+                mention = t;
+            }
+        }
+        if (d.isEmpty() || d.get(0).kind() != PpToken.Kind.IDENTIFIER) {
+            return; // the null directive, or a non-directive in a skipped group
+        }
+        List<PpToken> rest = d.subList(1, d.size());
+        boolean cut = truncated;
+        switch (d.get(0).text()) {
+            case "if" -> conditionals.open(hash.start(),
+                    conditionals.live() && !truncated ? IfCondition.of(rest) : conditionals.live()
+                            ? IfCondition.UNKNOWN : IfCondition.FALSE);
+            case "ifdef", "ifndef" -> conditionals.open(hash.start(), IfCondition.UNKNOWN);
+            case "elif" -> conditionals.elif(hash.start(), () -> cut ? IfCondition.UNKNOWN : IfCondition.of(rest));
+            case "elifdef", "elifndef" -> conditionals.elif(hash.start(), () -> IfCondition.UNKNOWN);
+            case "else" -> conditionals.otherwise(hash.start());
+            case "endif" -> conditionals.close(hash.start());
+            case "define" -> {
+                if (conditionals.live()) {
+                    define(d, hash, truncated, mention);
+                }
+            }
+            default -> {
+                // #include, #pragma, #undef, #error, #line ...: nothing a contract needs
+            }
+        }
+    }
+
+    private void define(List<PpToken> d, PpToken hash, boolean truncated, PpToken mention) throws ContractException {
+        MacroDefinition m = MacroDefinition.of(d, hash.start(), truncated);
+        if (m == null) {
+            return;
+        }
+        boolean ours = m.name().equals(RESOLVE) || m.name().equals(RESOLVE_OPT);
+        if (!ours && mention != null) {
+            throw new ContractException(at(mention) + ": " + mention.text() + " is used in the definition of the macro "
+                    + m.name() + "; the names resolved through " + m.name() + " cannot be read as a contract:"
+                    + " expected each " + mention.text() + "(name, type) written out, or the names listed with"
+                    + " hip.exportsFile");
+        }
+        if (!ours && !m.functionLike()) {
+            return; // only function-like macros can pass a name on
+        }
+        MacroDefinition kept = m;
+        if (m.replacement() != null) {
+            definitionTokens += m.replacement().size();
+            if (definitionTokens > MAX_DEFINITION_TOKENS) {
+                kept = new MacroDefinition(m.name(), m.parameters(), m.variadic(), null, m.offset());
+            }
+        }
+        definitions.computeIfAbsent(m.name(), k -> new ArrayList<>()).add(kept);
+    }
+
+    private String at(PpToken t) {
+        return src.position(t.start()).in(source);
+    }
+}
