@@ -1,8 +1,6 @@
 package dev.hipdll.contract;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -14,7 +12,10 @@ import java.util.Set;
  * file ({@code hip.exportsFile}): one name per entry or line, exactly as exported (e.g.
  * {@code coli_cuda_init}); a trailing {@code ?} marks an optional name
  * ({@code coli_cuda_graph_capture_begin?}); in a file, {@code #} starts a comment and blank
- * lines are ignored. A name must be a C identifier; a name listed twice is an error.
+ * lines are ignored. A name must be a C identifier; a name listed twice is an error. Names are
+ * taken as exported: one without the export prefix is looked up as it is (and, when exported, also
+ * listed by {@code exports.other}). A list file is read like a loader source ({@link ContractFile}:
+ * at most 8 MiB of UTF-8 text, a byte order mark dropped, lines ending in CR LF, LF or a lone CR).
  */
 public final class ExportListParser {
     private final String prefix;
@@ -27,14 +28,13 @@ public final class ExportListParser {
     /**
      * Parses {@code file}.
      *
-     * @throws ContractException naming the file and line of a bad or repeated name, or an empty list
+     * @throws ContractException naming the file and line of a bad or repeated name, an empty list, a
+     *                           file that is too large or not text
      * @throws IOException       when the file cannot be read
      */
     public AbiContract.NamedContract parse(Path file) throws IOException, ContractException {
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        if (!lines.isEmpty() && lines.get(0).startsWith("\uFEFF")) {
-            lines.set(0, lines.get(0).substring(1)); // a byte order mark, as Windows editors write
-        }
+        String text = ContractFile.read(file, "an export list (one name per line)");
+        List<String> lines = List.of(text.split("\r\n|\r|\n", -1));
         List<String> stripped = new ArrayList<>();
         for (String l : lines) {
             int hash = l.indexOf('#');

@@ -1,0 +1,191 @@
+/* backend_loader.c, variant: line splices (a backslash at the end of a line, C11 5.1.1.2 phase 2)
+ * in the macro definitions, inside an entry point name, inside the macro name, in a // comment and
+ * inside a string literal.
+ */
+#include <windows.h>
+#include <stdio.h>
+
+typedef struct coli_chain coli_chain;
+typedef struct coli_memory_info coli_memory_info;
+
+typedef struct coli_backend {
+    HMODULE module;
+    int (*init)(int device);
+    void (*shutdown)(void);
+    int (*device_count)(void);
+    int (*current_device)(void);
+    int (*last_error)(void);
+    const char *(*error_string)(int code);
+    int (*runtime_version)(void);
+    int (*synchronize)(void);
+    void *(*malloc)(unsigned long long bytes);
+    void (*free)(void *p);
+    int (*memcpy_h2d)(void *dst, const void *src, unsigned long long n);
+    int (*memcpy_d2h)(void *dst, const void *src, unsigned long long n);
+    int (*memcpy_d2d)(void *dst, const void *src, unsigned long long n);
+    int (*memset)(void *dst, int value, unsigned long long n);
+    int (*memory_info)(coli_memory_info *info);
+    int (*add)(float *out, const float *a, const float *b, unsigned int n);
+    int (*mul)(float *out, const float *a, const float *b, unsigned int n);
+    int (*scale)(float *x, float s, unsigned int n);
+    int (*silu)(float *x, unsigned int n);
+    int (*rmsnorm)(float *out, const float *x, const float *w, unsigned int n, float eps);
+    int (*softmax)(float *x, unsigned int n);
+    int (*matmul_f32)(float *out, const float *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
+    int (*argmax)(int *out, const float *x, unsigned int n);
+    int (*rope)(float *q, unsigned int dim, unsigned int pos, float theta);
+    int (*matmul_q8)(float *out, const void *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
+    int (*matmul_q4)(float *out, const void *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
+    int (*dequant_q8)(float *out, const void *q, unsigned int n);
+    int (*dequant_q4)(float *out, const void *q, unsigned int n);
+    int (*layernorm)(float *out, const float *x, const float *w, const float *b, unsigned int n, float eps);
+    int (*gelu)(float *x, unsigned int n);
+    int (*embedding_lookup)(float *out, const float *table, const int *ids, unsigned int count, unsigned int dim);
+    int (*attention)(float *out, const float *q, const float *k, const float *v, unsigned int heads, unsigned int len, unsigned int dim);
+    int (*sample_topk)(int *out, const float *logits, unsigned int n, unsigned int k, float temperature, unsigned long long seed);
+    int (*kv_cache_append)(void *cache, const float *k, const float *v, unsigned int pos);
+    int (*kv_cache_reset)(void *cache);
+    void *(*stream_create)(void);
+    void (*stream_destroy)(void *stream);
+    int (*stream_sync)(void *stream);
+    int (*event_record)(void *event, void *stream);
+    float (*event_elapsed_ms)(void *start, void *end);
+    int (*graph_capture_begin)(void *stream);
+    int (*graph_capture_end)(void *stream);
+    coli_chain *(*chain_create)(void);
+    void (*chain_destroy)(coli_chain *c);
+    int (*chain_add_layer)(coli_chain *c, int kind, float param);
+    int (*chain_run)(coli_chain *c, float *x, unsigned int n);
+    int (*chain_reset)(coli_chain *c);
+    int (*chain_length)(const coli_chain *c);
+} coli_backend;
+
+#define COLI_PREFIX "coli_cuda_"
+#define RESOLVE(name, type) \
+    do { \
+        b->name = (type)GetProcAddress(b->module, \
+                                       COLI_PREFIX #name); \
+        if (!b->name) return 0; \
+    } while (0)
+#define RESOLVE_OPT(name, \
+                    type) \
+    b->name = (type)GetProcAddress(b->module, COLI_PREFIX #name)
+
+typedef int (*coli_init_fn)(int device);
+typedef void (*coli_shutdown_fn)(void);
+typedef int (*coli_device_count_fn)(void);
+typedef int (*coli_current_device_fn)(void);
+typedef int (*coli_last_error_fn)(void);
+typedef const char *(*coli_error_string_fn)(int code);
+typedef int (*coli_runtime_version_fn)(void);
+typedef int (*coli_synchronize_fn)(void);
+typedef void *(*coli_malloc_fn)(unsigned long long bytes);
+typedef void (*coli_free_fn)(void *p);
+typedef int (*coli_memcpy_h2d_fn)(void *dst, const void *src, unsigned long long n);
+typedef int (*coli_memcpy_d2h_fn)(void *dst, const void *src, unsigned long long n);
+typedef int (*coli_memcpy_d2d_fn)(void *dst, const void *src, unsigned long long n);
+typedef int (*coli_memset_fn)(void *dst, int value, unsigned long long n);
+typedef int (*coli_memory_info_fn)(coli_memory_info *info);
+typedef int (*coli_add_fn)(float *out, const float *a, const float *b, unsigned int n);
+typedef int (*coli_mul_fn)(float *out, const float *a, const float *b, unsigned int n);
+typedef int (*coli_scale_fn)(float *x, float s, unsigned int n);
+typedef int (*coli_silu_fn)(float *x, unsigned int n);
+typedef int (*coli_rmsnorm_fn)(float *out, const float *x, const float *w, unsigned int n, float eps);
+typedef int (*coli_softmax_fn)(float *x, unsigned int n);
+typedef int (*coli_matmul_f32_fn)(float *out, const float *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
+typedef int (*coli_argmax_fn)(int *out, const float *x, unsigned int n);
+typedef int (*coli_rope_fn)(float *q, unsigned int dim, unsigned int pos, float theta);
+typedef int (*coli_matmul_q8_fn)(float *out, const void *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
+typedef int (*coli_matmul_q4_fn)(float *out, const void *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
+typedef int (*coli_dequant_q8_fn)(float *out, const void *q, unsigned int n);
+typedef int (*coli_dequant_q4_fn)(float *out, const void *q, unsigned int n);
+typedef int (*coli_layernorm_fn)(float *out, const float *x, const float *w, const float *b, unsigned int n, float eps);
+typedef int (*coli_gelu_fn)(float *x, unsigned int n);
+typedef int (*coli_embedding_lookup_fn)(float *out, const float *table, const int *ids, unsigned int count, unsigned int dim);
+typedef int (*coli_attention_fn)(float *out, const float *q, const float *k, const float *v, unsigned int heads, unsigned int len, unsigned int dim);
+typedef int (*coli_sample_topk_fn)(int *out, const float *logits, unsigned int n, unsigned int k, float temperature, unsigned long long seed);
+typedef int (*coli_kv_cache_append_fn)(void *cache, const float *k, const float *v, unsigned int pos);
+typedef int (*coli_kv_cache_reset_fn)(void *cache);
+typedef void *(*coli_stream_create_fn)(void);
+typedef void (*coli_stream_destroy_fn)(void *stream);
+typedef int (*coli_stream_sync_fn)(void *stream);
+typedef int (*coli_event_record_fn)(void *event, void *stream);
+typedef float (*coli_event_elapsed_ms_fn)(void *start, void *end);
+typedef int (*coli_graph_capture_begin_fn)(void *stream);
+typedef int (*coli_graph_capture_end_fn)(void *stream);
+typedef coli_chain *(*coli_chain_create_fn)(void);
+typedef void (*coli_chain_destroy_fn)(coli_chain *c);
+typedef int (*coli_chain_add_layer_fn)(coli_chain *c, int kind, float param);
+typedef int (*coli_chain_run_fn)(coli_chain *c, float *x, unsigned int n);
+typedef int (*coli_chain_reset_fn)(coli_chain *c);
+typedef int (*coli_chain_length_fn)(const coli_chain *c);
+
+static int coli_backend_resolve(coli_backend *b) {
+    RESOLVE(init, coli_init_fn);
+    RESOLVE(shutdown, coli_shutdown_fn);
+    RESOLVE(device_count, coli_device_count_fn);
+    RESOLVE(current_device, coli_current_device_fn);
+    RESOLVE(last_error, coli_last_error_fn);
+    RESOLVE(error_string, coli_error_string_fn);
+    RESOLVE(runtime_version, coli_runtime_version_fn);
+    RESOLVE(synchronize, coli_synchronize_fn);
+    RESOLVE(malloc, coli_malloc_fn);
+    RESOLVE(free, coli_free_fn);
+    RESOLVE(memcpy\
+_h2d, coli_memcpy_h2d_fn);
+    RESOLVE(memcpy_d2h, coli_memcpy_d2h_fn);
+    RESOLVE(memcpy_d2d, coli_memcpy_d2d_fn);
+    RESOLVE(memset, coli_memset_fn);
+    RESOLVE(memory_info, coli_memory_info_fn);
+    RESOLVE(add, coli_add_fn);
+    RESOLVE(mul, coli_mul_fn);
+    RESOLVE(scale, coli_scale_fn);
+    RESOLVE(silu, coli_silu_fn);
+    RESOL\
+VE(rmsnorm, coli_rmsnorm_fn);
+    RESOLVE(softmax, coli_softmax_fn);
+    RESOLVE(matmul_f32, coli_matmul_f32_fn);
+    RESOLVE(argmax, coli_argmax_fn);
+    RESOLVE(rope, coli_rope_fn);
+    RESOLVE(matmul_q8, coli_matmul_q8_fn);
+    RESOLVE(matmul_q4, coli_matmul_q4_fn);
+    RESOLVE(dequant_q8, coli_dequant_q8_fn);
+    RESOLVE(dequant_q4, coli_dequant_q4_fn);
+    RESOLVE(layernorm, coli_layernorm_fn);
+    RESOLVE(gelu, coli_gelu_fn);
+    RESOLVE(embedding_lookup, coli_embedding_lookup_fn);
+    puts("RESOLVE(in_spliced_string, \
+x_fn)");
+    RESOLVE(attention, coli_attention_fn);
+    RESOLVE(sample_topk, coli_sample_topk_fn);
+    RESOLVE(kv_cache_append, \   
+        coli_kv_cache_append_fn);  /* a backslash, trailing blanks, then the line end */
+    RESOLVE(kv_cache_reset, coli_kv_cache_reset_fn);
+    RESOLVE(stream_create, coli_stream_create_fn);
+    RESOLVE(stream_destroy, coli_stream_destroy_fn);
+    RESOLVE(stream_sync, coli_stream_sync_fn);
+    RESOLVE(event_record, coli_event_record_fn);
+    RESOLVE(event_elapsed_ms, coli_event_elapsed_ms_fn);
+    RESOLVE_OPT(graph_capture_begin, coli_graph_capture_begin_fn);
+    RESOLVE_OPT(graph_capture_end, coli_graph_capture_end_fn);
+    RESOLVE(chain_create, coli_chain_create_fn);
+    RESOLVE(chain_destroy, coli_chain_destroy_fn);
+    RESOLVE(chain_add_layer, coli_chain_add_layer_fn);
+    RESOLVE(chain_run, coli_chain_run_fn);
+    RESOLVE(chain_reset, coli_chain_reset_fn);
+    // the last one \
+    RESOLVE(spliced_into_comment, x_fn);
+    RESOLVE(chain_length, coli_chain_length_fn);
+    return 1;
+}
+
+int coli_backend_load(coli_backend *b, const wchar_t *path) {
+    b->module = LoadLibraryExW(path, NULL, LOAD_LIBRARY_SEARCH_DLL_LOAD_DIR | LOAD_LIBRARY_SEARCH_SYSTEM32);
+    if (!b->module) return 0;
+    if (!coli_backend_resolve(b)) {
+        FreeLibrary(b->module);
+        b->module = NULL;
+        return 0;
+    }
+    return 1;
+}
