@@ -18,7 +18,8 @@ import java.nio.file.Path;
  * order mark dropped (Windows editors write one) and a byte sequence that is not UTF-8 (a comment
  * saved as Windows-1252) read as U+FFFD, which matters only where a name is expected; and refused
  * as "not text" when it holds a NUL or another C0 control character than tab, line feed, vertical
- * tab, form feed and carriage return (a binary file, a UTF-16 file), naming the line and column.
+ * tab, form feed and carriage return (a binary file, a UTF-16 file), naming the line and column;
+ * a file starting with a UTF-16 byte order mark is refused as such.
  */
 final class ContractFile {
     /** The largest contract file read: 8 MiB (the example loader is 12 KiB). */
@@ -47,6 +48,12 @@ final class ContractFile {
         if (bytes.length > MAX_BYTES) {
             throw new ContractException(file + ": more than " + MAX_BYTES + " bytes; expected " + what
                     + " of at most " + (MAX_BYTES >> 20) + " MiB");
+        }
+        if (bytes.length >= 2 && (bytes[0] == (byte) 0xFF && bytes[1] == (byte) 0xFE
+                || bytes[0] == (byte) 0xFE && bytes[1] == (byte) 0xFF)) {
+            throw new ContractException(file + ": starts with the UTF-16 byte order mark "
+                    + String.format("%02X %02X", bytes[0] & 0xFF, bytes[1] & 0xFF) + "; expected " + what
+                    + " as UTF-8 text (save it as UTF-8)");
         }
         return text(file.toString(), decode(bytes), what);
     }
