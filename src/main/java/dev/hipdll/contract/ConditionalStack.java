@@ -30,18 +30,32 @@ final class ConditionalStack {
      * @param conditional the conditional, numbered in source order
      * @param branch      its branch: 0 the {@code #if} group, 1 the first {@code #elif}/{@code #else}, ...
      * @param outer       the enclosing branch, or null at file level
+     * @param depth       how many conditionals enclose this one
      */
-    record Branch(int conditional, int branch, Branch outer) {
-        /** Whether code in this branch and code in {@code other} can never both be compiled. */
+    record Branch(int conditional, int branch, Branch outer, int depth) {
+        /**
+         * Whether code in this branch and code in {@code other} can never both be compiled: below the
+         * innermost branch both lie in, they lie in different branches of one conditional. Paths
+         * share their enclosing {@code Branch} objects, so this takes one walk up, O(depth).
+         */
         boolean exclusiveWith(Branch other) {
-            for (Branch a = this; a != null; a = a.outer) {
-                for (Branch b = other; b != null; b = b.outer) {
-                    if (a.conditional == b.conditional && a.branch != b.branch) {
-                        return true;
-                    }
-                }
+            Branch a = this;
+            Branch b = other;
+            while (a != null && b != null && a.depth > b.depth) {
+                a = a.outer;
             }
-            return false;
+            while (a != null && b != null && b.depth > a.depth) {
+                b = b.outer;
+            }
+            if (a == b) {
+                return false; // one lies inside the other
+            }
+            // one of them may still be inside the other: lift the deeper side until the outers meet
+            while (a != null && b != null && a.outer != b.outer) {
+                a = a.outer;
+                b = b.outer;
+            }
+            return a != null && b != null && a != b && a.conditional == b.conditional && a.branch != b.branch;
         }
     }
 
@@ -96,7 +110,7 @@ final class ConditionalStack {
         g.live = outerLive && condition != IfCondition.FALSE;
         g.taken = condition == IfCondition.TRUE;
         groups.push(g);
-        branch = new Branch(g.conditional, 0, g.outer);
+        branch = new Branch(g.conditional, 0, g.outer, groups.size() - 1);
     }
 
     /** {@code #elif} (or {@code #elifdef}) at {@code offset}; {@code condition} is asked only when needed. */
@@ -108,7 +122,7 @@ final class ConditionalStack {
         IfCondition c = g.outerLive && !g.taken ? condition.get() : IfCondition.FALSE;
         g.live = g.outerLive && !g.taken && c != IfCondition.FALSE;
         g.taken |= c == IfCondition.TRUE;
-        branch = new Branch(g.conditional, ++g.branch, g.outer);
+        branch = new Branch(g.conditional, ++g.branch, g.outer, groups.size() - 1);
     }
 
     /** {@code #else} at {@code offset}. */
@@ -119,7 +133,7 @@ final class ConditionalStack {
         }
         g.elseSeen = true;
         g.live = g.outerLive && !g.taken;
-        branch = new Branch(g.conditional, ++g.branch, g.outer);
+        branch = new Branch(g.conditional, ++g.branch, g.outer, groups.size() - 1);
     }
 
     /** {@code #endif} at {@code offset}. */

@@ -36,6 +36,8 @@ import java.util.Set;
  */
 public final class LoaderSourceParser {
     private static final String WHAT = "a C source such as backend_loader.c";
+    /** The most uses of one name in alternative branches ({@code #ifdef A ... #elif B ... #else}). */
+    static final int MAX_ALTERNATIVES = 16;
 
     private final String prefix;
 
@@ -88,6 +90,10 @@ public final class LoaderSourceParser {
         for (ResolveUse u : scan.uses()) {
             String name = (prepending.contains(u.macro()) ? prefix : fallback) + u.firstArgumentText();
             List<ResolveUse> earlier = byName.computeIfAbsent(name, k -> new ArrayList<>());
+            if (earlier.size() >= MAX_ALTERNATIVES) {
+                throw new ContractException(src.position(u.offset()).in(source) + ": " + name + " is resolved in more than "
+                        + MAX_ALTERNATIVES + " alternative branches; expected a loader source");
+            }
             for (ResolveUse e : earlier) {
                 if (e.branch() == null || u.branch() == null || !e.branch().exclusiveWith(u.branch())) {
                     throw new ContractException(src.position(u.offset()).in(source) + ": " + name

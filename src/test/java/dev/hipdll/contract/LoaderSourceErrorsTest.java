@@ -163,5 +163,8 @@ class LoaderSourceErrorsTest {
                 error("RESOLVE(a, f);\n#ifdef X\n  RESOLVE_OPT(a, f);\n#endif\n"));
         assertEquals("l.c:4:1: coli_cuda_a is resolved twice, first at 2:1; expected each entry point once",
                 error("#ifdef X\nRESOLVE(a, f);\n#endif\nRESOLVE(a, f);\n"));
+        // two sibling conditionals inside one branch can both be compiled
+        assertEquals("l.c:6:1: coli_cuda_a is resolved twice, first at 3:1; expected each entry point once",
+                error("#ifdef A\n#ifdef B\nRESOLVE(a, f);\n#endif\n#ifdef C\nRESOLVE(a, f);\n#endif\n#endif\n"));
     }
 }

@@ -63,4 +63,162 @@ class LoaderSourceParserTest {
         ContractException e = assertThrows(ContractException.class, () -> parser.parse("x.c", "\nRESOLVE(\"init\", f);"));
         assertTrue(e.getMessage().startsWith("x.c:2:"), e.getMessage());
     }
+
+    private AbiContract.NamedContract parse(String src) throws ContractException {
+        return parser.parse("l.c", src);
+    }
+
+    private static List<String> names(String... n) {
+        return java.util.Arrays.stream(n).map(x -> "coli_cuda_" + x).toList();
+    }
+
+    @Test
+    void invocationSpreadOverLines() throws Exception {
+        AbiContract.NamedContract c = parse("RESOLVE(\n    init,\n    init_fn);\nRESOLVE\n(shutdown, f);\n"
+                + "RESOLVE_OPT( /* the name: */ graph // optional\n , graph_fn\n );\n");
+        assertEquals(names("init", "shutdown"), c.required());
+        assertEquals(names("graph"), c.optional());
+        AbiContract.NamedContract full = parse("RESOLVE(\n    coli_cuda_init,\n    init_fn);\nRESOLVE_OPT(coli_cuda_graph, g);\n");
+        assertEquals(names("init"), full.required());
+        assertEquals(names("graph"), full.optional());
+    }
+
+    @Test
+    void lineSplicesC11Phase2() throws Exception {
+        AbiContract.NamedContract c = parse("#define RESOLVE(name, \\\n type) x\n"
+                + "RESOLVE(mem\\\ncpy_h2d, f);\n"           // inside the name
+                + "RES\\\r\nOLVE(free, f);\n"              // inside the macro name, CR LF
+                + "RESOLVE(add, \\  \t\n f);\n"            // blanks between backslash and line end (clang warns, splices)
+                + "// RESOLVE(in_comment, f); \\\nRESOLVE(continued_comment, f);\n"
+                + "RESOLVE_OPT(\\\ngraph, f);\n");
+        assertEquals(names("memcpy_h2d", "free", "add"), c.required());
+        assertEquals(names("graph"), c.optional());
+    }
+
+    @Test
+    void conditionalInclusion() throws Exception {
+        AbiContract.NamedContract c = parse("""
+                #if 0
+                RESOLVE(dead, f);
+                #  if 0
+                RESOLVE(dead_nested, f);
+                #  else
+                RESOLVE(dead_nested_else, f);
+                #  endif
+                RESOLVE(still_dead, f);
+                #else
+                RESOLVE(live_else, f);
+                #endif
+                #ifdef COLI_FEATURE
+                #if 0
+                RESOLVE(dead_in_ifdef, f);
+                #endif
+                RESOLVE(live_in_ifdef, f);
+                #endif
+                #if 1
+                RESOLVE(live_if1, f);
+                #elif X
+                RESOLVE(dead_after_true, f);
+                #else
+                RESOLVE(dead_else_of_if1, f);
+                #endif
+                #if 0 && defined(X)
+                RESOLVE(dead_and, f);
+                #elif 0L
+                RESOLVE(dead_elif, f);
+                #elif !0
+                RESOLVE(live_elif, f);
+                #endif
+                #if (0) || 0x0
+                RESOLVE(dead_or, f);
+                #endif
+                #if COLI_VERSION >= 3
+                RESOLVE(unknown_expr, f);
+                #endif
+                %:if 0
+                RESOLVE(dead_digraph, f);
+                %:endif
+                """);
+        assertEquals(names("live_else", "live_in_ifdef", "live_if1", "live_elif", "unknown_expr"), c.required());
+    }
+
+    @Test
+    void alternativeBranchesMayRepeatANameAndRequiredWins() throws Exception {
+        AbiContract.NamedContract c = parse("""
+                #ifdef _WIN32
+                RESOLVE(init, f);
+                RESOLVE_OPT(graph, g);
+                #elif defined(__linux__)
+                RESOLVE(init, f);
+                RESOLVE(graph, g);
+                #else
+                #  ifdef X
+                RESOLVE(init, f);
+                #  endif
+                #endif
+                """);
+        assertEquals(names("init", "graph"), c.required());
+        assertEquals(List.of(), c.optional());
+        String many = "#if A\n" + "RESOLVE(a, f);\n#elif B\n".repeat(LoaderSourceParser.MAX_ALTERNATIVES) + "RESOLVE(a, f);\n#endif\n";
+        assertTrue(assertThrows(ContractException.class, () -> parse(many)).getMessage()
+                .contains("coli_cuda_a is resolved in more than 16 alternative branches"));
+    }
+
+    @Test
+    void identifierBoundariesAndNonInvocations() throws Exception {
+        AbiContract.NamedContract c = parse("""
+                MY_RESOLVE(a, f); RESOLVEX(b, f); RESOLVE_OPTIONAL(c, f); _RESOLVE(d, f); RESOLVE_OPT2(e, f);
+                void *p = (RESOLVE);      /* the name alone is no invocation */
+                (RESOLVE)(not_expanded, f);
+                int RESOLVE_count = 0;
+                RESOLVE(init, f);RESOLVE_OPT(graph,g);
+                """);
+        assertEquals(names("init"), c.required());
+        assertEquals(names("graph"), c.optional());
+    }
+
+    @Test
+    void literalsAndCommentsAreNeverCode() throws Exception {
+        AbiContract.NamedContract c = parse("""
+                #define RESOLVE(name, type) do { RESOLVE_OPT(in_own_definition, x); \\
+                    b->name = (type)GetProcAddress(m, "coli_cuda_" #name); } while (0)
+                #define RESOLVE_OPT(name, type) b->name = (type)GetProcAddress(m, "coli_cuda_" #name)
+                #pragma message("RESOLVE(in_pragma, f)")
+                char open = '(', close = ')', quote = '"', apostrophe = '\\'';
+                const char *s = "RESOLVE(in_string, f) \\" RESOLVE(still_string, f)";
+                const wchar_t *w = L"RESOLVE(wide, f)"; const char *u = u8"RESOLVE(utf8, f)";
+                RESOLVE(init, T(')', "(", ','));
+                /* RESOLVE(block, f); */ RESOLVE(after_block, f); // RESOLVE(line, f);
+                """);
+        assertEquals(names("init", "after_block"), c.required());
+    }
+
+    @Test
+    void proseInSkippedGroupAndNonUtf8Comment() throws Exception {
+        AbiContract.NamedContract c = parse("#if 0\nThe loader doesn't resolve \"probe any more.\n#endif\n"
+                + "/* caf\uFFFD (a Windows-1252 byte read as U+FFFD) */\nRESOLVE(init, f);\n");
+        assertEquals(names("init"), c.required());
+    }
+
+    @Test
+    void macroThatPrependsThePrefixIsTrusted() throws Exception {
+        // the host looks up "coli_cuda_" "coli_cuda_init": the contract says so, and the DLL check will show it
+        AbiContract.NamedContract c = parse("#define RESOLVE(name, type) GetProcAddress(m, \"coli_cuda_\" #name)\n"
+                + "RESOLVE(coli_cuda_init, f);\nRESOLVE(shutdown, f);\n");
+        assertEquals(List.of("coli_cuda_coli_cuda_init", "coli_cuda_shutdown"), c.required());
+        // the configured prefix stands for the one the macro spells
+        AbiContract.NamedContract hip = new LoaderSourceParser("coli_hip_").parse("l.c",
+                "#define RESOLVE(name, type) GetProcAddress(m, \"coli_cuda_\" #name)\nRESOLVE(init, f);\n");
+        assertEquals(List.of("coli_hip_init"), hip.required());
+        // without a visible prefix in the macro, names with and without it cannot be told apart
+        assertTrue(assertThrows(ContractException.class, () -> parse("RESOLVE(coli_cuda_init, f);\nRESOLVE(shutdown, f);\n"))
+                .getMessage().startsWith("l.c:2:9: RESOLVE(shutdown, ...) lacks the export prefix"));
+    }
+
+    @Test
+    void emptyPrefix() throws Exception {
+        AbiContract.NamedContract c = new LoaderSourceParser("").parse("l.c", "RESOLVE(coli_cuda_init, f);\nRESOLVE_OPT(other, f);\n");
+        assertEquals(List.of("coli_cuda_init"), c.required());
+        assertEquals(List.of("other"), c.optional());
+    }
 }
