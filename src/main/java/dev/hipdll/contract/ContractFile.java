@@ -2,11 +2,6 @@ package dev.hipdll.contract;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +9,7 @@ import java.nio.file.Path;
 /**
  * Reads a contract file (a loader source or an export list) as text, bounded and checked before
  * anything parses it: at most {@link #MAX_BYTES} bytes (the size is checked before reading, and
- * reading stops at the bound if the file grows meanwhile); decoded as UTF-8, with a leading byte
+ * a file that grows while being read is refused); decoded as UTF-8, with a leading byte
  * order mark dropped (Windows editors write one) and a byte sequence that is not UTF-8 (a comment
  * saved as Windows-1252) read as U+FFFD, which matters only where a name is expected; and refused
  * as "not text" when it holds a NUL or another C0 control character than tab, line feed, vertical
@@ -41,21 +36,23 @@ final class ContractFile {
             throw new ContractException(file + ": " + size + " bytes; expected " + what + " of at most "
                     + (MAX_BYTES >> 20) + " MiB");
         }
-        byte[] bytes;
+        byte[] bytes = new byte[(int) size + 1]; // one more than the size: a file that grew shows it
+        int n;
         try (InputStream in = Files.newInputStream(file)) {
-            bytes = in.readNBytes(MAX_BYTES + 1);
+            n = in.readNBytes(bytes, 0, bytes.length);
         }
-        if (bytes.length > MAX_BYTES) {
-            throw new ContractException(file + ": more than " + MAX_BYTES + " bytes; expected " + what
-                    + " of at most " + (MAX_BYTES >> 20) + " MiB");
+        if (n > size) {
+            throw new ContractException(file + ": changed while being read (" + size + " bytes, then more); expected "
+                    + what + " that stays put");
         }
-        if (bytes.length >= 2 && (bytes[0] == (byte) 0xFF && bytes[1] == (byte) 0xFE
+        if (n >= 2 && (bytes[0] == (byte) 0xFF && bytes[1] == (byte) 0xFE
                 || bytes[0] == (byte) 0xFE && bytes[1] == (byte) 0xFF)) {
             throw new ContractException(file + ": starts with the UTF-16 byte order mark "
                     + String.format("%02X %02X", bytes[0] & 0xFF, bytes[1] & 0xFF) + "; expected " + what
                     + " as UTF-8 text (save it as UTF-8)");
         }
-        return text(file.toString(), decode(bytes), what);
+        // the String constructor replaces every malformed sequence with U+FFFD (and no char[] copy is made)
+        return text(file.toString(), new String(bytes, 0, n, StandardCharsets.UTF_8), what);
     }
 
     /**
@@ -75,17 +72,5 @@ final class ContractFile {
             }
         }
         return t;
-    }
-
-    private static String decode(byte[] bytes) {
-        CharsetDecoder d = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPLACE)
-                .onUnmappableCharacter(CodingErrorAction.REPLACE);
-        try {
-            CharBuffer cb = d.decode(ByteBuffer.wrap(bytes));
-            return cb.toString();
-        } catch (CharacterCodingException e) {
-            throw new IllegalStateException("a replacing decoder does not throw", e);
-        }
     }
 }

@@ -85,6 +85,14 @@ final class SourceText {
 
     /** The logical text of the physical range [{@code start}, {@code end}): splices removed, new-lines as LF. */
     String logical(int start, int end) {
+        boolean plain = true;
+        for (int i = start; i < end && plain; i++) {
+            char c = text.charAt(i);
+            plain = c != '\\' && c != '\r';
+        }
+        if (plain) {
+            return text.substring(start, end); // no splice, no CR: the physical text is the logical one
+        }
         StringBuilder s = new StringBuilder(end - start);
         for (int i = start; i < end; i = next(i)) {
             s.append((char) at(i));
