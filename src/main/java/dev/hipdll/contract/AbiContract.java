@@ -1,5 +1,6 @@
 package dev.hipdll.contract;
 
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -39,13 +40,25 @@ public sealed interface AbiContract permits AbiContract.CountContract, AbiContra
      * @param prefix   the name prefix; every name below includes it
      * @param required the names the host needs (missing one turns the GPU tier off), source order
      * @param optional the names the host can do without, source order
-     * @param origin   where the names came from (a file and line count, or a list)
+     * @param origin   where the names came from (a file and its use counts, or a list)
      */
     record NamedContract(String prefix, List<String> required, List<String> optional, String origin)
             implements AbiContract {
+        /** @throws IllegalArgumentException when a name is listed twice (in one list or in both) */
         public NamedContract {
             required = List.copyOf(required);
             optional = List.copyOf(optional);
+            Set<String> seen = new LinkedHashSet<>();
+            for (String n : required) {
+                if (!seen.add(n)) {
+                    throw new IllegalArgumentException("contract name listed twice: " + n);
+                }
+            }
+            for (String n : optional) {
+                if (!seen.add(n)) {
+                    throw new IllegalArgumentException("contract name listed twice: " + n);
+                }
+            }
         }
 
         @Override
@@ -55,7 +68,7 @@ public sealed interface AbiContract permits AbiContract.CountContract, AbiContra
 
         /** Every contract name, required first. */
         public Set<String> all() {
-            java.util.LinkedHashSet<String> s = new java.util.LinkedHashSet<>(required);
+            LinkedHashSet<String> s = new LinkedHashSet<>(required);
             s.addAll(optional);
             return s;
         }
