@@ -20,13 +20,13 @@ import java.util.Set;
  * skipped by {@code #if 0}, {@code #elif 0}, the {@code #else} of {@code #if 1} and groups nested in
  * them are ignored, while groups under conditions that depend on macros ({@code #ifdef X}) count.
  *
- * <p>The exported name is the export prefix ({@code hip.exportPrefix}) + the argument, or the
- * argument itself when it already carries the prefix ({@code RESOLVE(coli_cuda_init, init_fn)}):
- * the arguments of all uses must be spelled one way, with the prefix or without, else it is an
- * error naming one of each. When the file defines the macro so that it visibly prepends a prefix
- * ({@code GetProcAddress(m, "coli_cuda_" #name)}, see {@link ResolveNaming}), the prefix is
- * always prepended, as the host does; the configured prefix then stands for the one spelled
- * there, so one loader serves DLLs built with another prefix.
+ * <p>The exported name: when the file defines the macro so that it visibly prepends a prefix
+ * ({@code GetProcAddress(m, "coli_cuda_" #name)}, see {@link ResolveNaming}), the export prefix
+ * ({@code hip.exportPrefix}) + the argument, always, as the host does; the configured prefix stands
+ * for the one spelled there, so one loader serves DLLs built with another prefix. Otherwise the
+ * argument itself when every such argument carries the prefix
+ * ({@code RESOLVE(coli_cuda_init, init_fn)}), the prefix + the argument when none does, and an
+ * error naming one of each when they are spelled both ways.
  *
  * <p>A name resolved twice is an error, unless the two uses lie in different branches of one
  * conditional ({@code #ifdef X ... #else ... #endif}), which are never compiled together; then it is
@@ -75,7 +75,7 @@ public final class LoaderSourceParser {
         }
         ResolveNaming naming = new ResolveNaming(scan.definitions());
         for (ResolveUse u : scan.uses()) {
-            checkArguments(src, source, u, naming.definition(u.macro()));
+            checkArguments(src, source, u, naming.definitions(u.macro()));
         }
         Set<String> prepending = new HashSet<>();
         for (String macro : List.of(LoaderScan.RESOLVE, LoaderScan.RESOLVE_OPT)) {
@@ -110,8 +110,11 @@ public final class LoaderSourceParser {
                 source + " (" + required.size() + " RESOLVE + " + optional.size() + " RESOLVE_OPT)");
     }
 
-    /** The first argument must be one identifier; with the macro's definition at hand, the count must match. */
-    private static void checkArguments(SourceText src, String source, ResolveUse u, MacroDefinition d)
+    /**
+     * The first argument must be one identifier; with the macro's definitions at hand (one per
+     * {@code #ifdef} branch, say), the count must match one of them (C11 6.10.3 p4).
+     */
+    private static void checkArguments(SourceText src, String source, ResolveUse u, List<MacroDefinition> ds)
             throws ContractException {
         List<PpToken> first = u.arguments().get(0);
         if (first.size() != 1 || first.get(0).kind() != PpToken.Kind.IDENTIFIER) {
@@ -120,7 +123,11 @@ public final class LoaderSourceParser {
                     + "( expects an entry point name (a C identifier) as its first argument, e.g. " + u.macro()
                     + "(init, init_fn); found " + (first.isEmpty() ? "nothing" : "'" + clip(u.firstArgumentText()) + "'"));
         }
-        if (d != null && d.functionLike() && !d.variadic() && u.arguments().size() != d.parameters().size()) {
+        boolean fits = ds.isEmpty() || ds.stream().anyMatch(d -> !d.functionLike()
+                || (d.variadic() ? u.arguments().size() >= d.parameters().size() - 1
+                        : u.arguments().size() == d.parameters().size()));
+        MacroDefinition d = ds.isEmpty() ? null : ds.get(0);
+        if (!fits && d.functionLike()) {
             throw new ContractException(src.position(u.offset()).in(source) + ": " + u.macro() + " takes "
                     + d.parameters().size() + " argument(s) (" + u.macro() + "(" + String.join(", ", d.parameters())
                     + ") defined at " + src.position(d.offset()) + "); found " + u.arguments().size());

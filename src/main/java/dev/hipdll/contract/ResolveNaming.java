@@ -36,6 +36,11 @@ final class ResolveNaming {
         return prefix(macro, parameter, 0);
     }
 
+    /** Every kept definition of {@code macro} in the file, in source order (empty when none). */
+    List<MacroDefinition> definitions(String macro) {
+        return definitions.getOrDefault(macro, List.of());
+    }
+
     /** The first definition of {@code macro} in the file, or null. */
     MacroDefinition definition(String macro) {
         List<MacroDefinition> ds = definitions.get(macro);

@@ -1,5 +1,6 @@
 package dev.hipdll.contract;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -138,6 +139,12 @@ class LoaderSourceErrorsTest {
                 error("#define RESOLVE(name, type) x\nRESOLVE(a, f);\nRESOLVE(b, f, g);\n"));
         assertEquals("l.c:2:1: RESOLVE_OPT takes 2 argument(s) (RESOLVE_OPT(n, t) defined at 1:1); found 1",
                 error("#define RESOLVE_OPT(n, t) x\nRESOLVE_OPT(a);\n"));
+        // one definition per platform: the count must fit one of them
+        assertEquals(java.util.List.of("coli_cuda_a", "coli_cuda_b"), assertDoesNotThrow(() -> PARSER.parse("l.c",
+                "#ifdef _WIN32\n#define RESOLVE(n, t) x\n#else\n#define RESOLVE(n, t, lib) y\n#endif\n"
+                        + "RESOLVE(a, f);\nRESOLVE(b, f, lib);\n")).required());
+        assertEquals(java.util.List.of("coli_cuda_a"), assertDoesNotThrow(() -> PARSER.parse("l.c",
+                "#define RESOLVE(n, ...) x\nRESOLVE(a, f, g, h);\n")).required());
     }
 
     @Test
