@@ -221,4 +221,28 @@ class LoaderSourceParserTest {
         assertEquals(List.of("coli_cuda_init"), c.required());
         assertEquals(List.of("other"), c.optional());
     }
+
+    @Test
+    void clangExtensionsAndC23() throws Exception {
+        AbiContract.NamedContract c = parse("""
+                #if 1'000
+                RESOLVE(init$v2, f);
+                #else
+                RESOLVE(dead_c23_separator, f);
+                #endif
+                #ifdef A
+                #elifdef B
+                RESOLVE(caf\u00e9, f);
+                #elifndef C
+                #endif
+                """);
+        assertEquals(names("init$v2", "caf\u00e9"), c.required());
+    }
+
+    @Test
+    void windows1252CommentInAFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        byte[] text = "/* caf\u00e9 */\r\nRESOLVE(init, f);\r\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        java.nio.file.Path f = java.nio.file.Files.write(dir.resolve("cp1252.c"), text);
+        assertEquals(names("init"), parser.parse(f).required());
+    }
 }
