@@ -15,12 +15,16 @@ import java.util.Map;
  * {@link ResolveUse}. Identifiers are whole tokens, so {@code MY_RESOLVE(}, {@code RESOLVEX(} and
  * {@code RESOLVE_OPTIONAL(} are other macros.
  *
+ * A macro defined (before its use, as C requires) with {@code RESOLVE}/{@code RESOLVE_OPT}
+ * invocations in its body is a {@link ResolveWrapper}: each of its invocations stands for those
+ * uses; {@code #define REQUIRED RESOLVE} makes {@code REQUIRED} another name for {@code RESOLVE};
+ * {@code #undef} or a redefinition ends either.
+ *
  * <p>Errors, each naming the file, line and column: a literal missing its closing quote in a
  * processed group; an invocation not closed before the end of the file, or longer than
  * {@value #MAX_INVOCATION_TOKENS} tokens; more than {@value #MAX_USES} uses (a DLL exports at most
- * 65535 names by ordinal); {@code RESOLVE}/{@code RESOLVE_OPT} mentioned in the definition of
- * another macro (names resolved through a wrapper macro cannot be read); the structure errors of
- * {@link ConditionalStack}.
+ * 65535 names by ordinal); a wrapper that cannot be read ({@link ResolveWrapper}); the structure
+ * errors of {@link ConditionalStack}.
  */
 final class LoaderScan {
     static final String RESOLVE = "RESOLVE";
@@ -50,6 +54,8 @@ final class LoaderScan {
     private final ConditionalStack conditionals;
     private final List<ResolveUse> uses = new ArrayList<>();
     private final Map<String, List<MacroDefinition>> definitions = new LinkedHashMap<>();
+    private final Map<String, ResolveWrapper> wrappers = new LinkedHashMap<>();
+    private final Map<String, String> aliases = new LinkedHashMap<>();
     private int definitionTokens;
     private int skippedUses;
     private PpToken pushedBack;
@@ -79,20 +85,33 @@ final class LoaderScan {
             if (t.kind() == PpToken.Kind.EOF) {
                 return;
             }
-            if (t.isIdentifier(RESOLVE) || t.isIdentifier(RESOLVE_OPT)) {
-                ConditionalStack.Branch branch = conditionals.branch();
+            if (t.kind() != PpToken.Kind.IDENTIFIER) {
+                continue;
+            }
+            String macro = aliases.getOrDefault(t.text(), t.text());
+            ResolveWrapper wrapper = wrappers.get(t.text());
+            if (!macro.equals(RESOLVE) && !macro.equals(RESOLVE_OPT) && wrapper == null) {
+                continue;
+            }
+            ConditionalStack.Branch branch = conditionals.branch();
+            List<ResolveUse> found;
+            if (wrapper != null && !wrapper.functionLike()) {
+                found = wrapper.expand(List.of(), t.start(), t.start(), branch, src, source);
+            } else {
                 PpToken open = nextProcessed();
                 if (!open.is("(")) {
-                    pushedBack = open;
+                    pushedBack = open; // a function-like macro's name alone is no invocation
                     continue;
                 }
                 List<List<PpToken>> args = arguments(t);
-                if (uses.size() >= MAX_USES) {
-                    throw new ContractException(at(t) + ": more than " + MAX_USES + " RESOLVE/RESOLVE_OPT uses;"
-                            + " expected a loader source (a DLL exports at most 65535 names by ordinal)");
-                }
-                uses.add(new ResolveUse(t.text(), args, t.start(), open.start(), branch));
+                found = wrapper != null ? wrapper.expand(args, t.start(), open.start(), branch, src, source)
+                        : List.of(new ResolveUse(macro, args, t.start(), open.start(), branch));
             }
+            if (uses.size() + found.size() > MAX_USES) {
+                throw new ContractException(at(t) + ": more than " + MAX_USES + " RESOLVE/RESOLVE_OPT uses;"
+                        + " expected a loader source (a DLL exports at most 65535 names by ordinal)");
+            }
+            uses.addAll(found);
         }
     }
 
@@ -154,7 +173,8 @@ final class LoaderScan {
                 continue;
             }
             if (!conditionals.live()) {
-                if (t.isIdentifier(RESOLVE) || t.isIdentifier(RESOLVE_OPT)) {
+                if (t.isIdentifier(RESOLVE) || t.isIdentifier(RESOLVE_OPT)
+                        || t.kind() == PpToken.Kind.IDENTIFIER && (wrappers.containsKey(t.text()) || aliases.containsKey(t.text()))) {
                     skippedUses++;
                 }
                 continue;
@@ -182,7 +202,8 @@ final class LoaderScan {
             } else {
                 truncated = true;
             }
-            if (mention == null && d.size() > 2 && (t.isIdentifier(RESOLVE) || t.isIdentifier(RESOLVE_OPT))) {
+            if (mention == null && d.size() > 2 && (t.isIdentifier(RESOLVE) || t.isIdentifier(RESOLVE_OPT)
+                    || t.kind() == PpToken.Kind.IDENTIFIER && (wrappers.containsKey(t.text()) || aliases.containsKey(t.text())))) {
                 mention = t;
             }
         }
@@ -205,6 +226,12 @@ final class LoaderScan {
                     define(d, hash, truncated, mention);
                 }
             }
+            case "undef" -> {
+                if (conditionals.live() && d.size() > 1) {
+                    wrappers.remove(d.get(1).text());
+                    aliases.remove(d.get(1).text());
+                }
+            }
             default -> {
                 // #include, #pragma, #undef, #error, #line ...: nothing a contract needs
             }
@@ -217,11 +244,22 @@ final class LoaderScan {
             return;
         }
         boolean ours = m.name().equals(RESOLVE) || m.name().equals(RESOLVE_OPT);
+        wrappers.remove(m.name()); // a redefinition replaces
+        aliases.remove(m.name());
         if (!ours && mention != null) {
-            throw new ContractException(at(mention) + ": " + mention.text() + " is used in the definition of the macro "
-                    + m.name() + "; the names resolved through " + m.name() + " cannot be read as a contract:"
-                    + " expected each " + mention.text() + "(name, type) written out, or the names listed with"
-                    + " hip.exportsFile");
+            List<PpToken> body = m.replacement();
+            if (!m.functionLike() && body != null && body.size() == 1 && aliases.containsKey(body.get(0).text())) {
+                aliases.put(m.name(), aliases.get(body.get(0).text())); // an alias of an alias
+                return;
+            }
+            if (!m.functionLike() && body != null && body.size() == 1
+                    && (body.get(0).isIdentifier(RESOLVE) || body.get(0).isIdentifier(RESOLVE_OPT))) {
+                aliases.put(m.name(), body.get(0).text()); // #define REQUIRED RESOLVE
+                return;
+            }
+            java.util.Set<String> resolving = new java.util.HashSet<>(wrappers.keySet());
+            resolving.addAll(aliases.keySet());
+            wrappers.put(m.name(), ResolveWrapper.of(m, resolving, src, source));
         }
         if (!ours && !m.functionLike()) {
             return; // only function-like macros can pass a name on

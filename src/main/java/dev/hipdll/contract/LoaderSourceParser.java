@@ -18,7 +18,9 @@ import java.util.Set;
  * literals and character constants are never code; an invocation may spread over several lines;
  * {@code #define} lines (the macros' own definitions among them) are not invocations; groups
  * skipped by {@code #if 0}, {@code #elif 0}, the {@code #else} of {@code #if 1} and groups nested in
- * them are ignored, while groups under conditions that depend on macros ({@code #ifdef X}) count.
+ * them are ignored, while groups under conditions that depend on macros ({@code #ifdef X}) count;
+ * a macro whose body invokes {@code RESOLVE} ({@code #define REQ(n) RESOLVE(n, coli_##n##_fn)}) stands
+ * for those uses wherever it is invoked ({@link ResolveWrapper}).
  *
  * <p>The exported name: when the file defines the macro so that it visibly prepends a prefix
  * ({@code GetProcAddress(m, "coli_cuda_" #name)}, see {@link ResolveNaming}), the export prefix

@@ -121,11 +121,6 @@ final class PpTokenizer {
                 false);
     }
 
-    /** The offset just after the last token returned. */
-    int position() {
-        return pos;
-    }
-
     private PpToken literal(int start, int quote, boolean space, boolean first) {
         while (src.at(pos) != quote) {
             pos = src.next(pos);

@@ -24,11 +24,6 @@ final class SourceText {
         this.text = text;
     }
 
-    /** The physical text. */
-    String text() {
-        return text;
-    }
-
     /** The offset of the first logical character: {@link #skip}{@code (0)}. */
     int first() {
         return skip(0);

@@ -40,7 +40,7 @@ class LoaderSourceClangOracleTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"backend_loader.c", "multiline-full-names.c", "splices.c", "conditionals.c", "decoys.c",
-        "impl-macro.c"})
+        "impl-macro.c", "wrapper-macros.c"})
     void agreesWithClang(String variant) throws Exception {
         Path f = variant.equals("backend_loader.c") ? LoaderSourceShapesTest.exampleLoader()
                 : LoaderSourceShapesTest.LOADERS.resolve(variant).toAbsolutePath();

@@ -156,12 +156,21 @@ class LoaderSourceErrorsTest {
     }
 
     @Test
-    void resolveInsideAnotherMacro() {
-        assertEquals("l.c:2:5: RESOLVE is used in the definition of the macro RESOLVE_ALL; the names resolved through"
-                        + " RESOLVE_ALL cannot be read as a contract: expected each RESOLVE(name, type) written out, or"
-                        + " the names listed with hip.exportsFile",
-                error("#define RESOLVE_ALL() \\\n    RESOLVE(init, f); RESOLVE(shutdown, g)\nRESOLVE_ALL();\n"));
-        assertTrue(error("#define REQUIRED RESOLVE\nREQUIRED(init, f);\n").startsWith("l.c:1:18: RESOLVE is used in"));
+    void wrapperMacrosThatCannotBeRead() {
+        assertEquals("l.c:1:12: RESOLVE is used in the definition of the macro X (at 1:1) without arguments; expected"
+                + " RESOLVE(name, type), or the names listed with hip.exportsFile", error("#define X (RESOLVE)\nX;\n"));
+        assertEquals("l.c:1:22: RESOLVE( in the definition of the macro R (at 1:1) does not take one name as its first"
+                + " argument; expected a parameter of R or an entry point name",
+                error("#define R(n) RESOLVE(coli_ ## n, f)\nR(init);\n"));
+        assertEquals("l.c:2:14: the definition of the macro B (at 2:1) invokes A, itself a macro that resolves names;"
+                + " expected RESOLVE(name, type) or RESOLVE_OPT(name, type) directly",
+                error("#define A(n) RESOLVE(n, f)\n#define B(n) A(n)\nB(init);\n"));
+        assertTrue(error("#define REQUIRED RESOLVE\n#define R(n) REQUIRED(n, f)\nR(init);\n")
+                .startsWith("l.c:2:14: the definition of the macro R (at 2:1) invokes REQUIRED, itself"));
+        assertEquals("l.c:2:1: R takes 1 argument(s) (R(n) defined at 1:1); found 2",
+                error("#define R(n) RESOLVE(n, f)\nR(init, g);\n"));
+        assertEquals("l.c:1:14: RESOLVE( in the definition of the macro R (at 1:1) is not closed; expected ')' in the"
+                + " same definition", error("#define R(n) RESOLVE(n, f\nR(init);\n"));
     }
 
     @Test

@@ -26,7 +26,8 @@ class LoaderSourceFuzzTest {
     void mutantsGiveAContractOrAContractException() throws Exception {
         List<String> seeds = new ArrayList<>();
         seeds.add(Files.readString(LoaderSourceShapesTest.exampleLoader()));
-        for (String v : List.of("multiline-full-names.c", "splices.c", "conditionals.c", "decoys.c", "impl-macro.c")) {
+        for (String v : List.of("multiline-full-names.c", "splices.c", "conditionals.c", "decoys.c", "impl-macro.c",
+                "wrapper-macros.c")) {
             seeds.add(Files.readString(LoaderSourceShapesTest.LOADERS.resolve(v)));
         }
         Random r = new Random(5_1_1_2L);

@@ -245,4 +245,34 @@ class LoaderSourceParserTest {
         java.nio.file.Path f = java.nio.file.Files.write(dir.resolve("cp1252.c"), text);
         assertEquals(names("init"), parser.parse(f).required());
     }
+
+    @Test
+    void wrapperMacrosStandForTheirUses() throws Exception {
+        AbiContract.NamedContract c = parse("""
+                #define REQ(n) RESOLVE(n, coli_##n##_fn)
+                #define OPT(n, ...) RESOLVE_OPT(n, __VA_ARGS__)
+                #define REQUIRED RESOLVE
+                #define MUST REQUIRED
+                #define RESOLVE_CHAIN() RESOLVE(chain_run, f); RESOLVE(chain_reset, g)
+                #define UNUSED_GROUP RESOLVE(never_invoked, f)
+                REQ(init);
+                REQ
+                  (shutdown);
+                OPT(graph, graph_fn);
+                REQUIRED(memset, f);
+                MUST(memcpy, f);
+                RESOLVE_CHAIN();
+                #if 0
+                REQ(dead);
+                #endif
+                void *p = (REQ);        /* no invocation */
+                #undef REQ
+                REQ(after_undef);       /* an ordinary function call now */
+                """);
+        assertEquals(names("init", "shutdown", "memset", "memcpy", "chain_run", "chain_reset"), c.required());
+        assertEquals(names("graph"), c.optional());
+        assertEquals("l.c:3:1: coli_cuda_a is resolved twice, first at 2:1; expected each entry point once",
+                assertThrows(ContractException.class, () -> parse("#define R(n) RESOLVE(n, f)\nR(a);\nR(a);\n"))
+                        .getMessage());
+    }
 }

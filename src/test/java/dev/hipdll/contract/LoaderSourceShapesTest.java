@@ -43,7 +43,8 @@ class LoaderSourceShapesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"multiline-full-names.c", "splices.c", "conditionals.c", "decoys.c", "impl-macro.c"})
+    @ValueSource(strings = {"multiline-full-names.c", "splices.c", "conditionals.c", "decoys.c", "impl-macro.c",
+        "wrapper-macros.c"})
     void variantGivesTheExampleContract(String variant) throws Exception {
         AbiContract.NamedContract c = PARSER.parse(LOADERS.resolve(variant));
         assertEquals(example.required(), c.required(), variant);
@@ -76,7 +77,8 @@ class LoaderSourceShapesTest {
 
     /** Every variant spelled with lone CRs: splices and directives work with classic Mac OS line ends too. */
     @ParameterizedTest
-    @ValueSource(strings = {"multiline-full-names.c", "splices.c", "conditionals.c", "decoys.c", "impl-macro.c"})
+    @ValueSource(strings = {"multiline-full-names.c", "splices.c", "conditionals.c", "decoys.c", "impl-macro.c",
+        "wrapper-macros.c"})
     void variantWithLoneCarriageReturns(String variant) throws Exception {
         Path f = dir.resolve(variant);
         Files.writeString(f, Files.readString(LOADERS.resolve(variant)).replace("\n", "\r"));
