@@ -8,7 +8,7 @@ import java.util.List;
  * The output lines of a child process kept for diagnosis, in bounded memory however much the
  * child prints: the first {@code head} lines and the last {@code tail} lines, each cut to
  * {@code maxChars} characters, with one line {@code [... N lines omitted ...]} between them when
- * lines were dropped. Thread-safe (stdout and stderr are pumped by different threads).
+ * lines were dropped. It also counts the characters cut from over-long lines ({@link #charsCut()}). Thread-safe (stdout and stderr are pumped by different threads).
  */
 final class BoundedLines {
     /** Lines kept from the start of the output. */
@@ -24,6 +24,7 @@ final class BoundedLines {
     private final List<String> first = new ArrayList<>();
     private final ArrayDeque<String> last = new ArrayDeque<>();
     private long omitted;
+    private long charsCut;
 
     BoundedLines() {
         this(HEAD, TAIL, MAX_CHARS);
@@ -37,9 +38,39 @@ final class BoundedLines {
 
     /** Keeps {@code line} (cut to the character limit) if it is among the first or, so far, the last lines. */
     synchronized void add(String line) {
-        String kept = line.length() > maxChars
-                ? line.substring(0, maxChars) + " [... " + (line.length() - maxChars) + " characters omitted]"
-                : line;
+        if (line.length() > maxChars) {
+            add(line.substring(0, maxChars), line.length() - maxChars);
+        } else {
+            add(line, 0);
+        }
+    }
+
+    /**
+     * Keeps a line whose end was already cut (by {@link LineSplitter}) if it is among the first or,
+     * so far, the last lines; a cut line ends with {@code [... N characters omitted]}.
+     *
+     * @param kept     the kept start of the line
+     * @param cutChars how many characters of the line were discarded (0: the line is whole)
+     * @return the line as kept and as the consumer should see it
+     */
+    synchronized String add(String kept, long cutChars) {
+        String shown = cutChars > 0 ? kept + " [... " + cutChars + " characters omitted]" : kept;
+        charsCut += cutChars;
+        keep(shown);
+        return shown;
+    }
+
+    /** Characters kept of one line. */
+    int maxChars() {
+        return maxChars;
+    }
+
+    /** Characters cut from over-long lines so far, in total. */
+    synchronized long charsCut() {
+        return charsCut;
+    }
+
+    private void keep(String kept) {
         if (first.size() < head) {
             first.add(kept);
             return;

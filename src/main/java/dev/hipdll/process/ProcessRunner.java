@@ -2,6 +2,7 @@ package dev.hipdll.process;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -11,22 +12,61 @@ import org.apache.commons.exec.CommandLine;
 import org.apache.commons.exec.DefaultExecutor;
 import org.apache.commons.exec.ExecuteException;
 import org.apache.commons.exec.ExecuteWatchdog;
-import org.apache.commons.exec.LogOutputStream;
-import org.apache.commons.exec.PumpStreamHandler;
 
 /**
- * Runs a child process through Apache Commons Exec: arguments as a list (never a shell string),
- * an explicit environment, a timeout after which the whole process tree is killed (descendants
- * first, via {@link ProcessHandle}), and every output line passed to a consumer as it arrives. The
- * result keeps the output in bounded memory ({@link BoundedLines}: the first and last 5000 lines,
- * 4096 characters each), so a child printing 100 MB costs no more heap than one printing 1 MB.
+ * Runs a child process through Apache Commons Exec (launch, timeout watchdog, shutdown hook) with
+ * arguments as a list (never a shell string) and an explicit environment, and guarantees that when
+ * {@link #run} returns nothing the child started is still running, however the run ended:
+ * <ul>
+ *   <li><b>timeout</b>: the child and every process of its tree are killed;</li>
+ *   <li><b>normal exit</b> (any exit code): processes it left running (a wrapper's {@code sleep 300 &},
+ *       a daemon holding the output pipe) get a termination request, and are killed after
+ *       {@value #LEFTOVER_GRACE_SECONDS} s; they are named in {@link ProcessResult#leftovers()};</li>
+ *   <li><b>interruption</b> of the calling thread: the tree is killed, {@link ProcessResult#interrupted()}
+ *       is set and so is the thread's interrupt status;</li>
+ *   <li><b>JVM shutdown</b> (Ctrl-C, SIGTERM) while the child runs: a shutdown hook registered for this
+ *       run only ({@link RunShutdownHook}) kills the tree.</li>
+ * </ul>
+ * The tree is tracked by {@link ProcessTree}: {@link ProcessHandle#descendants()} now and in snapshots
+ * every {@value #SNAPSHOT_MILLIS} ms, plus, on Linux, the {@link TreeMarker} environment variable
+ * {@code HIPDLL_PROCESS_TREE} that every descendant inherits, so also an orphan re-parented to init
+ * is found. After the child exited the output is read for at most {@value #DRAIN_SECONDS} s more;
+ * a pipe still held open then is given up ({@link ProcessResult#outputAbandoned()}), never waited for.
+ *
+ * <p>Output: every line (stdout and stderr) is passed to a consumer as it arrives, one call at a
+ * time, and the result keeps it in bounded memory ({@link BoundedLines}: the first and last 5000
+ * lines, 4096 characters each). Lines are split by {@link LineSplitter}, which keeps at most 4096
+ * characters of a line while it arrives and counts the rest: a 1 GB line without a line break costs
+ * kilobytes, not a gigabyte ({@link ProcessResult#charsCut()}). The output is decoded with the
+ * platform charset, as commons-exec's {@code LogOutputStream} did.
  */
 public final class ProcessRunner {
+    /** Seconds a process left running after the child exited has to end after a termination request. */
+    static final int LEFTOVER_GRACE_SECONDS = 2;
+    /** Seconds to wait for the end of the output after the child exited. */
+    static final int DRAIN_SECONDS = 5;
+    /** Milliseconds between two snapshots of the child's descendants. */
+    static final int SNAPSHOT_MILLIS = 200;
+
     private final Duration timeout;
+    private final Duration drainTimeout;
+    private final boolean findLeftovers;
 
     /** @param timeout how long the child may run before its process tree is killed */
     public ProcessRunner(Duration timeout) {
+        this(timeout, Duration.ofSeconds(DRAIN_SECONDS), true);
+    }
+
+    /**
+     * @param timeout       how long the child may run before its process tree is killed
+     * @param drainTimeout  how long to wait for the end of the output after the child exited
+     * @param findLeftovers whether to track the tree (snapshots, marker) so as to end what the child
+     *                      leaves running; {@code false} only to test the bounded wait for the output
+     */
+    ProcessRunner(Duration timeout, Duration drainTimeout, boolean findLeftovers) {
         this.timeout = timeout;
+        this.drainTimeout = drainTimeout;
+        this.findLeftovers = findLeftovers;
     }
 
     /** How long a child may run. */
@@ -35,14 +75,17 @@ public final class ProcessRunner {
     }
 
     /**
-     * Runs {@code executable} with {@code arguments}.
+     * Runs {@code executable} with {@code arguments} and returns once it and every process it started
+     * have ended (see the class comment).
      *
      * @param executable  the program
      * @param arguments   its arguments, one element each, passed without re-quoting
-     * @param environment the complete environment of the child
+     * @param environment the complete environment of the child (the runner adds {@code HIPDLL_PROCESS_TREE})
      * @param workingDir  its working directory
-     * @param lines       receives each output line (stdout and stderr) as it arrives
+     * @param lines       receives each output line (stdout and stderr) as it arrives, never concurrently;
+     *                    a line longer than 4096 characters arrives cut, ending {@code [... N characters omitted]}
      * @return how it ended; never throws for a failing or missing program
+     * @throws RuntimeException what {@code lines} threw (the first one), after the run ended
      */
     public ProcessResult run(Path executable, List<String> arguments, Map<String, String> environment, Path workingDir,
                              Consumer<String> lines) {
@@ -50,114 +93,110 @@ public final class ProcessRunner {
         for (String a : arguments) {
             cl.addArgument(a, false);
         }
-        BoundedLines output = new BoundedLines();
-        LogOutputStream sink = new LogOutputStream() {
-            @Override
-            protected void processLine(String line, int level) {
-                output.add(line);
-                lines.accept(line);
-            }
-        };
-        TreeKillingExecutor executor = new TreeKillingExecutor(workingDir.toFile());
-        TreeWatchdog watchdog = new TreeWatchdog(timeout, executor);
+        TreeMarker marker = TreeMarker.random();
+        BoundedLines kept = new BoundedLines();
+        RunOutput output = new RunOutput(kept, lines);
+        RunExecutor executor = new RunExecutor(workingDir.toFile(), marker, findLeftovers);
+        OutputPumps pumps = new OutputPumps(Charset.defaultCharset(), kept.maxChars(), output, drainTimeout,
+                executor::endLeftovers, executor::interrupted);
+        ExecuteWatchdog watchdog = ExecuteWatchdog.builder().setTimeout(timeout).get();
         executor.setWatchdog(watchdog);
-        executor.setStreamHandler(new PumpStreamHandler(sink));
+        executor.setStreamHandler(pumps);
+        executor.setProcessDestroyer(new RunShutdownHook());
         executor.setExitValues(null);
         long start = System.nanoTime();
         int exit;
         String launchError = null;
         try {
-            exit = executor.execute(cl, environment);
+            exit = executor.execute(cl, marker.addTo(environment));
         } catch (ExecuteException e) {
             exit = e.getExitValue();
         } catch (IOException e) {
             exit = -1;
             launchError = e.getMessage();
         } finally {
-            executor.killTree();
-            try {
-                sink.close();
-            } catch (IOException ignored) {
-                // the sink holds no resource
-            }
+            executor.killTree(); // whatever path got here, nothing of the run stays
+            output.close();
         }
-        boolean timedOut = watchdog.fired();
-        return new ProcessResult(timedOut ? -1 : exit, timedOut, Duration.ofNanos(System.nanoTime() - start),
-                output.lines(), launchError);
+        boolean timedOut = watchdog.killedProcess();
+        boolean interrupted = executor.wasInterrupted() || Thread.currentThread().isInterrupted();
+        if (interrupted) {
+            Thread.currentThread().interrupt(); // commons-exec cleared it
+        }
+        ProcessResult result = new ProcessResult(timedOut || interrupted ? -1 : exit, timedOut,
+                Duration.ofNanos(System.nanoTime() - start), kept.lines(), launchError, interrupted,
+                executor.leftovers(), pumps.abandoned(), kept.charsCut());
+        if (output.failure() != null) {
+            throw output.failure();
+        }
+        return result;
     }
 
-    /**
-     * A watchdog that, on timeout, kills the descendants before the process (so none is orphaned).
-     * Whether it fired is its own flag: commons-exec's {@code killedProcess()} is only set when the
-     * process is still alive when the watchdog gets to it, but a shell whose child was just killed
-     * exits at once (status 137), so a killed compiler would read as an ordinary failure.
-     */
-    private static final class TreeWatchdog extends ExecuteWatchdog {
-        private final TreeKillingExecutor executor;
-        private volatile boolean fired;
+    /** Launches the child as a {@link TreeProcess} and remembers it. */
+    private static final class RunExecutor extends DefaultExecutor {
+        private final TreeMarker marker;
+        private final boolean track;
+        private volatile TreeProcess process;
+        private volatile boolean interrupted;
+        private volatile List<String> leftovers = List.of();
 
-        @SuppressWarnings("deprecation") // the builder cannot create a subclass
-        TreeWatchdog(Duration timeout, TreeKillingExecutor executor) {
-            super(timeout.toMillis());
-            this.executor = executor;
-        }
-
-        @Override
-        public synchronized void timeoutOccured(org.apache.commons.exec.Watchdog w) {
-            fired = true;
-            executor.killDescendants();
-            super.timeoutOccured(w);
-        }
-
-        /** Whether the timeout fired (the process tree was killed, or had just ended by itself at the limit). */
-        boolean fired() {
-            return fired || killedProcess();
-        }
-    }
-
-    /** An executor that remembers its process so that its descendants can be killed too. */
-    private static final class TreeKillingExecutor extends DefaultExecutor {
-        private volatile Process process;
-
-        TreeKillingExecutor(File dir) {
+        RunExecutor(File dir, TreeMarker marker, boolean track) {
             super();
             setWorkingDirectory(dir);
+            this.marker = marker;
+            this.track = track;
         }
 
-        @Override
-        protected Process launch(CommandLine command, Map<String, String> env, File dir) throws IOException {
-            Process p = super.launch(command, env, dir);
-            process = p;
-            return p;
-        }
-
-        // commons-exec 1.5+ launches through this overload; without it the process was never
-        // remembered and a timeout killed only the direct child, leaving its children running.
+        // commons-exec 1.5+ launches through this overload
         @Override
         protected Process launch(CommandLine command, Map<String, String> env, Path dir) throws IOException {
             Process p = super.launch(command, env, dir);
-            process = p;
-            return p;
+            ProcessTree tree = track
+                    ? new ProcessTree(p, marker::find, marker.procFs(), Duration.ofMillis(SNAPSHOT_MILLIS))
+                    : new ProcessTree(p, List::of, marker.procFs(), null);
+            TreeProcess t = new TreeProcess(p, tree);
+            process = t;
+            return t;
         }
 
-        /** Kills every still-running descendant of the process. */
-        void killDescendants() {
-            Process p = process;
-            if (p != null) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
+        /** After the child exited: ends what it left running (nothing when tracking is off). */
+        void endLeftovers() {
+            TreeProcess p = process;
+            if (p != null && track) {
+                List<String> ended = p.tree().endLeftovers(Duration.ofSeconds(LEFTOVER_GRACE_SECONDS));
+                if (!ended.isEmpty()) {
+                    leftovers = ended;
+                }
+            } else if (p != null) {
+                p.tree().stopWatching();
             }
         }
 
-        /** Kills every still-running descendant, then the process itself. */
+        /** The calling thread was interrupted while waiting for the output: kill the tree. */
+        void interrupted() {
+            interrupted = true;
+            killTree();
+        }
+
+        /** Kills the child and its whole tree, if it was started. */
         void killTree() {
-            Process p = process;
-            if (p == null) {
-                return;
+            TreeProcess p = process;
+            if (p != null) {
+                p.killTree();
+                p.tree().stopWatching();
+                if (!p.killed().isEmpty() && leftovers.isEmpty()) {
+                    leftovers = p.killed();
+                }
             }
-            killDescendants();
-            if (p.isAlive()) {
-                p.destroyForcibly();
-            }
+        }
+
+        boolean wasInterrupted() {
+            TreeProcess p = process;
+            return interrupted || (p != null && p.interrupted());
+        }
+
+        List<String> leftovers() {
+            return leftovers;
         }
     }
 }

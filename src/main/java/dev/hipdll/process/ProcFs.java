@@ -1,0 +1,105 @@
+package dev.hipdll.process;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * What Linux procfs tells about processes that {@link ProcessHandle} does not (proc(5)): the
+ * environment a process was started with ({@code <root>/<pid>/environ}) and whether it is a zombie
+ * ({@code <root>/<pid>/stat}, state {@code Z}: exited, waiting to be reaped by its parent or init;
+ * {@link ProcessHandle#isAlive()} still says {@code true} for it). Without procfs (Windows, macOS:
+ * {@code <root>/self} does not exist) it finds nothing and knows no zombies.
+ *
+ * @param root where procfs is mounted ({@code /proc})
+ */
+record ProcFs(Path root) {
+    /** procfs at {@code /proc}. */
+    static ProcFs standard() {
+        return new ProcFs(Path.of("/proc"));
+    }
+
+    /** Whether procfs is there. */
+    boolean present() {
+        return Files.isDirectory(root.resolve("self"));
+    }
+
+    /**
+     * The pids of the processes, other than this JVM, whose start-up environment holds exactly the
+     * entry {@code NAME=value}; processes that cannot be read (another user's, gone meanwhile) are
+     * skipped. Empty without procfs.
+     */
+    List<Long> withEnvironmentEntry(String name, String value) {
+        List<Long> found = new ArrayList<>();
+        if (!present()) {
+            return found;
+        }
+        byte[] entry = (name + "=" + value).getBytes(StandardCharsets.UTF_8);
+        long self = ProcessHandle.current().pid();
+        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(root, p -> isPid(p.getFileName().toString()))) {
+            for (Path dir : dirs) {
+                long pid = Long.parseLong(dir.getFileName().toString());
+                if (pid != self && holds(dir.resolve("environ"), entry)) {
+                    found.add(pid);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // procfs vanished or is unreadable: nothing more to find
+        }
+        return found;
+    }
+
+    /** Whether {@code pid} is a zombie (has exited but was not reaped yet); false without procfs. */
+    boolean zombie(long pid) {
+        String stat;
+        try {
+            stat = Files.readString(root.resolve(Long.toString(pid)).resolve("stat"), StandardCharsets.ISO_8859_1);
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+        // pid (comm) state ...; comm may itself contain ") ", so the state follows the last ')'
+        int close = stat.lastIndexOf(')');
+        return close > 0 && close + 2 < stat.length() && stat.charAt(close + 2) == 'Z';
+    }
+
+    /** Whether {@code h} still runs: alive and not a zombie. */
+    boolean running(ProcessHandle h) {
+        return h.isAlive() && !zombie(h.pid());
+    }
+
+    private static boolean holds(Path environ, byte[] entry) {
+        byte[] env;
+        try {
+            env = Files.readAllBytes(environ);
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+        int start = 0; // entries are NAME=value, each ended by NUL
+        for (int i = 0; i <= env.length; i++) {
+            if (i == env.length || env[i] == 0) {
+                if (i - start == entry.length && Arrays.equals(env, start, i, entry, 0, entry.length)) {
+                    return true;
+                }
+                start = i + 1;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isPid(String name) {
+        if (name.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            if (name.charAt(i) < '0' || name.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+}
