@@ -102,12 +102,15 @@ public final class ProcessRunner {
         ExecuteWatchdog watchdog = ExecuteWatchdog.builder().setTimeout(timeout).get();
         executor.setWatchdog(watchdog);
         executor.setStreamHandler(pumps);
-        executor.setProcessDestroyer(new RunShutdownHook());
         executor.setExitValues(null);
+        RunShutdownHook hook = new RunShutdownHook(executor::jvmStopping);
         long start = System.nanoTime();
         int exit;
         String launchError = null;
         try {
+            if (!hook.register()) {
+                throw new IOException("the JVM is shutting down");
+            }
             exit = executor.execute(cl, marker.addTo(environment));
         } catch (ExecuteException e) {
             exit = e.getExitValue();
@@ -116,6 +119,7 @@ public final class ProcessRunner {
             launchError = e.getMessage();
         } finally {
             executor.killTree(); // whatever path got here, nothing of the run stays
+            hook.unregister();
             output.close();
         }
         boolean timedOut = watchdog.killedProcess();
@@ -137,6 +141,8 @@ public final class ProcessRunner {
         private final TreeMarker marker;
         private final boolean track;
         private volatile TreeProcess process;
+        private volatile boolean launching;
+        private volatile boolean stopping;
         private volatile boolean interrupted;
         private volatile List<String> leftovers = List.of();
 
@@ -150,13 +156,34 @@ public final class ProcessRunner {
         // commons-exec 1.5+ launches through this overload
         @Override
         protected Process launch(CommandLine command, Map<String, String> env, Path dir) throws IOException {
-            Process p = super.launch(command, env, dir);
-            ProcessTree tree = track
-                    ? new ProcessTree(p, marker::find, marker.procFs(), Duration.ofMillis(SNAPSHOT_MILLIS))
-                    : new ProcessTree(p, List::of, marker.procFs(), null);
-            TreeProcess t = new TreeProcess(p, tree);
-            process = t;
-            return t;
+            launching = true;
+            try {
+                if (stopping) {
+                    throw new IOException("the JVM is shutting down");
+                }
+                Process p = super.launch(command, env, dir);
+                ProcessTree tree = track
+                        ? new ProcessTree(p, marker::find, marker.procFs(), Duration.ofMillis(SNAPSHOT_MILLIS))
+                        : new ProcessTree(p, List::of, marker.procFs(), null);
+                TreeProcess t = new TreeProcess(p, tree);
+                process = t;
+                if (stopping) { // the shutdown hook ran before the process was known
+                    t.killTree();
+                }
+                return t;
+            } finally {
+                launching = false;
+            }
+        }
+
+        /** The shutdown hook: kills the tree, also of a launch in flight (waiting for it at most 2 s). */
+        void jvmStopping() {
+            stopping = true;
+            long deadline = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+            while (launching && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            killTree();
         }
 
         /** After the child exited: ends what it left running (nothing when tracking is off). */

@@ -1,45 +1,55 @@
 package dev.hipdll.process;
 
-import org.apache.commons.exec.ProcessDestroyer;
-
 /**
- * The shutdown hook of one run (commons-exec's {@link ProcessDestroyer}): registered when the child
- * has started, removed when it has ended, so a JVM that stops meanwhile (Ctrl-C, SIGTERM,
- * {@code System.exit}) first kills the child's whole tree ({@link Process#destroyForcibly()} on the
- * {@link TreeProcess}). Holds at most one process; no state is shared between runs.
+ * The shutdown hook of one run: registered before the child is launched and removed when the run
+ * has ended, so a JVM that stops meanwhile (Ctrl-C, SIGTERM, {@code System.exit}) first runs
+ * {@code kill} (which kills the child's whole tree). Registering it before the launch leaves no
+ * window in which a started child is unprotected; the kill itself copes with a launch in flight
+ * (see {@code ProcessRunner}). No state is shared between runs.
  */
-final class RunShutdownHook implements ProcessDestroyer {
-    private Thread hook;
+final class RunShutdownHook {
+    private final Thread hook;
+    private boolean registered;
 
-    @Override
-    public synchronized boolean add(Process process) {
-        Thread h = new Thread(process::destroyForcibly, "hipdll-kill-process-tree-" + process.pid());
-        try {
-            Runtime.getRuntime().addShutdownHook(h);
-        } catch (IllegalStateException e) {
-            process.destroyForcibly(); // the JVM is already stopping: no child may outlive it
-            return false;
-        }
-        hook = h;
-        return true;
+    /** @param kill what to do when the JVM stops during the run */
+    RunShutdownHook(Runnable kill) {
+        this.hook = new Thread(kill, "hipdll-kill-process-tree");
     }
 
-    @Override
-    public synchronized boolean remove(Process process) {
-        Thread h = hook;
-        hook = null;
-        if (h == null) {
-            return false;
-        }
+    /**
+     * Registers the hook.
+     *
+     * @return false when the JVM is already stopping (then nothing may be started)
+     */
+    synchronized boolean register() {
         try {
-            return Runtime.getRuntime().removeShutdownHook(h);
+            Runtime.getRuntime().addShutdownHook(hook);
+            registered = true;
+            return true;
         } catch (IllegalStateException e) {
-            return false; // the JVM is stopping: the hook runs (or ran) and kills the tree
+            return false;
         }
     }
 
-    @Override
-    public synchronized int size() {
-        return hook == null ? 0 : 1;
+    /**
+     * Removes the hook if it is registered.
+     *
+     * @return whether it was registered and is removed now (false also while the JVM stops: then it runs)
+     */
+    synchronized boolean unregister() {
+        if (!registered) {
+            return false;
+        }
+        registered = false;
+        try {
+            return Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            return false;
+        }
+    }
+
+    /** Whether the hook is registered. */
+    synchronized boolean registered() {
+        return registered;
     }
 }
