@@ -135,8 +135,17 @@ public final class HipDllBuilder {
                     throw new UncheckedIOException(e);
                 }
             });
+            for (String note : result.notes()) { // leftovers ended, output given up, cut lines, interruption
+                log.write("# " + note + System.lineSeparator());
+                lines.accept("hipdll: " + note);
+            }
         } catch (UncheckedIOException e) {
             throw e.getCause();
+        }
+        if (result.interrupted()) {
+            Files.deleteIfExists(temp);
+            throw new BuildFailedException("hipcc was interrupted (the build was stopped); it and every process it"
+                    + " started were killed and no DLL was written; log so far: " + buildLog);
         }
         if (!result.succeeded()) {
             discard(temp);

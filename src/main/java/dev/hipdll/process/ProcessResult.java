@@ -53,8 +53,8 @@ public record ProcessResult(int exitCode, boolean timedOut, Duration elapsed, Li
                     + String.join(", ", leftovers));
         }
         if (outputAbandoned) {
-            notes.add("stopped reading its output: a process not started by it, or one that escaped tracking, still"
-                    + " holds its stdout or stderr open");
+            notes.add("stopped reading its output after it exited: a process that escaped tracking still holds its"
+                    + " stdout or stderr open; what it writes later is dropped");
         }
         if (charsCut > 0) {
             notes.add(charsCut + " characters of over-long output lines were not kept (each line is cut to "
