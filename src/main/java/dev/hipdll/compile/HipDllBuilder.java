@@ -143,7 +143,7 @@ public final class HipDllBuilder {
             throw e.getCause();
         }
         if (result.interrupted()) {
-            Files.deleteIfExists(temp);
+            discard(temp);
             throw new BuildFailedException("hipcc was interrupted (the build was stopped); it and every process it"
                     + " started were killed and no DLL was written; log so far: " + buildLog);
         }
