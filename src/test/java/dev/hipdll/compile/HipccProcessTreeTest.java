@@ -49,7 +49,7 @@ class HipccProcessTreeTest {
                 out="${@: -1}"
                 sleep 300 >/dev/null 2>&1 &
                 echo $! > "%s/pid"
-                printf 'MZ' > "$out"
+                cp "$(dirname "$0")/good.dll" "$out"
                 """);
         new HipDllBuilder(new ProcessRunner(Duration.ofSeconds(60)))
                 .build(request, Map.of("PATH", "/usr/bin:/bin"), request.output().getParent(), l -> { });
@@ -111,6 +111,7 @@ class HipccProcessTreeTest {
         Files.createDirectories(hipcc.getParent());
         Files.writeString(hipcc, script.replace("%s", dir.toString()));
         Files.setPosixFilePermissions(hipcc, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.write(hipcc.resolveSibling("good.dll"), new dev.hipdll.testing.MiniPe().build()); // a complete PE32+ DLL
         Path sdkDir = dir.resolve("sdk");
         Origin o = new Origin("test");
         HipSdk sdk = new HipSdk(new SdkComponent("root", sdkDir, o), new SdkComponent("hipcc", hipcc, o),
