@@ -3,6 +3,9 @@ package dev.hipdll.verify;
 import dev.hipdll.artifact.Sha256Stream;
 import dev.hipdll.bytes.ByteSource;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -13,12 +16,21 @@ import java.util.Set;
 /**
  * Streams a file looking for absolute paths of the build machine (the SDK root, the project
  * directory, the user's home): in ASCII/UTF-8 and in UTF-16LE, with either slash, in any letter
- * case. The file is read in {@link #CHUNK}-byte pieces searched for all paths at once with
- * Horspool's method (a window as long as the shortest path jumps by up to its length), with an overlap as long as the longest
- * path, so the heap cost is constant whatever the file size. A match must end at a path boundary
- * (not followed by a letter, digit, {@code -}, {@code _} or {@code .}), so {@code /home/al} does
- * not match inside {@code /home/alice}. Paths shorter than {@link #MIN_LENGTH} characters are
- * ignored (a root such as {@code /} or {@code C:} would match everywhere).
+ * case. The file is read in {@link #CHUNK}-byte pieces, with an overlap as long as the longest path,
+ * so the heap cost is constant whatever the file size. A match must end at a path boundary (not
+ * followed by a letter, digit, {@code -}, {@code _} or {@code .}), so {@code /home/al} does not
+ * match inside {@code /home/alice}. Paths shorter than {@link #MIN_LENGTH} characters are ignored
+ * (a root such as {@code /} or {@code C:} would match everywhere).
+ *
+ * <p>How it searches: every path is anchored at one of its bytes, its first separator (an absolute
+ * path has one: {@code /x}, {@code C:\x}, {@code \\server}; in UTF-16LE the same character, at
+ * twice the offset). A path can only start {@code anchor} bytes before a {@code /} or {@code \}
+ * byte of the file, so the scan looks for those two byte values, eight bytes at a time (one
+ * little-endian {@code long} per step, SWAR zero-byte test), and compares the paths (folded) only
+ * there. That filter costs the same on every kind of content (random device code, runs of zeros,
+ * text), unlike a skip search whose jumps are bounded by the shortest path (5 bytes for
+ * {@code /root}) and collapse to 1 byte on zeros when UTF-16LE paths are looked for. A path
+ * without a separator is anchored at its first byte (a byte-at-a-time table filter).
  *
  * <p>The scan can feed every byte it reads to a {@link Sha256Stream} on the way
  * ({@link #scan(ByteSource, Sha256Stream)}): verify then knows the file's SHA-256 without a second
@@ -32,19 +44,33 @@ public final class PathLeakScanner {
     /** The most leaks reported (the scan stops there). */
     public static final int MAX_FINDINGS = 50;
 
-    private record Needle(String path, String encoding, byte[] bytes, int tail) {
+    /**
+     * One encoded path: {@code bytes} folded (lower case, {@code /}); {@code tail} the width of one
+     * character (1 or 2, for the boundary test); {@code anchor} the offset of the byte the filter
+     * looks for.
+     */
+    private record Needle(String path, String encoding, byte[] bytes, int tail, int anchor) {
     }
 
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+    private static final long SLASHES = 0x2F2F2F2F2F2F2F2FL;
+    private static final long BACKSLASHES = 0x5C5C5C5C5C5C5C5CL;
 
     private final List<Needle> needles = new ArrayList<>();
     private final int longest;
-    private final int m;
-    private final int[] shift = new int[256];
+    private final int maxAnchor;
+    /** anchors[c]: the file byte c may be a needle's anchor byte. */
+    private final boolean[] anchors = new boolean[256];
+    /** Every anchor is a separator: the SWAR filter for {@code /} and {@code \} applies. */
+    private final boolean separatorsOnly;
 
     /** @param paths the absolute paths to look for; blanks, duplicates and short ones are dropped */
     public PathLeakScanner(List<String> paths) {
         Set<String> seen = new HashSet<>();
         int max = 0;
+        int maxA = 0;
         for (String p : paths) {
             if (p == null) {
                 continue;
@@ -56,30 +82,28 @@ public final class PathLeakScanner {
             if (n.length() < MIN_LENGTH || !seen.add(n)) {
                 continue;
             }
+            int sep = Math.max(0, n.indexOf('/'));
             for (String enc : List.of("ASCII", "UTF-16LE")) {
-                byte[] b = n.getBytes(enc.equals("ASCII") ? StandardCharsets.UTF_8 : StandardCharsets.UTF_16LE);
-                needles.add(new Needle(p.strip(), enc, b, enc.equals("ASCII") ? 1 : 2));
+                boolean ascii = enc.equals("ASCII");
+                byte[] b = n.getBytes(ascii ? StandardCharsets.UTF_8 : StandardCharsets.UTF_16LE);
+                int anchor = ascii ? n.substring(0, sep).getBytes(StandardCharsets.UTF_8).length : 2 * sep;
+                needles.add(new Needle(p.strip(), enc, b, ascii ? 1 : 2, anchor));
                 max = Math.max(max, b.length);
-            }
-        }
-        longest = max;
-        int min = Integer.MAX_VALUE;
-        for (Needle nd : needles) {
-            min = Math.min(min, nd.bytes.length);
-        }
-        m = needles.isEmpty() ? 1 : min;
-        // shift[c]: how far the window may move when its last byte is c; 0: a path may end its
-        // first m bytes with c here, so look closely.
-        java.util.Arrays.fill(shift, m);
-        for (Needle nd : needles) {
-            for (int j = 0; j < m; j++) {
+                maxA = Math.max(maxA, anchor);
                 for (int c = 0; c < 256; c++) {
-                    if (fold((byte) c) == nd.bytes[j]) {
-                        shift[c] = Math.min(shift[c], m - 1 - j);
+                    if (fold((byte) c) == b[anchor]) {
+                        anchors[c] = true;
                     }
                 }
             }
         }
+        longest = max;
+        maxAnchor = maxA;
+        boolean sepOnly = true;
+        for (int c = 0; c < 256; c++) {
+            sepOnly &= anchors[c] == (c == '/' || c == '\\');
+        }
+        separatorsOnly = sepOnly;
     }
 
     /** The paths actually looked for (after dropping blanks, duplicates and short ones). */
@@ -104,21 +128,23 @@ public final class PathLeakScanner {
      * returns.
      *
      * @param digest where the bytes read go, in file order; {@code null} for none
-     * @return the leaks found, file order, at most {@link #MAX_FINDINGS}
+     * @return the leaks found, file order, at most {@link #MAX_FINDINGS} (the first ones in the file)
      * @throws IOException when the file cannot be read
      */
     public List<PathLeak> scan(ByteSource src, Sha256Stream digest) throws IOException {
-        List<PathLeak> out = new ArrayList<>();
+        Findings found = new Findings(maxAnchor);
         boolean searching = !needles.isEmpty();
         if (!searching && digest == null) {
-            return out;
+            return found.list();
         }
-        int carryMax = longest + 2;
-        byte[] raw = new byte[CHUNK + carryMax];
-        Set<Long> reported = new HashSet<>();
+        // reserve: no match starting before len - reserve can run past the buffer (path and the
+        // boundary character); the anchors before it are examined now, the rest next round
+        int reserve = longest + 2;
+        byte[] raw = new byte[CHUNK + reserve + maxAnchor];
         long size = src.size();
         long windowStart = 0;   // file offset of raw[0]
-        int len = 0;
+        int len = 0;            // bytes in raw
+        int from = 0;           // first anchor position not examined yet
         long next = 0;          // next file offset to read
         while (next < size) {
             int n = (int) Math.min(CHUNK, size - next);
@@ -129,55 +155,116 @@ public final class PathLeakScanner {
             len += n;
             next += n;
             boolean atEnd = next >= size;
-            // Horspool over all paths at once: look at the last byte of an m-byte window (m = the
-            // shortest path in bytes) and jump as far as no path could start in between.
-            int i = 0;
-            for (int last = len - 1; searching && i + m - 1 <= last; ) {
-                int c = raw[i + m - 1] & 0xff;
-                int jump = shift[c];
-                if (jump == 0) {
-                    if (probe(raw, i, len, atEnd, windowStart, reported, out)) {
-                        if (digest == null) {
-                            return out;
-                        }
-                        searching = false;  // findings full: read on for the digest only
-                        break;
-                    }
-                    jump = 1;
+            int end = atEnd ? len : Math.max(from, len - reserve);
+            for (int p = from; searching; p++) {
+                p = separatorsOnly ? nextSeparator(raw, p, end) : nextAnchor(raw, p, end, anchors);
+                if (p >= end) {
+                    break;
                 }
-                i += jump;
+                if (found.complete(windowStart + p)) {
+                    if (digest == null) {
+                        return found.list();
+                    }
+                    searching = false;  // findings full: read on for the digest only
+                    break;
+                }
+                probe(raw, p, len, atEnd, windowStart, found);
             }
-            int keep = Math.min(len, carryMax);
-            System.arraycopy(raw, len - keep, raw, 0, keep);
-            windowStart += len - keep;
-            len = keep;
+            // keep what the next round's anchors may need: maxAnchor bytes before them and the reserve
+            int keepFrom = searching ? Math.max(0, end - maxAnchor) : len;
+            System.arraycopy(raw, keepFrom, raw, 0, len - keepFrom);
+            windowStart += keepFrom;
+            len -= keepFrom;
+            from = end - keepFrom;
         }
-        out.sort(java.util.Comparator.comparingLong(PathLeak::offset));
-        return out;
+        return found.list();
     }
 
-    /** Tries every needle at {@code i}; records a leak; returns true when the findings are full. */
-    private boolean probe(byte[] raw, int i, int len, boolean atEnd, long windowStart, Set<Long> reported,
-                          List<PathLeak> out) {
+    /**
+     * The first index in {@code [i, to)} holding {@code /} or {@code \}, or {@code to}: eight bytes
+     * per step, a byte equal to {@code v} being a zero byte of {@code x ^ v}, found with
+     * {@code (y - 0x01..) & ~y & 0x80..} (whose lowest set bit marks the first zero byte exactly;
+     * bits above it may be false, so only the lowest is used).
+     */
+    static int nextSeparator(byte[] b, int i, int to) {
+        for (; i + 8 <= to; i += 8) {
+            long x = (long) LONGS.get(b, i);
+            long s = x ^ SLASHES;
+            long k = x ^ BACKSLASHES;
+            long t = ((s - ONES) & ~s | (k - ONES) & ~k) & HIGHS;
+            if (t != 0) {
+                return i + (Long.numberOfTrailingZeros(t) >>> 3);
+            }
+        }
+        for (; i < to; i++) {
+            if (b[i] == '/' || b[i] == '\\') {
+                return i;
+            }
+        }
+        return to;
+    }
+
+    /** The first index in {@code [i, to)} whose byte is marked in {@code anchors}, or {@code to}. */
+    private static int nextAnchor(byte[] b, int i, int to, boolean[] anchors) {
+        for (; i < to; i++) {
+            if (anchors[b[i] & 0xff]) {
+                return i;
+            }
+        }
+        return to;
+    }
+
+    /** Tries every needle anchored at {@code p}; records what matches. */
+    private void probe(byte[] raw, int p, int len, boolean atEnd, long windowStart, Findings found) {
         for (Needle nd : needles) {
+            int i = p - nd.anchor;
             int l = nd.bytes.length;
             int tail = nd.tail;
-            if (i + l > len || (!atEnd && i + l + tail > len)) {
+            if (i < 0 || i + l > len || (!atEnd && i + l + tail > len)) {
                 continue;
             }
             if (!matchesAt(raw, i, nd.bytes) || !boundary(raw, i + l, len, tail)) {
                 continue;
             }
-            long at = windowStart + i;
-            if (reported.add(at)) {
-                out.add(new PathLeak(at, nd.path, nd.encoding, context(raw, i, len, nd)));
-                if (out.size() >= MAX_FINDINGS) {
-                    out.sort(java.util.Comparator.comparingLong(PathLeak::offset));
-                    return true;
-                }
+            found.add(windowStart + i, () -> new PathLeak(windowStart + i, nd.path, nd.encoding, context(raw, i, len, nd)));
+        }
+    }
+
+    /**
+     * The leaks found so far, at most {@link #MAX_FINDINGS} of the first in the file, one per
+     * offset. Anchors are examined in file order but a path starts up to {@code maxAnchor} bytes
+     * before its anchor, so once the list is full the scan goes on until no later anchor can give
+     * an earlier offset than the last one kept.
+     */
+    private static final class Findings {
+        private final int maxAnchor;
+        private final java.util.TreeMap<Long, PathLeak> byOffset = new java.util.TreeMap<>();
+
+        Findings(int maxAnchor) {
+            this.maxAnchor = maxAnchor;
+        }
+
+        void add(long offset, java.util.function.Supplier<PathLeak> leak) {
+            if (byOffset.containsKey(offset)) {
+                return;  // the first path matching there (list order) was recorded
+            }
+            if (byOffset.size() >= MAX_FINDINGS && offset > byOffset.lastKey()) {
+                return;
+            }
+            byOffset.put(offset, leak.get());
+            if (byOffset.size() > MAX_FINDINGS) {
+                byOffset.pollLastEntry();
             }
         }
-        return false;
+
+        /** Whether nothing found at or after the anchor at {@code anchorOffset} could be kept. */
+        boolean complete(long anchorOffset) {
+            return byOffset.size() >= MAX_FINDINGS && anchorOffset - maxAnchor > byOffset.lastKey();
+        }
+
+        List<PathLeak> list() {
+            return new ArrayList<>(byOffset.values());
+        }
     }
 
     /** Whether the folded bytes of {@code hay} at {@code at} equal {@code needle} (already folded). */
