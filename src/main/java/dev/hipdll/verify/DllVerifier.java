@@ -115,14 +115,23 @@ public final class DllVerifier {
         }
         checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.PASS, "PE32+ image",
                 facts.get("format") + ", " + pe.sections().size() + " sections" + version));
-        run(checks, options, CheckIds.PE_MACHINE, () -> machine(pe));
-        run(checks, options, CheckIds.PE_DLL, () -> dllFlag(pe));
-        importChecks(pe, options, checks);
-        exportChecks(pe, options, checks);
-        deviceChecks(pe, options, checks);
         PathChecks paths = new PathChecks(options);
-        run(checks, options, CheckIds.PATHS_PDB, () -> paths.pdb(pe));
-        run(checks, options, CheckIds.PATHS_BUILD, () -> paths.build(pe, digest));
+        // the whole-file scan runs beside the header, table and bundle checks, which read little
+        BackgroundCheck scan = options.skips(CheckIds.PATHS_BUILD) ? null
+                : BackgroundCheck.start(CheckIds.PATHS_BUILD, () -> paths.build(pe, digest));
+        try {
+            run(checks, options, CheckIds.PE_MACHINE, () -> machine(pe));
+            run(checks, options, CheckIds.PE_DLL, () -> dllFlag(pe));
+            importChecks(pe, options, checks);
+            exportChecks(pe, options, checks);
+            deviceChecks(pe, options, checks);
+            run(checks, options, CheckIds.PATHS_PDB, () -> paths.pdb(pe));
+        } finally {
+            if (scan != null) {
+                scan.awaitQuietly();  // no thread reads the file once verify returns
+            }
+        }
+        run(checks, options, CheckIds.PATHS_BUILD, scan == null ? null : scan::result);
     }
 
     /** One check that reads the file. */

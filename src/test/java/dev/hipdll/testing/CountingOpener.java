@@ -10,18 +10,19 @@ import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A {@link FileOpener} that counts, per file, how often it was opened and how many bytes were read
  * from it (through any read method of the channel: sequential, positional, scattering, transfer).
- * Memory mapping is refused, so no read can escape the count.
+ * Memory mapping is refused, so no read can escape the count. Thread-safe: verify scans the file on
+ * a thread of its own while other checks read its headers.
  */
 public final class CountingOpener implements FileOpener {
-    private final Map<Path, Long> opens = new HashMap<>();
-    private final Map<Path, Long> bytes = new HashMap<>();
+    private final Map<Path, Long> opens = new ConcurrentHashMap<>();
+    private final Map<Path, Long> bytes = new ConcurrentHashMap<>();
 
     @Override
     public FileChannel open(Path file) throws IOException {
