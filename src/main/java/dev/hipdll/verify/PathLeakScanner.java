@@ -59,15 +59,27 @@ public final class PathLeakScanner {
     private static final long BACKSLASHES = 0x5C5C5C5C5C5C5C5CL;
 
     private final List<Needle> needles = new ArrayList<>();
+    private final int chunk;
     private final int longest;
     private final int maxAnchor;
     /** anchors[c]: the file byte c may be a needle's anchor byte. */
     private final boolean[] anchors = new boolean[256];
+    /** follows[c]: the file byte c may follow a needle's anchor byte (the cheap test before a probe). */
+    private final boolean[] follows = new boolean[256];
     /** Every anchor is a separator: the SWAR filter for {@code /} and {@code \} applies. */
     private final boolean separatorsOnly;
 
     /** @param paths the absolute paths to look for; blanks, duplicates and short ones are dropped */
     public PathLeakScanner(List<String> paths) {
+        this(paths, CHUNK);
+    }
+
+    /** With another read size, in bytes (at least 1): tests put chunk borders everywhere. */
+    PathLeakScanner(List<String> paths, int chunk) {
+        if (chunk < 1) {
+            throw new IllegalArgumentException("chunk " + chunk);
+        }
+        this.chunk = chunk;
         Set<String> seen = new HashSet<>();
         int max = 0;
         int maxA = 0;
@@ -91,9 +103,8 @@ public final class PathLeakScanner {
                 max = Math.max(max, b.length);
                 maxA = Math.max(maxA, anchor);
                 for (int c = 0; c < 256; c++) {
-                    if (fold((byte) c) == b[anchor]) {
-                        anchors[c] = true;
-                    }
+                    anchors[c] |= fold((byte) c) == b[anchor];
+                    follows[c] |= fold((byte) c) == b[anchor + 1];  // a path has a byte after its anchor
                 }
             }
         }
@@ -140,14 +151,14 @@ public final class PathLeakScanner {
         // reserve: no match starting before len - reserve can run past the buffer (path and the
         // boundary character); the anchors before it are examined now, the rest next round
         int reserve = longest + 2;
-        byte[] raw = new byte[CHUNK + reserve + maxAnchor];
+        byte[] raw = new byte[chunk + reserve + maxAnchor];
         long size = src.size();
         long windowStart = 0;   // file offset of raw[0]
         int len = 0;            // bytes in raw
         int from = 0;           // first anchor position not examined yet
         long next = 0;          // next file offset to read
         while (next < size) {
-            int n = (int) Math.min(CHUNK, size - next);
+            int n = (int) Math.min(chunk, size - next);
             src.readInto(next, raw, len, n, "file contents (path scan)");
             if (digest != null) {
                 digest.update(raw, len, n);
@@ -160,6 +171,9 @@ public final class PathLeakScanner {
                 p = separatorsOnly ? nextSeparator(raw, p, end) : nextAnchor(raw, p, end, anchors);
                 if (p >= end) {
                     break;
+                }
+                if (p + 1 < len && !follows[raw[p + 1] & 0xff]) {
+                    continue;  // no path has this byte after its anchor (most separators in random data)
                 }
                 if (found.complete(windowStart + p)) {
                     if (digest == null) {
