@@ -10,8 +10,9 @@ import java.util.concurrent.FutureTask;
  * a fresh JVM, whose header checks spend their time loading classes and in the interpreter, takes
  * about the longer of the two instead of their sum (docs/performance.md). The thread is a daemon
  * named {@code hipdll-verify-<check id>}; {@link #result()} and {@link #awaitQuietly()} wait for it,
- * so no thread reads the file after the verifier has returned (on Windows a file being read can
- * still be replaced, but the caller closes its handle only after this).
+ * so the thread has ended, and no longer reads the file, when the verifier returns; the verifier then
+ * closes its one handle on the DLL (no memory mapping is used: on Java 17 a mapping cannot be released
+ * on demand, and on Windows a mapped file cannot be replaced, which the build does atomically).
  */
 final class BackgroundCheck {
     /** The body of the check; may read the file. */
@@ -20,9 +21,11 @@ final class BackgroundCheck {
     }
 
     private final FutureTask<Check> task;
+    private final Thread thread;
 
-    private BackgroundCheck(FutureTask<Check> task) {
+    private BackgroundCheck(FutureTask<Check> task, Thread thread) {
         this.task = task;
+        this.thread = thread;
     }
 
     /** Starts {@code body} on a new daemon thread. */
@@ -31,7 +34,7 @@ final class BackgroundCheck {
         Thread t = new Thread(task, "hipdll-verify-" + id);
         t.setDaemon(true);
         t.start();
-        return new BackgroundCheck(task);
+        return new BackgroundCheck(task, t);
     }
 
     /**
@@ -67,14 +70,23 @@ final class BackgroundCheck {
         }
     }
 
+    /** Joins the thread (so it has ended, not only delivered), then takes the task's outcome. */
     private Check awaitInterruptibly() throws ExecutionException {
         boolean interrupted = false;
         try {
             while (true) {
                 try {
-                    return task.get();
+                    thread.join();
+                    break;
                 } catch (InterruptedException e) {
                     interrupted = true;  // the scan is bounded by the file size: wait for it to end
+                }
+            }
+            while (true) {
+                try {
+                    return task.get();  // done: returns at once
+                } catch (InterruptedException e) {
+                    interrupted = true;
                 }
             }
         } finally {

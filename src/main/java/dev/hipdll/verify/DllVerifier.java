@@ -99,6 +99,23 @@ public final class DllVerifier {
 
     private static void checks(PeFile pe, VerifyOptions options, List<Check> checks, Map<String, String> facts,
                                Sha256Stream digest) throws IOException {
+        PathChecks paths = new PathChecks(options);
+        // the whole-file scan runs beside the header, table and bundle checks, which read little
+        BackgroundCheck scan = options.skips(CheckIds.PATHS_BUILD) ? null
+                : BackgroundCheck.start(CheckIds.PATHS_BUILD, () -> paths.build(pe, digest));
+        try {
+            headerChecks(pe, options, checks, facts, paths);
+        } finally {
+            if (scan != null) {
+                scan.awaitQuietly();  // no thread reads the file once verify returns
+            }
+        }
+        run(checks, options, CheckIds.PATHS_BUILD, scan == null ? null : scan::result);
+    }
+
+    /** Every check but the build-path scan, in report order. */
+    private static void headerChecks(PeFile pe, VerifyOptions options, List<Check> checks, Map<String, String> facts,
+                                     PathChecks paths) throws IOException {
         facts.put("size", Long.toString(pe.size()));
         facts.put("machine", pe.coffHeader().machineName());
         facts.put("format", pe.optionalHeader().isPe32Plus() ? "PE32+" : "PE32");
@@ -115,23 +132,12 @@ public final class DllVerifier {
         }
         checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.PASS, "PE32+ image",
                 facts.get("format") + ", " + pe.sections().size() + " sections" + version));
-        PathChecks paths = new PathChecks(options);
-        // the whole-file scan runs beside the header, table and bundle checks, which read little
-        BackgroundCheck scan = options.skips(CheckIds.PATHS_BUILD) ? null
-                : BackgroundCheck.start(CheckIds.PATHS_BUILD, () -> paths.build(pe, digest));
-        try {
-            run(checks, options, CheckIds.PE_MACHINE, () -> machine(pe));
-            run(checks, options, CheckIds.PE_DLL, () -> dllFlag(pe));
-            importChecks(pe, options, checks);
-            exportChecks(pe, options, checks);
-            deviceChecks(pe, options, checks);
-            run(checks, options, CheckIds.PATHS_PDB, () -> paths.pdb(pe));
-        } finally {
-            if (scan != null) {
-                scan.awaitQuietly();  // no thread reads the file once verify returns
-            }
-        }
-        run(checks, options, CheckIds.PATHS_BUILD, scan == null ? null : scan::result);
+        run(checks, options, CheckIds.PE_MACHINE, () -> machine(pe));
+        run(checks, options, CheckIds.PE_DLL, () -> dllFlag(pe));
+        importChecks(pe, options, checks);
+        exportChecks(pe, options, checks);
+        deviceChecks(pe, options, checks);
+        run(checks, options, CheckIds.PATHS_PDB, () -> paths.pdb(pe));
     }
 
     /** One check that reads the file. */
