@@ -19,7 +19,8 @@ import java.util.List;
  * Runs the verifier in a JVM of its own (so a test can give it a small heap):
  * {@code VerifyMain <dll> <backend_loader.c> <arch> [build path ...]}; prints the table and the
  * peak heap use, exits 0 when the DLL passes, 1 when it is rejected. {@code -Dhipdll.repeat=N} runs the
- * verification N times in the same JVM and prints each time (the benchmark's warm numbers).
+ * verification N times in the same JVM and prints each time (the benchmark's warm numbers);
+ * {@code -Dhipdll.skip=id,...} switches checks off as {@code hip.checks.skip} does.
  *
  * <p>{@code -Dhipdll.sha256=<hex>} adds hipdll:verify's {@code artifact.sha256} check and a stamp
  * promotion's digest of the DLL, as the goal does with {@code -Dhip.expectedSha256} and a pending
@@ -55,6 +56,10 @@ public final class VerifyMain {
         AbiContract contract = new LoaderSourceParser("coli_cuda_").parse(Path.of(args[1]));
         VerifyOptions o = VerifyOptions.of(contract).withTargets(GfxTargetList.parse(args[2]).targets())
                 .withBuildPaths(List.of(args).subList(3, args.length));
+        String skip = System.getProperty("hipdll.skip", "");   // e.g. paths.build: the other checks alone
+        if (!skip.isBlank()) {
+            o = o.withSkippedChecks(java.util.Set.of(skip.split(",")));
+        }
         int repeat = Integer.getInteger("hipdll.repeat", 1);
         VerifyReport r = null;
         long ms = 0;
