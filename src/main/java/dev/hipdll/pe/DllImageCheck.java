@@ -45,19 +45,35 @@ public final class DllImageCheck {
                         String.format("0x%04X lacks IMAGE_FILE_DLL (0x2000): the image is an executable, not a DLL",
                                 coff.characteristics()));
             }
-            if (opt.sizeOfHeaders() > size) {
-                throw new BinaryFormatException(pe.name(), "optional header SizeOfHeaders", optOffset + 60,
-                        "is " + opt.sizeOfHeaders() + " bytes but the file is " + size + " bytes: the image is truncated");
-            }
-            for (SectionHeader s : pe.sections()) {
-                long end = s.pointerToRawData() + s.sizeOfRawData();
-                if (s.sizeOfRawData() > 0 && end > size) {
-                    throw new BinaryFormatException(pe.name(), "section '" + s.name() + "' raw data", s.pointerToRawData(),
-                            "ends at 0x" + Long.toHexString(end) + " (PointerToRawData + SizeOfRawData) but the file is "
-                                    + size + " bytes (0x" + Long.toHexString(size) + "): the image is truncated");
-                }
-            }
+            checkComplete(pe, size);
             return "PE32+ DLL, " + coff.machineName() + ", " + pe.sections().size() + " sections, " + size + " bytes";
+        }
+    }
+
+    /**
+     * Checks that a file of {@code size} bytes holds {@code SizeOfHeaders} and every section's raw
+     * data ({@code PointerToRawData} + {@code SizeOfRawData}, PE/COFF specification section 4): a
+     * file cut short anywhere after its headers fails, with the structure, its offset and the file
+     * size. Used before a build publishes a DLL and by verify's {@code pe.format}.
+     *
+     * @param pe   the parsed headers
+     * @param size the file's length in bytes
+     * @throws BinaryFormatException when the image is truncated
+     */
+    public static void checkComplete(PeFile pe, long size) throws BinaryFormatException {
+        OptionalHeader opt = pe.optionalHeader();
+        long optOffset = pe.peOffset() + 24;
+        if (opt.sizeOfHeaders() > size) {
+            throw new BinaryFormatException(pe.name(), "optional header SizeOfHeaders", optOffset + 60,
+                    "is " + opt.sizeOfHeaders() + " bytes but the file is " + size + " bytes: the image is truncated");
+        }
+        for (SectionHeader s : pe.sections()) {
+            long end = s.pointerToRawData() + s.sizeOfRawData();
+            if (s.sizeOfRawData() > 0 && end > size) {
+                throw new BinaryFormatException(pe.name(), "section '" + s.name() + "' raw data", s.pointerToRawData(),
+                        "ends at 0x" + Long.toHexString(end) + " (PointerToRawData + SizeOfRawData) but the file is "
+                                + size + " bytes (0x" + Long.toHexString(size) + "): the image is truncated");
+            }
         }
     }
 }

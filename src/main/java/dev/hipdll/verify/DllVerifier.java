@@ -9,6 +9,7 @@ import dev.hipdll.bytes.BinaryFormatException;
 import dev.hipdll.bytes.ByteSource;
 import dev.hipdll.io.FileOpener;
 import dev.hipdll.pe.CoffHeader;
+import dev.hipdll.pe.DllImageCheck;
 import dev.hipdll.pe.ImportedModule;
 import dev.hipdll.pe.PeFile;
 import dev.hipdll.pe.VersionInfo;
@@ -130,8 +131,15 @@ public final class DllVerifier {
         } catch (BinaryFormatException e) {
             facts.put("versionResource", e.getMessage());
         }
-        checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.PASS, "PE32+ image",
-                facts.get("format") + ", " + pe.sections().size() + " sections" + version));
+        try {
+            DllImageCheck.checkComplete(pe, pe.size());
+            checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.PASS, "PE32+ image",
+                    facts.get("format") + ", " + pe.sections().size() + " sections" + version));
+        } catch (BinaryFormatException e) {
+            // a cut-short image: no loader maps it, whatever the tables that fit still say; the other checks run
+            checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.FAIL, "a complete PE image",
+                    e.getMessage()));
+        }
         run(checks, options, CheckIds.PE_MACHINE, () -> machine(pe));
         run(checks, options, CheckIds.PE_DLL, () -> dllFlag(pe));
         importChecks(pe, options, checks);

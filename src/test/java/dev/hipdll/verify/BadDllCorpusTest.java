@@ -246,6 +246,23 @@ class BadDllCorpusTest {
         assertTrue(failures.contains("cut.dll"), failures);
     }
 
+    /**
+     * Cut inside the last section: every table verify reads (headers, imports, exports, the offload
+     * bundles) is still in the file, yet no loader maps the image. It was "DLL VERIFIED" before
+     * pe.format checked the file against SizeOfHeaders and every section's raw data.
+     */
+    @Test
+    void truncatedInTheLastSectionOnly() throws Exception {
+        long size = Files.size(good);
+        Path cut = Patch.truncate(good, dir.resolve("cut-last.dll"), size - 100);
+        VerifyReport r = verify(cut, options());
+        assertCheck(r, "pe.format", Verdict.FAIL, "the image is truncated");
+        assertCheck(r, "pe.format", Verdict.FAIL, "cut-last.dll");
+        assertCheck(r, "pe.format", Verdict.FAIL, "but the file is " + (size - 100) + " bytes");
+        assertEquals(Verdict.PASS, r.check("exports.required").orElseThrow().verdict(), "the other checks still run");
+        assertEquals(Verdict.PASS, verify(good, options()).check("pe.format").orElseThrow().verdict());
+    }
+
     @Test
     void exportDirectoryPastTheEnd() {
         Path bad = Patch.u32(good, dir.resolve("exp-past.dll"), Patch.dataDirectoryOffset(good, DataDirectory.EXPORT_TABLE),
