@@ -127,10 +127,12 @@ public final class HipDllBuilder {
             if (!launched.equals(args)) {
                 log.write("# passed as: " + hipcc + " " + String.join(" ", launched) + System.lineSeparator());
             }
+            log.flush(); // build.log is read while hipcc runs, and kept when the JVM stops (Ctrl-C) mid-run
             result = runner.run(hipcc, launched, environment, workingDir, line -> {
                 lines.accept(line);
                 try {
                     log.write(line + System.lineSeparator());
+                    log.flush();
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }

@@ -131,6 +131,24 @@ class BadHipccOutputTest {
         assertFalse(Files.exists(out.resolveSibling(".tmp")));
     }
 
+    /**
+     * build.log holds the command and each line as it arrives, not when hipcc ends: a build stopped
+     * with Ctrl-C (the JVM exits while hipcc runs) kept an empty build.log, the previous build's log
+     * truncated and nothing of the stopped one. The fake hipcc copies build.log while it still runs.
+     */
+    @Test
+    void buildLogIsWrittenWhileHipccRuns() throws Exception {
+        Path out = defaultOutput();
+        Path seen = dir.resolve("build.log.while-running");
+        new HipDllBuilder(new ProcessRunner(Duration.ofSeconds(60))).build(request("echo 'compiling k.cu [gfx1151]'\n"
+                        + "for i in $(seq 50); do grep -q 'compiling k.cu' target/hipdll/build.log && break; sleep 0.1; done\n"
+                        + "cp target/hipdll/build.log '" + seen + "'\ncp '" + good + "' \"$out\"", out),
+                Map.of("PATH", "/usr/bin:/bin"), project, l -> { });
+        String log = Files.readString(seen);
+        assertTrue(log.startsWith("$ " + dir.resolve("sdk/bin/hipcc") + " "), log);
+        assertTrue(log.contains("compiling k.cu [gfx1151]" + System.lineSeparator()), log);
+    }
+
     @Test
     void aRegularFileWhereTheOutputDirectoryShouldBeFailsBeforeHipcc() throws Exception {
         Files.writeString(project.resolve("target"), "not a directory");
