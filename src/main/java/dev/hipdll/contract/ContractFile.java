@@ -14,7 +14,8 @@ import java.nio.file.Path;
  * saved as Windows-1252) read as U+FFFD, which matters only where a name is expected; and refused
  * as "not text" when it holds a NUL or another C0 control character than tab, line feed, vertical
  * tab, form feed and carriage return (a binary file, a UTF-16 file), naming the line and column;
- * a file starting with a UTF-16 byte order mark is refused as such.
+ * a file starting with a UTF-16 byte order mark is refused as such. A directory, named pipe,
+ * socket or device is refused before it is opened (opening a pipe would wait for a writer).
  */
 final class ContractFile {
     /** The largest contract file read: 8 MiB (the example loader is 12 KiB). */
@@ -31,6 +32,11 @@ final class ContractFile {
      * @throws IOException       when it cannot be read
      */
     static String read(Path file, String what) throws IOException, ContractException {
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            // a directory fails later without its name ("Is a directory"); opening a named pipe blocks forever
+            throw new ContractException(file + ": " + (Files.isDirectory(file) ? "is a directory"
+                    : "is not a regular file (a named pipe, socket or device)") + "; expected " + what);
+        }
         long size = Files.size(file);
         if (size > MAX_BYTES) {
             throw new ContractException(file + ": " + size + " bytes; expected " + what + " of at most "

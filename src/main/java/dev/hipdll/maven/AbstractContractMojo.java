@@ -44,7 +44,7 @@ abstract class AbstractContractMojo extends AbstractHipdllMojo {
         } catch (ContractException e) {
             throw new MojoFailureException("contract: " + e.getMessage());
         } catch (IOException e) {
-            throw new MojoFailureException("contract: cannot read " + e.getMessage());
+            throw new MojoFailureException("contract: cannot read " + dev.hipdll.io.IoProblem.describe(e));
         }
     }
 }

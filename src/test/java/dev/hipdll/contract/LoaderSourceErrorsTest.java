@@ -3,6 +3,7 @@ package dev.hipdll.contract;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.RandomAccessFile;
@@ -36,6 +37,18 @@ class LoaderSourceErrorsTest {
         Path f = Files.createFile(dir.resolve("backend_loader.c"));
         assertEquals(f + ": the file is empty; expected a C source such as backend_loader.c with RESOLVE(name, type) lines",
                 error(f));
+    }
+
+    /** A directory named as the contract said "cannot read Is a directory" (no path); a named pipe hung the build. */
+    @Test
+    void aDirectoryOrANamedPipeIsRefusedBeforeReading() throws Exception {
+        Path d = Files.createDirectories(dir.resolve("host"));
+        assertEquals(d + ": is a directory; expected a C source such as backend_loader.c", error(d));
+        Path fifo = dir.resolve("loader.fifo");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        String m = assertTimeoutPreemptively(java.time.Duration.ofSeconds(10), () -> error(fifo));
+        assertEquals(fifo + ": is not a regular file (a named pipe, socket or device); expected a C source such as"
+                + " backend_loader.c", m);
     }
 
     @Test
