@@ -68,7 +68,9 @@ public final class DllVerifier {
         List<Check> checks = new ArrayList<>();
         Map<String, String> facts = new LinkedHashMap<>();
         if (!Files.isRegularFile(dll)) {
-            checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.FAIL, "a DLL at " + dll, "no such file"));
+            String found = !Files.exists(dll) ? "no such file"
+                    : Files.isDirectory(dll) ? "a directory, not a file" : "not a regular file (a named pipe, socket or device)";
+            checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.FAIL, "a DLL at " + dll, found));
             return new VerifyReport(dll, checks, facts);
         }
         try {

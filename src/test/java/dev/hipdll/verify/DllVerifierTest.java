@@ -87,6 +87,19 @@ class DllVerifierTest {
         assertTrue(c.found().contains("junk.dll") && c.found().contains("offset"), c.found());
     }
 
+    /** A directory or a named pipe given as the DLL was reported as "no such file". */
+    @Test
+    void aDirectoryOrAPipeIsNamedForWhatItIs() throws Exception {
+        Path d = Files.createDirectories(dir.resolve("a-directory/coli_hip.dll"));
+        assertEquals("a directory, not a file", check(new DllVerifier().verify(d, options("gfx1151", loader)), "pe.format").found());
+        Path fifo = dir.resolve("fifo.dll");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        assertEquals("not a regular file (a named pipe, socket or device)",
+                check(new DllVerifier().verify(fifo, options("gfx1151", loader)), "pe.format").found());
+        assertEquals("no such file", check(new DllVerifier().verify(dir.resolve("gone.dll"), options("gfx1151", loader)),
+                "pe.format").found());
+    }
+
     private static List<String> concat(List<String> a, String b) {
         java.util.ArrayList<String> l = new java.util.ArrayList<>(a);
         l.add(b);
