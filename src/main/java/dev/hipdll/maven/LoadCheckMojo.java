@@ -2,6 +2,9 @@ package dev.hipdll.maven;
 
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.host.Host;
+import dev.hipdll.io.IoProblem;
+import dev.hipdll.io.OutputDirectory;
+import dev.hipdll.io.UnwritableDirectoryException;
 import dev.hipdll.loadcheck.KernelLibraryDirs;
 import dev.hipdll.loadcheck.Launcher;
 import dev.hipdll.loadcheck.LoadCheckException;
@@ -137,6 +140,11 @@ public class LoadCheckMojo extends AbstractContractMojo {
             throw new MojoFailureException("hip.arch: " + e.getMessage());
         }
         AbiContract abi = contract(contract, expectedExports);
+        try { // before the SDK, the compile and the Wine run: a report directory in the way fails at once
+            OutputDirectory.prepare(reportDirectory(), "report directory", "hip.reportDirectory");
+        } catch (UnwritableDirectoryException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
         HipSdk sdk;
         try {
             sdk = new HipSdkResolver(host).resolve(new SdkOverrides(
@@ -175,11 +183,7 @@ public class LoadCheckMojo extends AbstractContractMojo {
 
     /** load-check.json and TEST-hipdll-load-check.xml, for CI. */
     private void writeReports(LoadCheckReport report) throws MojoExecutionException {
-        boolean projectPresent = session != null && session.getRequest().isProjectPresent()
-                && session.getCurrentProject() != null;
-        Path dir = reportDirectory != null ? reportDirectory.toPath()
-                : projectPresent ? Path.of(session.getCurrentProject().getBuild().getDirectory(), "hipdll")
-                : report.dll().toAbsolutePath().getParent();
+        Path dir = reportDirectory();
         Path json = dir.resolve(LoadCheckJson.FILE_NAME);
         Path xml = dir.resolve(JUnitXmlReport.fileName(goal()));
         Map<String, String> facts = new LinkedHashMap<>();
@@ -191,8 +195,17 @@ public class LoadCheckMojo extends AbstractContractMojo {
             new LoadCheckJson().write(report, json);
             new JUnitXmlReport().write(goal(), report.dll(), facts, report, xml);
         } catch (IOException e) {
-            throw new MojoExecutionException("cannot write the load-check reports to " + dir + ": " + e.getMessage(), e);
+            throw new MojoExecutionException("cannot write the load-check reports to " + dir + ": " + IoProblem.describe(e), e);
         }
         getLog().info("reports: " + json + ", " + xml);
+    }
+
+    /** {@code hip.reportDirectory}, else {@code target/hipdll} in a project, else the DLL's directory. */
+    private Path reportDirectory() {
+        boolean projectPresent = session != null && session.getRequest().isProjectPresent()
+                && session.getCurrentProject() != null;
+        return reportDirectory != null ? reportDirectory.toPath()
+                : projectPresent ? Path.of(session.getCurrentProject().getBuild().getDirectory(), "hipdll")
+                : dll.toPath().toAbsolutePath().getParent();
     }
 }

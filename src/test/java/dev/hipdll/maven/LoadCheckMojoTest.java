@@ -66,6 +66,18 @@ class LoadCheckMojoTest {
                 e.getMessage());
     }
 
+    /** It said "cannot write the load-check reports to F: F" and only after compiling and running the check. */
+    @Test
+    void aReportDirectoryThatIsAFileFailsBeforeTheSdkAndTheRun(@TempDir Path dir) throws IOException {
+        LoadCheckMojo m = mojo("wine");
+        m.exports = List.of("coli_cuda_init");
+        m.sdkRoot = dir.resolve("no-sdk-here").toFile();
+        m.reportDirectory = Files.writeString(dir.resolve("reports"), "x").toFile();
+        MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
+        org.junit.jupiter.api.Assertions.assertEquals("cannot write to the report directory " + m.reportDirectory
+                + " (hip.reportDirectory): it is a regular file, not a directory", e.getMessage());
+    }
+
     @Test
     void anExportsListIsAcceptedAndTheGoalGoesOnToTheSdk(@TempDir Path dir) {
         LoadCheckMojo m = mojo("wine");
