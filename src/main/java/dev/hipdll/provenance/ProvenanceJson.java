@@ -16,6 +16,9 @@ import java.nio.file.Path;
  * on the platform). Unknown fields are ignored when reading (a newer writer may add some).
  */
 public final class ProvenanceJson {
+    /** The largest provenance document read: 16 MiB (the example's is 3 KiB); checked before reading. */
+    public static final int MAX_BYTES = 16 << 20;
+
     private final ObjectMapper mapper = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -39,18 +42,29 @@ public final class ProvenanceJson {
     /**
      * Reads a provenance document.
      *
-     * @throws ProvenanceException when it cannot be read or is no provenance document (naming the file and why)
+     * @throws ProvenanceException when it cannot be read, is not a regular file, is larger than {@link #MAX_BYTES}
+     *                             or is no provenance document (naming the file and why)
      */
     public Provenance read(Path file) throws ProvenanceException {
         Provenance p;
         try {
+            if (Files.exists(file) && !Files.isRegularFile(file)) { // opening a named pipe would block forever
+                throw new ProvenanceException(file + ": " + (Files.isDirectory(file) ? "is a directory"
+                        : "is not a regular file (a named pipe, socket or device)") + "; expected a provenance.json");
+            }
+            long size = Files.size(file);
+            if (size > MAX_BYTES) {
+                throw new ProvenanceException(file + ": " + size + " bytes; expected a provenance.json of at most "
+                        + (MAX_BYTES >> 20) + " MiB");
+            }
             p = mapper.readValue(Files.readAllBytes(file), Provenance.class);
         } catch (JsonProcessingException e) {
             throw new ProvenanceException(file + ": not a provenance document: " + e.getOriginalMessage()
                     + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column "
                     + e.getLocation().getColumnNr() + ")"));
         } catch (IOException e) {
-            throw new ProvenanceException("cannot read " + file + ": " + e.getMessage());
+            throw new ProvenanceException("cannot read " + (e instanceof java.nio.file.FileSystemException
+                    ? dev.hipdll.io.IoProblem.describe(e) : file + ": " + dev.hipdll.io.IoProblem.describe(e)));
         }
         if (p == null || p.output() == null || p.output().sha256() == null) {
             throw new ProvenanceException(file + ": no output.sha256 field (expected a hipdll provenance.json)");
