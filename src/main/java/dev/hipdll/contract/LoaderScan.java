@@ -44,8 +44,13 @@ final class LoaderScan {
      * @param uses        the uses in source order
      * @param definitions the kept definitions by macro name, in source order
      * @param skippedUses how many {@code RESOLVE}/{@code RESOLVE_OPT} names lay in skipped groups
+     * @param unfollowed  what the scan saw but does not read, for an error that finds no use: each
+     *                    live {@code #include} ("#include "resolve_list.inc" at 12:1 is not followed")
+     *                    and each wrapper macro never invoked by its own name (an X-macro list passes
+     *                    it as an argument, which is not expanded)
      */
-    record Result(List<ResolveUse> uses, Map<String, List<MacroDefinition>> definitions, int skippedUses) {
+    record Result(List<ResolveUse> uses, Map<String, List<MacroDefinition>> definitions, int skippedUses,
+                  List<String> unfollowed) {
     }
 
     private final SourceText src;
@@ -56,6 +61,8 @@ final class LoaderScan {
     private final Map<String, List<MacroDefinition>> definitions = new LinkedHashMap<>();
     private final Map<String, ResolveWrapper> wrappers = new LinkedHashMap<>();
     private final Map<String, String> aliases = new LinkedHashMap<>();
+    private final List<String> includes = new ArrayList<>();
+    private final java.util.Set<String> invokedWrappers = new java.util.HashSet<>();
     private int definitionTokens;
     private int skippedUses;
     private PpToken pushedBack;
@@ -76,7 +83,12 @@ final class LoaderScan {
     static Result scan(SourceText src, String source) throws ContractException {
         LoaderScan s = new LoaderScan(src, source);
         s.run();
-        return new Result(List.copyOf(s.uses), s.definitions, s.skippedUses);
+        List<String> unfollowed = new ArrayList<>(s.includes);
+        s.wrappers.keySet().stream().filter(w -> !s.invokedWrappers.contains(w))
+                .forEach(w -> unfollowed.add("the macro " + w + " wraps RESOLVE but is never invoked as " + w
+                        + "(...) itself (passed as an argument to another macro, as an X-macro list does, it is"
+                        + " not expanded)"));
+        return new Result(List.copyOf(s.uses), s.definitions, s.skippedUses, List.copyOf(unfollowed));
     }
 
     private void run() throws ContractException {
@@ -106,6 +118,9 @@ final class LoaderScan {
                 List<List<PpToken>> args = arguments(t);
                 found = wrapper != null ? wrapper.expand(args, t.start(), open.start(), branch, src, source)
                         : List.of(new ResolveUse(macro, args, t.start(), open.start(), branch));
+            }
+            if (wrapper != null) {
+                invokedWrappers.add(t.text());
             }
             if (uses.size() + found.size() > MAX_USES) {
                 throw new ContractException(at(t) + ": more than " + MAX_USES + " RESOLVE/RESOLVE_OPT uses;"
@@ -232,8 +247,16 @@ final class LoaderScan {
                     aliases.remove(d.get(1).text());
                 }
             }
+            case "include" -> {
+                // not followed: the contract is this one file; noted for the "no use" error
+                if (conditionals.live() && includes.size() < 16) {
+                    StringBuilder header = new StringBuilder();
+                    rest.forEach(x -> header.append(x.spaceBefore() && header.length() > 0 ? " " : "").append(x.text()));
+                    includes.add("#include " + header + " at " + src.position(hash.start()) + " is not followed");
+                }
+            }
             default -> {
-                // #include, #pragma, #undef, #error, #line ...: nothing a contract needs
+                // #pragma, #error, #line ...: nothing a contract needs
             }
         }
     }

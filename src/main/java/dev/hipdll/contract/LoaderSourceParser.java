@@ -73,7 +73,10 @@ public final class LoaderSourceParser {
             throw new ContractException(source + ": no RESOLVE(name, type) or RESOLVE_OPT(name, type) outside"
                     + " comments, string literals and skipped #if groups"
                     + (scan.skippedUses() > 0 ? " (" + scan.skippedUses() + " in skipped groups)" : "")
-                    + "; expected a host loader source such as backend_loader.c");
+                    + "; expected a host loader source such as backend_loader.c"
+                    + (scan.unfollowed().isEmpty() ? "" : ". Not read: " + String.join("; ", scan.unfollowed())
+                    + ". Name the file that holds the RESOLVE lines with hip.contract, or list the exports with"
+                    + " hip.exportsFile"));
         }
         ResolveNaming naming = new ResolveNaming(scan.definitions());
         for (ResolveUse u : scan.uses()) {

@@ -81,10 +81,10 @@ public final class Doctor {
         HipSdk sdk;
         try {
             sdk = new HipSdkResolver(request.host().windows(), request.host().environment())
-                    .resolve(new SdkOverrides(request.sdkRoot(), null, null, null, null, null, null));
+                    .resolve(new SdkOverrides(request.sdkRoot(), null, null, null, null, null, null), request.toolchain());
         } catch (SdkResolutionException e) {
             checks.add(Check.of("sdk", "the HIP SDK resolves", Verdict.FAIL, "a HIP SDK (-Dhip.sdkRoot, HIP_SDK_ROOT,"
-                    + " HIP_PATH)", e.getMessage().replace('\n', ' ')));
+                    + " toolchains.xml, HIP_PATH)", e.getMessage().replace('\n', ' ')));
             return null;
         }
         checks.add(Check.of("sdk.version", "HIP SDK version", sdk.version().equals("unknown") ? Verdict.WARN : Verdict.PASS,

@@ -1,17 +1,26 @@
 package dev.hipdll.doctor;
 
+import dev.hipdll.sdk.HipToolchain;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * What hipdll:doctor is asked about.
  *
  * @param host                 the machine (OS and environment)
- * @param sdkRoot              {@code hip.sdkRoot}, or {@code null} (then HIP_SDK_ROOT, HIP_PATH)
+ * @param sdkRoot              {@code hip.sdkRoot}, or {@code null} (then HIP_SDK_ROOT, the toolchain, HIP_PATH)
  * @param runtimeDir           {@code hip.runtimeDir}, as the host spells it, or {@code null} (the SDK's {@code bin})
  * @param applicationDirectory the host application's folder ({@code hip.appDir}), or {@code null} when unknown
  * @param vcToolsVersion       the pinned MSVC toolset ({@code hip.vcToolsVersion}), or {@code null} (then
  *                             {@code VCToolsVersion} from the environment)
+ * @param toolchain            the {@code hip} toolchain chosen from toolchains.xml, used when neither
+ *                             {@code sdkRoot} nor {@code HIP_SDK_ROOT} is given; never {@code null}
  */
 public record DoctorRequest(DoctorHost host, Path sdkRoot, String runtimeDir, String applicationDirectory,
-                            String vcToolsVersion) {
+                            String vcToolsVersion, Optional<HipToolchain> toolchain) {
+    /** A request without a toolchain from toolchains.xml. */
+    public DoctorRequest(DoctorHost host, Path sdkRoot, String runtimeDir, String applicationDirectory,
+                         String vcToolsVersion) {
+        this(host, sdkRoot, runtimeDir, applicationDirectory, vcToolsVersion, Optional.empty());
+    }
 }

@@ -24,11 +24,15 @@ final class CommandLineProperties {
      * exists but names another path (an explicit {@code <configuration>} element wins over a
      * {@code -D}, as in Maven's parameter injection). Relative {@code -D} paths are compared
      * against {@code basedir}, as Maven converts them for {@code File} parameters. Entries with a
-     * {@code null} value are not overrides and are left out.
+     * {@code null} value are not overrides and are left out. Without a session (not run by Maven)
+     * the set is empty.
      *
      * @param values property name to the parameter's injected value, e.g. {@code hip.libDir → <libDir>}
      */
     static Set<String> fromPom(MavenSession session, File basedir, Map<String, File> values) {
+        if (session == null) {
+            return Set.of();  // not run by Maven (a test): every override counts as a -D
+        }
         Set<String> fromPom = new HashSet<>();
         values.forEach((property, value) -> {
             if (value != null && !sameAsCommandLine(session, basedir, property, value)) {

@@ -8,13 +8,17 @@ import dev.hipdll.doctor.DoctorReport;
 import dev.hipdll.doctor.DoctorRequest;
 import dev.hipdll.doctor.LocalFileProbe;
 import dev.hipdll.process.ProcessRunner;
-import dev.hipdll.report.CheckTable;
-import java.io.File;
 import dev.hipdll.io.IoProblem;
 import dev.hipdll.io.OutputDirectory;
 import dev.hipdll.io.UnwritableDirectoryException;
+import dev.hipdll.report.CheckTable;
+import dev.hipdll.sdk.HipToolchain;
+import dev.hipdll.sdk.SdkResolutionException;
+import java.io.File;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Optional;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -31,9 +35,16 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "doctor", requiresProject = false, threadSafe = true)
 public class DoctorMojo extends AbstractHipdllMojo {
 
-    /** The HIP SDK root; defaults to the environment variable {@code HIP_SDK_ROOT}, then {@code HIP_PATH}. */
+    /** The HIP SDK root; defaults to the environment variable {@code HIP_SDK_ROOT}, then a {@code hip} toolchain in toolchains.xml, then {@code HIP_PATH}. */
     @Parameter(property = "hip.sdkRoot")
     File sdkRoot;
+
+    /** Version (or version prefix) of the {@code hip} toolchain to take from toolchains.xml; default the highest. */
+    @Parameter(property = "hip.toolchainVersion")
+    String toolchainVersion;
+
+    @Parameter(defaultValue = "${session}", readonly = true)
+    MavenSession session;
 
     /** The runtime directory the host binds {@code amdhip64_<major>.dll} from; default: the SDK's {@code bin}. */
     @Parameter(property = "hip.runtimeDir")
@@ -64,9 +75,15 @@ public class DoctorMojo extends AbstractHipdllMojo {
     void run() throws MojoExecutionException, MojoFailureException {
         Host real = host();
         DoctorHost host = new DoctorHost(real.isWindows(), real.environment().toMap());
+        Optional<HipToolchain> toolchain;
+        try {
+            toolchain = HipToolchains.choose(session, toolchainVersion, getLog()::warn);
+        } catch (SdkResolutionException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
         DoctorRequest request = new DoctorRequest(host, path(sdkRoot),
                 runtimeDir == null ? null : runtimeDir.getAbsolutePath(), appDir == null ? null : appDir.getAbsolutePath(),
-                vcToolsVersion);
+                vcToolsVersion, toolchain);
         DoctorReport report = new Doctor(new LocalFileProbe(), new ProcessRunner(Duration.ofSeconds(30))).examine(request);
         TableLog.log(getLog(), new CheckTable().render("hipdll:doctor (" + System.getProperty("os.name") + ")",
                 report.checks(), "SETUP OK", "SETUP HAS PROBLEMS"));

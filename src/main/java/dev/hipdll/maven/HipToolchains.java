@@ -1,6 +1,8 @@
 package dev.hipdll.maven;
 
 import dev.hipdll.sdk.HipToolchain;
+import dev.hipdll.sdk.SdkResolutionException;
+import dev.hipdll.sdk.ToolchainSelector;
 import java.lang.reflect.Method;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -8,6 +10,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.toolchain.model.ToolchainModel;
 
@@ -46,6 +50,21 @@ final class HipToolchains {
             }
         }
         return out;
+    }
+
+    /**
+     * The {@code hip} toolchain to use for goals that only need the SDK root (load-check, doctor):
+     * the highest version, or the one {@code version} (exact or prefix, {@code hip.toolchainVersion})
+     * asks for. Problems with the file go to {@code warn}.
+     *
+     * @throws SdkResolutionException when {@code version} is given and no toolchain provides it
+     */
+    static Optional<HipToolchain> choose(MavenSession session, String version, Consumer<String> warn)
+            throws SdkResolutionException {
+        List<String> problems = new ArrayList<>();
+        List<HipToolchain> toolchains = read(session, problems);
+        problems.forEach(warn);
+        return ToolchainSelector.select(toolchains, version);
     }
 
     /** The text of child {@code name} of a configuration DOM (Xpp3Dom, read reflectively across class realms). */

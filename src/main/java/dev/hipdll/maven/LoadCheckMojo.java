@@ -25,6 +25,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -51,9 +52,13 @@ public class LoadCheckMojo extends AbstractContractMojo {
     @Parameter(property = "hip.dll", defaultValue = "${project.build.directory}/hipdll/coli_hip.dll")
     File dll;
 
-    /** The HIP SDK root (its clang and lld-link build the loader program); defaults to HIP_SDK_ROOT, then HIP_PATH. */
+    /** The HIP SDK root (its clang and lld-link build the loader program); defaults to HIP_SDK_ROOT, then a {@code hip} toolchain in toolchains.xml, then HIP_PATH. */
     @Parameter(property = "hip.sdkRoot")
     File sdkRoot;
+
+    /** Version (or version prefix) of the {@code hip} toolchain to take from toolchains.xml; default the highest. */
+    @Parameter(property = "hip.toolchainVersion")
+    String toolchainVersion;
 
     /** The directory the runtime ({@code amdhip64_<major>.dll}) must be bound from; default: the SDK's {@code bin}. */
     @Parameter(property = "hip.runtimeDir")
@@ -148,7 +153,9 @@ public class LoadCheckMojo extends AbstractContractMojo {
         HipSdk sdk;
         try {
             sdk = new HipSdkResolver(host).resolve(new SdkOverrides(
-                    path(sdkRoot), null, null, null, null, null, null));
+                    path(sdkRoot), null, null, null, null, null, null,
+                    CommandLineProperties.fromPom(session, null, Collections.singletonMap("hip.sdkRoot", sdkRoot))),
+                    HipToolchains.choose(session, toolchainVersion, getLog()::warn));
         } catch (SdkResolutionException e) {
             throw new MojoFailureException(e.getMessage());
         }

@@ -163,6 +163,16 @@ public class VerifyMojo extends AbstractContractMojo {
                 .withMaxBundleBytes(Math.min((long) maxBundleMiB << 20, Integer.MAX_VALUE - 8))
                 .withBuildPaths(hostBuildPaths()).withRuntimeMajor(major).withSkippedChecks(skipped)
                 .withFailOnExtraExports(failOnExtraExports);
+        // The reports must be writable: checked before the DLL is read, so a bad
+        // hip.reportDirectory fails at once instead of after a passing table.
+        Path dir = reportDirectory != null ? reportDirectory.toPath()
+                : projectPresent() ? Path.of(project.getBuild().getDirectory(), "hipdll")
+                : dll.toPath().toAbsolutePath().getParent();
+        try {
+            OutputDirectory.prepare(dir, "report directory", "hip.reportDirectory");
+        } catch (UnwritableDirectoryException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
         Optional<ExpectedDigest> digest = expectedDigest();
         // The DLL is read once: the verifier's streaming pass also takes its SHA-256 when the
         // artifact.sha256 check or a pending build stamp needs it, and records it in `digests`.
@@ -176,14 +186,6 @@ public class VerifyMojo extends AbstractContractMojo {
             report = new VerifyReport(report.dll(), checks, report.facts());
         }
         TableLog.log(getLog(), new CheckTable().render(report));
-        Path dir = reportDirectory != null ? reportDirectory.toPath()
-                : projectPresent() ? Path.of(project.getBuild().getDirectory(), "hipdll")
-                : dll.toPath().toAbsolutePath().getParent();
-        try {
-            OutputDirectory.prepare(dir, "report directory", "hip.reportDirectory");
-        } catch (UnwritableDirectoryException e) {
-            throw new MojoFailureException(e.getMessage());
-        }
         try {
             new JsonReport().write(report, dir.resolve(JsonReport.FILE_NAME));
             new JUnitXmlReport().write(report, dir.resolve(JUnitXmlReport.FILE_NAME));

@@ -61,6 +61,24 @@ class LoaderSourceErrorsTest {
         assertTrue(error("  \n\t\r\n").startsWith("l.c: no RESOLVE("));
     }
 
+    /** Found by a newcomer: the RESOLVE lines in an included file, or an X-macro list, gave only "no RESOLVE". */
+    @Test
+    void anIncludedListOrAnXMacroListIsNamedAsNotRead() {
+        String included = error("#include <windows.h>\n#define RESOLVE(n, t) x\n#include \"resolve_list.inc\"\n");
+        assertTrue(included.contains(". Not read: #include <windows.h> at 1:1 is not followed; #include"
+                + " \"resolve_list.inc\" at 3:1 is not followed. Name the file that holds the RESOLVE lines with"
+                + " hip.contract, or list the exports with hip.exportsFile"), included);
+
+        String xmacro = error("#define RESOLVE(n, t) p_##n = (t)GetProcAddress(h, \"coli_cuda_\" #n)\n"
+                + "#define COLI_REQUIRED(X) X(init, init_fn) X(shutdown, shutdown_fn)\n"
+                + "#define REQ(n, t) RESOLVE(n, t);\n"
+                + "void load(void) { COLI_REQUIRED(REQ) }\n");
+        assertTrue(xmacro.contains("Not read: the macro REQ wraps RESOLVE but is never invoked as REQ(...) itself"),
+                xmacro);
+        // an #include inside a skipped group is not mentioned
+        assertTrue(!error("#if 0\n#include \"x.inc\"\n#endif\nint x;\n").contains("Not read"));
+    }
+
     @Test
     void binaryGarbage() throws Exception {
         byte[] garbage = new byte[65536];

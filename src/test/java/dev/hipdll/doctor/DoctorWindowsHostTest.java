@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.hipdll.process.ProcessRunner;
+import dev.hipdll.sdk.HipToolchain;
 import dev.hipdll.testing.Toolchain;
 import java.time.Duration;
 import dev.hipdll.verify.Check;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -86,6 +88,17 @@ class DoctorWindowsHostTest {
     private DoctorReport examine(String vcToolsVersion) {
         return new Doctor(probe, new ProcessRunner(Duration.ofSeconds(30))).examine(new DoctorRequest(
                 new DoctorHost(true, env), sdk, RUNTIME_DIR, null, vcToolsVersion));
+    }
+
+    @Test
+    void withoutSdkRootOrHipSdkRootTheToolchainFromToolchainsXmlIsUsedAndNamed() {
+        DoctorReport r = new Doctor(probe, new ProcessRunner(Duration.ofSeconds(30))).examine(new DoctorRequest(
+                new DoctorHost(true, env), null, RUNTIME_DIR, null, "14.44.35207",
+                Optional.of(new HipToolchain(Map.of("version", "7.1"), sdk))));
+        Check root = item(r, "sdk.sdkRoot");
+        assertEquals(Verdict.PASS, root.verdict());
+        assertEquals("from toolchains.xml (hip 7.1)", root.expected());
+        assertEquals(sdk.toAbsolutePath().normalize().toString(), root.found());
     }
 
     private static Check item(DoctorReport r, String id) {
