@@ -2,7 +2,8 @@
 def log = new File(basedir, 'build.log').text
 assert log.contains('HIP SDK component deviceLibDir') : log
 // set as a POM property, not with -D: the origin says so (CommandLineProperties, 528206d)
-assert log.contains('(from <deviceLibDir> in the POM)') : log
+assert log.contains('(from the POM property hip.deviceLibDir)') : log
+assert log.contains('Fix or remove the POM property hip.deviceLibDir.') : log
 assert log.contains('no/such/bitcode') : log
 assert !new File(basedir, 'target/hipdll/build.log').exists() : 'hipcc must not have run'
 assert !new File(basedir, 'target/hipdll/coli_hip.dll').exists()

@@ -250,7 +250,8 @@ public class BuildMojo extends AbstractHipdllMojo {
             problems.forEach(getLog()::warn);
             setup = BuildSetup.prepare(host,
                     new SdkOverrides(path(sdkRoot), path(hipcc), path(clangDir), path(includeDir), path(libDir),
-                            path(deviceLibDir), path(runtimeDll), CommandLineProperties.fromPom(session, basedir,
+                            path(deviceLibDir), path(runtimeDll), CommandLineProperties.places(session, basedir,
+                            project == null ? null : project.getProperties(),
                             overrideValues())),
                     toolchains, toolchainVersion,
                     new MsvcRequest(path(vsInstallDir), vcToolsVersion, windowsSdkVersion, path(windowsSdkDir)),

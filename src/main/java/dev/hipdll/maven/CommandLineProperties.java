@@ -1,11 +1,12 @@
 package dev.hipdll.maven;
 
+import dev.hipdll.sdk.SdkOverrides.Place;
 import java.io.File;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
+import java.util.Properties;
 
 import org.apache.maven.execution.MavenSession;
 
@@ -19,32 +20,40 @@ final class CommandLineProperties {
     }
 
     /**
-     * The property names among {@code values}' keys whose parameter value did not come from a
-     * {@code -D} of this session: either no user or system property of that name exists, or one
-     * exists but names another path (an explicit {@code <configuration>} element wins over a
-     * {@code -D}, as in Maven's parameter injection). Relative {@code -D} paths are compared
-     * against {@code basedir}, as Maven converts them for {@code File} parameters. Entries with a
+     * Where in the POM each of {@code values}' parameters got its value, for those that did not
+     * come from a {@code -D} of this session: a project property of the same name and path
+     * ({@code <hip.libDir>} in {@code <properties>}) is {@link Place#PROJECT_PROPERTY}; anything
+     * else is {@link Place#CONFIGURATION} (an explicit {@code <configuration>} element wins over a
+     * {@code -D}, as in Maven's parameter injection). Relative paths are compared against
+     * {@code basedir}, as Maven converts them for {@code File} parameters. Entries with a
      * {@code null} value are not overrides and are left out. Without a session (not run by Maven)
-     * the set is empty.
+     * the map is empty: every override counts as a {@code -D}.
      *
-     * @param values property name to the parameter's injected value, e.g. {@code hip.libDir → <libDir>}
+     * @param values            property name to the parameter's injected value, e.g. {@code hip.libDir → <libDir>}
+     * @param projectProperties the project's properties (the POM's {@code <properties>}), or {@code null}
      */
-    static Set<String> fromPom(MavenSession session, File basedir, Map<String, File> values) {
+    static Map<String, Place> places(MavenSession session, File basedir, Properties projectProperties,
+                                     Map<String, File> values) {
+        Map<String, Place> places = new HashMap<>();
         if (session == null) {
-            return Set.of();  // not run by Maven (a test): every override counts as a -D
+            return Map.of();
         }
-        Set<String> fromPom = new HashSet<>();
         values.forEach((property, value) -> {
-            if (value != null && !sameAsCommandLine(session, basedir, property, value)) {
-                fromPom.add(property);
+            if (value == null) {
+                return;
             }
+            String given = session.getUserProperties().getProperty(property,
+                    session.getSystemProperties().getProperty(property));
+            if (samePath(basedir, given, value)) {
+                return;
+            }
+            String inPom = projectProperties == null ? null : projectProperties.getProperty(property);
+            places.put(property, samePath(basedir, inPom, value) ? Place.PROJECT_PROPERTY : Place.CONFIGURATION);
         });
-        return Set.copyOf(fromPom);
+        return Map.copyOf(places);
     }
 
-    private static boolean sameAsCommandLine(MavenSession session, File basedir, String property, File value) {
-        String given = session.getUserProperties().getProperty(property,
-                session.getSystemProperties().getProperty(property));
+    private static boolean samePath(File basedir, String given, File value) {
         if (given == null) {
             return false;
         }

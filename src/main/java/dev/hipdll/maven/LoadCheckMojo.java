@@ -36,6 +36,7 @@ import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.execution.MavenSession;
+import org.apache.maven.project.MavenProject;
 
 /**
  * Proves that the backend DLL loads: compiles a small loader program (shipped in the plugin) with
@@ -151,10 +152,15 @@ public class LoadCheckMojo extends AbstractContractMojo {
             throw new MojoFailureException(e.getMessage());
         }
         HipSdk sdk;
+        MavenProject project = session == null || !session.getRequest().isProjectPresent() ? null
+                : session.getCurrentProject();
         try {
             sdk = new HipSdkResolver(host).resolve(new SdkOverrides(
                     path(sdkRoot), null, null, null, null, null, null,
-                    CommandLineProperties.fromPom(session, null, Collections.singletonMap("hip.sdkRoot", sdkRoot))),
+                    CommandLineProperties.places(session,
+                            project == null ? null : project.getBasedir(),
+                            project == null ? null : project.getProperties(),
+                            Collections.singletonMap("hip.sdkRoot", sdkRoot))),
                     HipToolchains.choose(session, toolchainVersion, getLog()::warn));
         } catch (SdkResolutionException e) {
             throw new MojoFailureException(e.getMessage());

@@ -2,14 +2,15 @@ package dev.hipdll.sdk;
 
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.Set;
+import java.util.Map;
 
 /**
  * The user's explicit choices for HIP SDK components (each {@code null} when not set), and where
- * each was spelled: on the command line ({@code -Dhip.libDir=...}, the default assumption) or in
- * the POM ({@code <libDir>} in the plugin's configuration, or a {@code hip.libDir} project
- * property). The place only changes the {@link Origin} shown in the resolution table and in
- * errors, so a user is told where to fix a bad value.
+ * each was spelled: on the command line ({@code -Dhip.libDir=...}, the default assumption), in the
+ * plugin's {@code <configuration>} ({@code <libDir>} in the POM) or as a project property
+ * ({@code <hip.libDir>} in the POM's {@code <properties>}). The place only changes the
+ * {@link Origin} shown in the resolution table and in errors, so a user is told where to fix a bad
+ * value.
  *
  * @param sdkRoot      {@code hip.sdkRoot}
  * @param hipcc        {@code hip.hipcc}
@@ -18,19 +19,28 @@ import java.util.Set;
  * @param libDir       {@code hip.libDir}
  * @param deviceLibDir {@code hip.deviceLibDir}
  * @param runtimeDll   {@code hip.runtimeDll}
- * @param fromPom      the property names (e.g. {@code hip.libDir}) whose value came from the POM
- *                     rather than the command line; never {@code null}
+ * @param places       where the overrides not given with {@code -D} came from, by property name
+ *                     (e.g. {@code hip.libDir → CONFIGURATION}); never {@code null}
  */
 public record SdkOverrides(Path sdkRoot, Path hipcc, Path clangDir, Path includeDir, Path libDir, Path deviceLibDir,
-                           Path runtimeDll, Set<String> fromPom) {
+                           Path runtimeDll, Map<String, Place> places) {
+
+    /** Where in the POM an override was spelled. */
+    public enum Place {
+        /** The plugin's {@code <configuration>}: {@code <libDir>}. */
+        CONFIGURATION,
+        /** A project property: {@code <hip.libDir>} in {@code <properties>}. */
+        PROJECT_PROPERTY
+    }
+
     public SdkOverrides {
-        fromPom = Set.copyOf(fromPom);
+        places = Map.copyOf(places);
     }
 
     /** Overrides all given on the command line (or where it is not known). */
     public SdkOverrides(Path sdkRoot, Path hipcc, Path clangDir, Path includeDir, Path libDir, Path deviceLibDir,
                         Path runtimeDll) {
-        this(sdkRoot, hipcc, clangDir, includeDir, libDir, deviceLibDir, runtimeDll, Set.of());
+        this(sdkRoot, hipcc, clangDir, includeDir, libDir, deviceLibDir, runtimeDll, Map.of());
     }
 
     /** No overrides. */
@@ -40,11 +50,16 @@ public record SdkOverrides(Path sdkRoot, Path hipcc, Path clangDir, Path include
 
     /**
      * Where the override of {@code property} was given: {@code -Dhip.libDir} for the command
-     * line, {@code <libDir> in the POM} for the project's configuration.
+     * line, {@code <libDir> in the POM} for the plugin's configuration, {@code the POM property
+     * hip.libDir} for a project property.
      */
     public Origin originOf(String property) {
-        if (fromPom.contains(property)) {
+        Place place = places.get(property);
+        if (place == Place.CONFIGURATION) {
             return new Origin("<" + property.substring(property.indexOf('.') + 1) + "> in the POM");
+        }
+        if (place == Place.PROJECT_PROPERTY) {
+            return new Origin("the POM property " + property);
         }
         return new Origin("-D" + property);
     }

@@ -2,11 +2,11 @@ package dev.hipdll.maven;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.hipdll.sdk.SdkOverrides.Place;
 import java.io.File;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import org.apache.maven.execution.DefaultMavenExecutionRequest;
 import org.apache.maven.execution.DefaultMavenExecutionResult;
 import org.apache.maven.execution.MavenExecutionRequest;
@@ -39,10 +39,16 @@ class CommandLinePropertiesTest {
         values.put("hip.libDir", new File("/elsewhere/lib"));
         values.put("hip.clangDir", new File("/work/project/llvm/bin"));
         values.put("hip.includeDir", new File("/opt/rocm/include"));
-        values.put("hip.hipcc", new File("/opt/rocm/bin/hipcc.exe")); // only in the POM
+        values.put("hip.hipcc", new File("/opt/rocm/bin/hipcc.exe")); // only in the POM's <configuration>
+        values.put("hip.deviceLibDir", new File("/work/project/bitcode")); // <hip.deviceLibDir>bitcode</...>
         values.put("hip.runtimeDll", null);                           // not set at all
+        Properties project = new Properties();
+        project.setProperty("hip.deviceLibDir", "bitcode");
+        project.setProperty("hip.hipcc", "/other/hipcc.exe");         // a property the <configuration> overrode
 
-        assertEquals(Set.of("hip.libDir", "hip.hipcc"),
-                CommandLineProperties.fromPom(session(user, system), basedir, values));
+        assertEquals(Map.of("hip.libDir", Place.CONFIGURATION, "hip.hipcc", Place.CONFIGURATION,
+                        "hip.deviceLibDir", Place.PROJECT_PROPERTY),
+                CommandLineProperties.places(session(user, system), basedir, project, values));
+        assertEquals(Map.of(), CommandLineProperties.places(null, basedir, project, values));
     }
 }

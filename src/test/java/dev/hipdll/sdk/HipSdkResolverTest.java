@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -124,17 +123,25 @@ class HipSdkResolverTest {
     @Test
     void anOverrideFromThePomIsNamedAsSuchInTheTableAndInErrors() throws Exception {
         Path r = FakeSdk.theRockWindows(tmp.resolve("ROCm/7.1"));
-        SdkOverrides o = new SdkOverrides(r, null, null, null, null, null, null, Set.of("hip.sdkRoot"));
+        SdkOverrides o = new SdkOverrides(r, null, null, null, null, null, null,
+                Map.of("hip.sdkRoot", SdkOverrides.Place.CONFIGURATION));
         HipSdk sdk = resolve(OsFamily.WINDOWS, Map.of(), o);
         assertEquals("<sdkRoot> in the POM", sdk.root().origin().description());
         assertEquals("<sdkRoot> in the POM", sdk.hipcc().origin().description());
 
         SdkOverrides bad = new SdkOverrides(r, null, null, null, tmp.resolve("nowhere"), null, null,
-                Set.of("hip.sdkRoot", "hip.libDir"));
+                Map.of("hip.sdkRoot", SdkOverrides.Place.CONFIGURATION, "hip.libDir", SdkOverrides.Place.CONFIGURATION));
         SdkResolutionException e = assertThrows(SdkResolutionException.class,
                 () -> resolve(OsFamily.WINDOWS, Map.of(), bad));
         assertTrue(e.getMessage().contains("(from <libDir> in the POM)")
                 && e.getMessage().contains("Fix or remove <libDir> in the POM."), e.getMessage());
+
+        SdkOverrides property = new SdkOverrides(r, null, null, null, tmp.resolve("nowhere"), null, null,
+                Map.of("hip.libDir", SdkOverrides.Place.PROJECT_PROPERTY));
+        SdkResolutionException p = assertThrows(SdkResolutionException.class,
+                () -> resolve(OsFamily.WINDOWS, Map.of(), property));
+        assertTrue(p.getMessage().contains("(from the POM property hip.libDir)")
+                && p.getMessage().contains("Fix or remove the POM property hip.libDir."), p.getMessage());
     }
 
     @Test
