@@ -81,7 +81,8 @@ public final class Doctor {
         HipSdk sdk;
         try {
             sdk = new HipSdkResolver(request.host().windows(), request.host().environment())
-                    .resolve(new SdkOverrides(request.sdkRoot(), null, null, null, null, null, null), request.toolchain());
+                    .resolve(new SdkOverrides(request.sdkRoot(), null, null, null, null, null, null, request.sdkRootPlaces()),
+                            request.toolchain());
         } catch (SdkResolutionException e) {
             checks.add(Check.of("sdk", "the HIP SDK resolves", Verdict.FAIL, "a HIP SDK (-Dhip.sdkRoot, HIP_SDK_ROOT,"
                     + " toolchains.xml, HIP_PATH)", e.getMessage().replace('\n', ' ')));

@@ -1,7 +1,9 @@
 package dev.hipdll.doctor;
 
 import dev.hipdll.sdk.HipToolchain;
+import dev.hipdll.sdk.SdkOverrides;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -15,9 +17,23 @@ import java.util.Optional;
  *                             {@code VCToolsVersion} from the environment)
  * @param toolchain            the {@code hip} toolchain chosen from toolchains.xml, used when neither
  *                             {@code sdkRoot} nor {@code HIP_SDK_ROOT} is given; never {@code null}
+ * @param sdkRootPlaces        where {@code sdkRoot} was spelled when not with {@code -D}
+ *                             ({@code hip.sdkRoot → CONFIGURATION}), for its origin in the table, as in
+ *                             {@link SdkOverrides#places()}; empty: {@code -Dhip.sdkRoot}; never {@code null}
  */
 public record DoctorRequest(DoctorHost host, Path sdkRoot, String runtimeDir, String applicationDirectory,
-                            String vcToolsVersion, Optional<HipToolchain> toolchain) {
+                            String vcToolsVersion, Optional<HipToolchain> toolchain,
+                            Map<String, SdkOverrides.Place> sdkRootPlaces) {
+    public DoctorRequest {
+        sdkRootPlaces = Map.copyOf(sdkRootPlaces);
+    }
+
+    /** A request whose {@code sdkRoot}, if any, was given with {@code -Dhip.sdkRoot}. */
+    public DoctorRequest(DoctorHost host, Path sdkRoot, String runtimeDir, String applicationDirectory,
+                         String vcToolsVersion, Optional<HipToolchain> toolchain) {
+        this(host, sdkRoot, runtimeDir, applicationDirectory, vcToolsVersion, toolchain, Map.of());
+    }
+
     /** A request without a toolchain from toolchains.xml. */
     public DoctorRequest(DoctorHost host, Path sdkRoot, String runtimeDir, String applicationDirectory,
                          String vcToolsVersion) {

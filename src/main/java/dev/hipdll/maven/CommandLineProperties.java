@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Properties;
 
 import org.apache.maven.execution.MavenSession;
+import org.apache.maven.project.MavenProject;
 
 /**
  * Tells a path parameter given on the command line ({@code -Dhip.libDir=...}, or {@code -D} in
@@ -51,6 +52,20 @@ final class CommandLineProperties {
             places.put(property, samePath(basedir, inPom, value) ? Place.PROJECT_PROPERTY : Place.CONFIGURATION);
         });
         return Map.copyOf(places);
+    }
+
+    /**
+     * {@link #places(MavenSession, File, Properties, Map)} for a goal that may run without a
+     * project ({@code requiresProject = false}): the session's current project gives the base
+     * directory and the properties when one is present; otherwise there is no POM, so an override
+     * not given with {@code -D} counts as {@code <configuration>} and relative paths are compared
+     * against the current directory.
+     */
+    static Map<String, Place> places(MavenSession session, Map<String, File> values) {
+        MavenProject project = session == null || session.getRequest() == null
+                || !session.getRequest().isProjectPresent() ? null : session.getCurrentProject();
+        return places(session, project == null ? null : project.getBasedir(),
+                project == null ? null : project.getProperties(), values);
     }
 
     private static boolean samePath(File basedir, String given, File value) {

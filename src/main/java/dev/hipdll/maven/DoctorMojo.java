@@ -17,6 +17,7 @@ import dev.hipdll.sdk.SdkResolutionException;
 import java.io.File;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.Optional;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -83,7 +84,8 @@ public class DoctorMojo extends AbstractHipdllMojo {
         }
         DoctorRequest request = new DoctorRequest(host, path(sdkRoot),
                 runtimeDir == null ? null : runtimeDir.getAbsolutePath(), appDir == null ? null : appDir.getAbsolutePath(),
-                vcToolsVersion, toolchain);
+                vcToolsVersion, toolchain,
+                CommandLineProperties.places(session, Collections.singletonMap("hip.sdkRoot", sdkRoot)));
         DoctorReport report = new Doctor(new LocalFileProbe(), new ProcessRunner(Duration.ofSeconds(30))).examine(request);
         TableLog.log(getLog(), new CheckTable().render("hipdll:doctor (" + System.getProperty("os.name") + ")",
                 report.checks(), "SETUP OK", "SETUP HAS PROBLEMS"));

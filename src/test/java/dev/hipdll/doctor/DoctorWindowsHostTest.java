@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.hipdll.process.ProcessRunner;
 import dev.hipdll.sdk.HipToolchain;
+import dev.hipdll.sdk.SdkOverrides;
 import dev.hipdll.testing.Toolchain;
 import java.time.Duration;
 import dev.hipdll.verify.Check;
@@ -99,6 +100,19 @@ class DoctorWindowsHostTest {
         assertEquals(Verdict.PASS, root.verdict());
         assertEquals("from toolchains.xml (hip 7.1)", root.expected());
         assertEquals(sdk.toAbsolutePath().normalize().toString(), root.found());
+    }
+
+    @Test
+    void anSdkRootFromThePomIsNamedAsSuch() {
+        Check fromD = item(examine("14.44.35207"), "sdk.sdkRoot");
+        assertEquals("from -Dhip.sdkRoot", fromD.expected());
+        for (var e : Map.of(SdkOverrides.Place.CONFIGURATION, "from <sdkRoot> in the POM",
+                SdkOverrides.Place.PROJECT_PROPERTY, "from the POM property hip.sdkRoot").entrySet()) {
+            DoctorReport r = new Doctor(probe, new ProcessRunner(Duration.ofSeconds(30))).examine(new DoctorRequest(
+                    new DoctorHost(true, env), sdk, RUNTIME_DIR, null, "14.44.35207", Optional.empty(),
+                    Map.of("hip.sdkRoot", e.getKey())));
+            assertEquals(e.getValue(), item(r, "sdk.sdkRoot").expected());
+        }
     }
 
     private static Check item(DoctorReport r, String id) {

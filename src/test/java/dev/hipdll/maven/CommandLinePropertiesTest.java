@@ -11,6 +11,7 @@ import org.apache.maven.execution.DefaultMavenExecutionRequest;
 import org.apache.maven.execution.DefaultMavenExecutionResult;
 import org.apache.maven.execution.MavenExecutionRequest;
 import org.apache.maven.execution.MavenSession;
+import org.apache.maven.project.MavenProject;
 import org.junit.jupiter.api.Test;
 
 /** Which SDK overrides came from {@code -D} and which from the POM, for the origin column. */
@@ -50,5 +51,26 @@ class CommandLinePropertiesTest {
                         "hip.deviceLibDir", Place.PROJECT_PROPERTY),
                 CommandLineProperties.places(session(user, system), basedir, project, values));
         assertEquals(Map.of(), CommandLineProperties.places(null, basedir, project, values));
+    }
+
+    @Test
+    void aGoalWithoutAProjectTakesTheCurrentProjectOnlyWhenOneIsPresent() {
+        Properties user = new Properties();
+        user.setProperty("hip.libDir", "/opt/rocm/lib");
+        MavenSession session = session(user, new Properties());
+        MavenProject project = new MavenProject();
+        project.setFile(new File("/work/project/pom.xml"));
+        project.getProperties().setProperty("hip.sdkRoot", "sdk");   // <hip.sdkRoot>sdk</hip.sdkRoot>
+        session.setCurrentProject(project);
+        Map<String, File> values = new LinkedHashMap<>();
+        values.put("hip.sdkRoot", new File("/work/project/sdk"));
+        values.put("hip.libDir", new File("/opt/rocm/lib"));
+
+        session.getRequest().setProjectPresent(true);
+        assertEquals(Map.of("hip.sdkRoot", Place.PROJECT_PROPERTY), CommandLineProperties.places(session, values));
+        // outside a project (doctor, load-check): Maven's stand-in project has no POM properties of the user
+        session.getRequest().setProjectPresent(false);
+        assertEquals(Map.of("hip.sdkRoot", Place.CONFIGURATION), CommandLineProperties.places(session, values));
+        assertEquals(Map.of(), CommandLineProperties.places(null, values));
     }
 }
