@@ -5,10 +5,12 @@ import java.io.File;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
 import org.apache.maven.execution.MavenSession;
+import org.apache.maven.model.Profile;
 import org.apache.maven.project.MavenProject;
 
 /**
@@ -21,12 +23,13 @@ final class CommandLineProperties {
     }
 
     /**
-     * Where in the POM each of {@code values}' parameters got its value, for those that did not
-     * come from a {@code -D} of this session: a project property of the same name and path
-     * ({@code <hip.libDir>} in {@code <properties>}) is {@link Place#PROJECT_PROPERTY}; anything
-     * else is {@link Place#CONFIGURATION} (an explicit {@code <configuration>} element wins over a
-     * {@code -D}, as in Maven's parameter injection). Relative paths are compared against
-     * {@code basedir}, as Maven converts them for {@code File} parameters. Entries with a
+     * Where each of {@code values}' parameters got its value, for those that did not come from a
+     * {@code -D} of this session: a property of the same name and path in an active settings.xml
+     * profile is {@link Place#SETTINGS_PROPERTY} (Maven injects it over the POM's); a project
+     * property ({@code <hip.libDir>} in {@code <properties>}) is {@link Place#PROJECT_PROPERTY};
+     * anything else is {@link Place#CONFIGURATION} (an explicit {@code <configuration>} element
+     * wins over a {@code -D}, as in Maven's parameter injection). Relative paths are compared
+     * against {@code basedir}, as Maven converts them for {@code File} parameters. Entries with a
      * {@code null} value are not overrides and are left out. Without a session (not run by Maven)
      * the map is empty: every override counts as a {@code -D}.
      *
@@ -35,6 +38,15 @@ final class CommandLineProperties {
      */
     static Map<String, Place> places(MavenSession session, File basedir, Properties projectProperties,
                                      Map<String, File> values) {
+        return places(session, basedir, projectProperties, settingsProperties(session), values);
+    }
+
+    /**
+     * As {@link #places(MavenSession, File, Properties, Map)}, with the properties of the active
+     * settings.xml profiles given ({@code null}: none).
+     */
+    static Map<String, Place> places(MavenSession session, File basedir, Properties projectProperties,
+                                     Properties settingsProperties, Map<String, File> values) {
         Map<String, Place> places = new HashMap<>();
         if (session == null) {
             return Map.of();
@@ -48,10 +60,32 @@ final class CommandLineProperties {
             if (samePath(basedir, given, value)) {
                 return;
             }
+            String inSettings = settingsProperties == null ? null : settingsProperties.getProperty(property);
             String inPom = projectProperties == null ? null : projectProperties.getProperty(property);
-            places.put(property, samePath(basedir, inPom, value) ? Place.PROJECT_PROPERTY : Place.CONFIGURATION);
+            places.put(property, samePath(basedir, inSettings, value) ? Place.SETTINGS_PROPERTY
+                    : samePath(basedir, inPom, value) ? Place.PROJECT_PROPERTY : Place.CONFIGURATION);
         });
         return Map.copyOf(places);
+    }
+
+    /**
+     * The properties of the settings.xml profiles active for the session's current project (Maven
+     * records their ids as the project's injected "external" profiles), later profiles winning;
+     * empty without a session, a request or a current project.
+     */
+    static Properties settingsProperties(MavenSession session) {
+        Properties out = new Properties();
+        MavenProject project = session == null ? null : session.getCurrentProject();
+        if (project == null || session.getRequest() == null || session.getRequest().getProfiles() == null) {
+            return out;
+        }
+        List<String> active = project.getInjectedProfileIds().getOrDefault("external", List.of());
+        for (Profile profile : session.getRequest().getProfiles()) {
+            if (profile != null && active.contains(profile.getId()) && profile.getProperties() != null) {
+                out.putAll(profile.getProperties());
+            }
+        }
+        return out;
     }
 
     /**

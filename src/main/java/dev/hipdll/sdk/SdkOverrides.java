@@ -7,8 +7,9 @@ import java.util.Map;
 /**
  * The user's explicit choices for HIP SDK components (each {@code null} when not set), and where
  * each was spelled: on the command line ({@code -Dhip.libDir=...}, the default assumption), in the
- * plugin's {@code <configuration>} ({@code <libDir>} in the POM) or as a project property
- * ({@code <hip.libDir>} in the POM's {@code <properties>}). The place only changes the
+ * plugin's {@code <configuration>} ({@code <libDir>} in the POM), as a project property
+ * ({@code <hip.libDir>} in the POM's {@code <properties>}) or as a property of an active
+ * settings.xml profile. The place only changes the
  * {@link Origin} shown in the resolution table and in errors, so a user is told where to fix a bad
  * value.
  *
@@ -30,7 +31,9 @@ public record SdkOverrides(Path sdkRoot, Path hipcc, Path clangDir, Path include
         /** The plugin's {@code <configuration>}: {@code <libDir>}. */
         CONFIGURATION,
         /** A project property: {@code <hip.libDir>} in {@code <properties>}. */
-        PROJECT_PROPERTY
+        PROJECT_PROPERTY,
+        /** A property of an active profile in settings.xml: {@code <hip.libDir>} in its {@code <properties>}. */
+        SETTINGS_PROPERTY
     }
 
     public SdkOverrides {
@@ -51,7 +54,8 @@ public record SdkOverrides(Path sdkRoot, Path hipcc, Path clangDir, Path include
     /**
      * Where the override of {@code property} was given: {@code -Dhip.libDir} for the command
      * line, {@code <libDir> in the POM} for the plugin's configuration, {@code the POM property
-     * hip.libDir} for a project property.
+     * hip.libDir} for a project property, {@code the settings.xml property hip.libDir} for a
+     * property of an active settings.xml profile.
      */
     public Origin originOf(String property) {
         Place place = places.get(property);
@@ -60,6 +64,9 @@ public record SdkOverrides(Path sdkRoot, Path hipcc, Path clangDir, Path include
         }
         if (place == Place.PROJECT_PROPERTY) {
             return new Origin("the POM property " + property);
+        }
+        if (place == Place.SETTINGS_PROPERTY) {
+            return new Origin("the settings.xml property " + property);
         }
         return new Origin("-D" + property);
     }

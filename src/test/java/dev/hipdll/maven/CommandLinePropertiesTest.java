@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.hipdll.sdk.SdkOverrides.Place;
 import java.io.File;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.maven.execution.DefaultMavenExecutionRequest;
 import org.apache.maven.execution.DefaultMavenExecutionResult;
 import org.apache.maven.execution.MavenExecutionRequest;
 import org.apache.maven.execution.MavenSession;
+import org.apache.maven.model.Profile;
 import org.apache.maven.project.MavenProject;
 import org.junit.jupiter.api.Test;
 
@@ -72,5 +74,33 @@ class CommandLinePropertiesTest {
         session.getRequest().setProjectPresent(false);
         assertEquals(Map.of("hip.sdkRoot", Place.CONFIGURATION), CommandLineProperties.places(session, values));
         assertEquals(Map.of(), CommandLineProperties.places(null, values));
+    }
+
+    @Test
+    void aPropertyOfAnActiveSettingsProfileIsNamedAsSettingsNotPom() {
+        MavenSession session = session(new Properties(), new Properties());
+        Profile active = new Profile();
+        active.setId("hip");
+        active.addProperty("hip.libDir", "/opt/rocm/lib");
+        Profile inactive = new Profile();
+        inactive.setId("other");
+        inactive.addProperty("hip.includeDir", "/opt/rocm/include");
+        session.getRequest().setProfiles(List.of(active, inactive));
+        MavenProject project = new MavenProject();
+        project.setFile(new File("/work/project/pom.xml"));
+        project.setInjectedProfileIds("external", List.of("hip"));
+        // Maven copies the settings profile's properties into the project's
+        project.getProperties().setProperty("hip.libDir", "/opt/rocm/lib");
+        project.getProperties().setProperty("hip.includeDir", "/opt/rocm/include"); // also in the POM
+        session.setCurrentProject(project);
+        Map<String, File> values = new LinkedHashMap<>();
+        values.put("hip.libDir", new File("/opt/rocm/lib"));
+        values.put("hip.includeDir", new File("/opt/rocm/include"));
+
+        assertEquals(Map.of("hip.libDir", Place.SETTINGS_PROPERTY, "hip.includeDir", Place.PROJECT_PROPERTY),
+                CommandLineProperties.places(session, values));
+        assertEquals("the settings.xml property hip.libDir",
+                new dev.hipdll.sdk.SdkOverrides(null, null, null, null, new File("/opt/rocm/lib").toPath(), null, null,
+                        Map.of("hip.libDir", Place.SETTINGS_PROPERTY)).originOf("hip.libDir").toString());
     }
 }
