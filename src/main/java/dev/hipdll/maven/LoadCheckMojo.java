@@ -14,7 +14,7 @@ import dev.hipdll.loadcheck.LoadChecker;
 import dev.hipdll.report.CheckTable;
 import dev.hipdll.report.JUnitXmlReport;
 import dev.hipdll.report.LoadCheckJson;
-import dev.hipdll.sdk.HipSdk;
+import dev.hipdll.sdk.HipToolchain;
 import dev.hipdll.sdk.HipSdkResolver;
 import dev.hipdll.sdk.SdkOverrides;
 import dev.hipdll.sdk.SdkResolutionException;
@@ -24,6 +24,7 @@ import dev.hipdll.target.InvalidTargetException;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -151,22 +152,26 @@ public class LoadCheckMojo extends AbstractContractMojo {
         } catch (UnwritableDirectoryException e) {
             throw new MojoFailureException(e.getMessage());
         }
-        HipSdk sdk;
         MavenProject project = session == null || !session.getRequest().isProjectPresent() ? null
                 : session.getCurrentProject();
-        try {
-            sdk = new HipSdkResolver(host).resolve(new SdkOverrides(
+        Path clangDir;
+        Path rtDir;
+        try { // only what load-check runs: clang and lld-link, and the runtime unless hip.runtimeDir names it
+            SdkOverrides overrides = new SdkOverrides(
                     path(sdkRoot), null, null, null, null, null, null,
                     CommandLineProperties.places(session,
                             project == null ? null : project.getBasedir(),
                             project == null ? null : project.getProperties(),
-                            Collections.singletonMap("hip.sdkRoot", sdkRoot))),
-                    HipToolchains.choose(session, toolchainVersion, getLog()::warn));
+                            Collections.singletonMap("hip.sdkRoot", sdkRoot)));
+            Optional<HipToolchain> toolchain = HipToolchains.choose(session, toolchainVersion, getLog()::warn);
+            HipSdkResolver resolver = new HipSdkResolver(host);
+            clangDir = resolver.resolveClangDir(overrides, toolchain).path();
+            rtDir = runtimeDir != null ? runtimeDir.toPath()
+                    : resolver.resolveRuntimeDll(overrides, toolchain,
+                            "Set -Dhip.runtimeDir=<dir> to choose the runtime directory explicitly.").path().getParent();
         } catch (SdkResolutionException e) {
             throw new MojoFailureException(e.getMessage());
         }
-        Path clangDir = sdk.clangDir().path();
-        Path rtDir = runtimeDir != null ? runtimeDir.toPath() : sdk.runtimeDll().path().getParent();
         String exe = windows ? ".exe" : "";
         LoadCheckOptions options = new LoadCheckOptions(dll.toPath(), rtDir, abi, targets,
                 clangDir.resolve("clang" + exe), clangDir.resolve("lld-link" + exe),

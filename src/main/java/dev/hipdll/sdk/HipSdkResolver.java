@@ -80,8 +80,38 @@ public final class HipSdkResolver {
                 d -> Files.isRegularFile(d.resolve("amdhip64.lib")));
         SdkComponent devlib = component(o, "deviceLibDir", "hip.deviceLibDir", o.deviceLibDir(), root,
                 List.of(r.resolve("lib/llvm/amdgcn/bitcode"), r.resolve("amdgcn/bitcode")), HipSdkResolver::hasBitcode);
-        SdkComponent runtime = runtime(o, root);
+        SdkComponent runtime = runtime(o, root, "Set -Dhip.runtimeDll=<path> to choose it explicitly.");
         return new HipSdk(root, hipcc, clangDir, include, lib, devlib, runtime, version(r, include.path()));
+    }
+
+    /**
+     * Resolves only the SDK root and the clang directory, for a goal that runs the SDK's clang and
+     * lld-link but not hipcc, the headers, the import library or the device libraries (load-check):
+     * a component it does not use cannot fail it.
+     *
+     * @param o         the user's overrides ({@code sdkRoot} and {@code clangDir} are read)
+     * @param toolchain the {@code hip} toolchain chosen from toolchains.xml, if any
+     * @return the clang directory, with its origin
+     * @throws SdkResolutionException as {@link #resolve}, for the root or the clang directory
+     */
+    public SdkComponent resolveClangDir(SdkOverrides o, Optional<HipToolchain> toolchain) throws SdkResolutionException {
+        SdkComponent root = root(o, toolchain);
+        Path r = root.path();
+        return component(o, "clangDir", "hip.clangDir", o.clangDir(), root,
+                List.of(r.resolve("lib/llvm/bin"), r.resolve("bin")), d -> Files.isRegularFile(d.resolve(host.executable("clang"))));
+    }
+
+    /**
+     * Resolves only the SDK root and the runtime DLL ({@code bin/amdhip64_<major>.dll}), for a goal
+     * that needs the runtime directory and nothing else of the SDK.
+     *
+     * @param hint the last line of the error when no runtime DLL is found: how that goal chooses
+     *             it explicitly, e.g. "Set -Dhip.runtimeDir=&lt;dir&gt; ..."
+     * @throws SdkResolutionException as {@link #resolve}, for the root or the runtime DLL
+     */
+    public SdkComponent resolveRuntimeDll(SdkOverrides o, Optional<HipToolchain> toolchain, String hint)
+            throws SdkResolutionException {
+        return runtime(o, root(o, toolchain), hint);
     }
 
     /** hipcc candidates in order: executables first, a batch wrapper only after every executable. */
@@ -185,7 +215,7 @@ public final class HipSdkResolver {
         throw new SdkResolutionException(sb.toString());
     }
 
-    private SdkComponent runtime(SdkOverrides o, SdkComponent root) throws SdkResolutionException {
+    private SdkComponent runtime(SdkOverrides o, SdkComponent root, String hint) throws SdkResolutionException {
         if (o.runtimeDll() != null) {
             if (!Files.isRegularFile(o.runtimeDll()) || runtimeMajor(o.runtimeDll().getFileName().toString()).isEmpty()) {
                 Origin origin = o.originOf("hip.runtimeDll");
@@ -210,7 +240,7 @@ public final class HipSdkResolver {
         if (found.isEmpty()) {
             throw new SdkResolutionException("HIP SDK component runtimeDll not found under " + root.path() + " (from "
                     + root.origin() + "); expected the runtime amdhip64_<major>.dll. Tried:\n  " + bin.resolve("amdhip64_*.dll")
-                    + "\nSet -Dhip.runtimeDll=<path> to choose it explicitly.");
+                    + "\n" + hint);
         }
         found.sort((a, b) -> Integer.compare(runtimeMajor(b.getFileName().toString()).orElse(0),
                 runtimeMajor(a.getFileName().toString()).orElse(0)));

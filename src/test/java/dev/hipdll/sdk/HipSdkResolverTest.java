@@ -55,6 +55,25 @@ class HipSdkResolverTest {
         assertTrue(table.contains("HIP SDK 7.1.25424") && table.contains("(from -Dhip.sdkRoot)"), table);
     }
 
+    /** Found in review: load-check failed on a missing hipcc or runtime DLL it does not use, pointing at -D it does not have. */
+    @Test
+    void theClangDirAndTheRuntimeResolveWithoutTheComponentsAGoalDoesNotUse() throws Exception {
+        Path r = FakeSdk.theRockWindows(tmp.resolve("ROCm/7.1"));
+        Files.delete(r.resolve("bin/hipcc.exe"));
+        Files.delete(r.resolve("bin/amdhip64_7.dll"));
+        HipSdkResolver resolver = new HipSdkResolver(Host.of(OsFamily.WINDOWS, Map.of()));
+        assertThrows(SdkResolutionException.class, () -> resolver.resolve(root(r), Optional.empty()));
+        SdkComponent clangDir = resolver.resolveClangDir(root(r), Optional.empty());
+        assertEquals(r.resolve("lib/llvm/bin"), clangDir.path());
+        assertEquals("-Dhip.sdkRoot", clangDir.origin().description());
+        SdkResolutionException e = assertThrows(SdkResolutionException.class,
+                () -> resolver.resolveRuntimeDll(root(r), Optional.empty(), "Set -Dhip.runtimeDir=<dir>."));
+        assertTrue(e.getMessage().startsWith("HIP SDK component runtimeDll not found under " + r)
+                && e.getMessage().endsWith("\nSet -Dhip.runtimeDir=<dir>."), e.getMessage());
+        Files.delete(r.resolve("lib/llvm/bin/clang.exe"));
+        assertThrows(SdkResolutionException.class, () -> resolver.resolveClangDir(root(r), Optional.empty()));
+    }
+
     @Test
     void linuxHostUsesNamesWithoutExe() throws Exception {
         Path r = FakeSdk.theRockLinux(tmp.resolve("sdk"));
