@@ -1,9 +1,11 @@
 package dev.hipdll.contract;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One pass over a loader source through translation phases 1 to 4 as far as a contract needs
@@ -62,7 +64,7 @@ final class LoaderScan {
     private final Map<String, ResolveWrapper> wrappers = new LinkedHashMap<>();
     private final Map<String, String> aliases = new LinkedHashMap<>();
     private final List<String> includes = new ArrayList<>();
-    private final java.util.Set<String> invokedWrappers = new java.util.HashSet<>();
+    private final Set<String> invokedWrappers = new HashSet<>();
     private int definitionTokens;
     private int skippedUses;
     private PpToken pushedBack;
@@ -280,7 +282,7 @@ final class LoaderScan {
                 aliases.put(m.name(), body.get(0).text()); // #define REQUIRED RESOLVE
                 return;
             }
-            java.util.Set<String> resolving = new java.util.HashSet<>(wrappers.keySet());
+            Set<String> resolving = new HashSet<>(wrappers.keySet());
             resolving.addAll(aliases.keySet());
             wrappers.put(m.name(), ResolveWrapper.of(m, resolving, src, source));
         }

@@ -23,6 +23,7 @@ import dev.hipdll.target.GfxTargetList;
 import dev.hipdll.target.InvalidTargetException;
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.time.Duration;
@@ -149,8 +150,14 @@ public class LoadCheckMojo extends AbstractContractMojo {
         AbiContract abi = contract(contract, expectedExports);
         try { // before the SDK, the compile and the Wine run: a report directory in the way fails at once
             OutputDirectory.prepare(reportDirectory(), "report directory", "hip.reportDirectory");
+            // an earlier run's reports must not outlive a run that ends without a verdict (no Wine, a compile error)
+            Files.deleteIfExists(reportDirectory().resolve(LoadCheckJson.FILE_NAME));
+            Files.deleteIfExists(reportDirectory().resolve(JUnitXmlReport.fileName(goal())));
         } catch (UnwritableDirectoryException e) {
             throw new MojoFailureException(e.getMessage());
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot delete the previous load-check reports in " + reportDirectory()
+                    + ": " + IoProblem.describe(e), e);
         }
         MavenProject project = session == null || !session.getRequest().isProjectPresent() ? null
                 : session.getCurrentProject();

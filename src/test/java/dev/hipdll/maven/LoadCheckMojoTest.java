@@ -78,6 +78,22 @@ class LoadCheckMojoTest {
                 + " (hip.reportDirectory): it is a regular file, not a directory", e.getMessage());
     }
 
+    /** A passing TEST-hipdll-load-check.xml of an earlier run must not stay when this run ends without a verdict. */
+    @Test
+    void anEarlierRunsReportsAreDeletedBeforeTheCheck(@TempDir Path dir) throws IOException {
+        LoadCheckMojo m = mojo("wine");
+        m.exports = List.of("coli_cuda_init");
+        m.sdkRoot = dir.resolve("no-sdk-here").toFile();
+        m.reportDirectory = Files.createDirectories(dir.resolve("reports")).toFile();
+        Path json = Files.writeString(dir.resolve("reports/load-check.json"), "{\"passed\": true}\n");
+        Path xml = Files.writeString(dir.resolve("reports/TEST-hipdll-load-check.xml"), "<testsuite failures=\"0\"/>\n");
+        Path verifyReport = Files.writeString(dir.resolve("reports/verify.json"), "{}\n");
+        MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
+        assertTrue(e.getMessage().contains("no-sdk-here"), e.getMessage());
+        assertTrue(!Files.exists(json) && !Files.exists(xml), "stale load-check reports left behind");
+        assertTrue(Files.exists(verifyReport), "another goal's report was deleted");
+    }
+
     @Test
     void anExportsListIsAcceptedAndTheGoalGoesOnToTheSdk(@TempDir Path dir) {
         LoadCheckMojo m = mojo("wine");
