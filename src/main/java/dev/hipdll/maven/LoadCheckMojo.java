@@ -38,7 +38,6 @@ import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.execution.MavenSession;
-import org.apache.maven.project.MavenProject;
 
 /**
  * Proves that the backend DLL loads: compiles a small loader program (shipped in the plugin) with
@@ -159,17 +158,12 @@ public class LoadCheckMojo extends AbstractContractMojo {
             throw new MojoExecutionException("cannot delete the previous load-check reports in " + reportDirectory()
                     + ": " + IoProblem.describe(e), e);
         }
-        MavenProject project = session == null || !session.getRequest().isProjectPresent() ? null
-                : session.getCurrentProject();
         Path clangDir;
         Path rtDir;
         try { // only what load-check runs: clang and lld-link, and the runtime unless hip.runtimeDir names it
             SdkOverrides overrides = new SdkOverrides(
                     path(sdkRoot), null, null, null, null, null, null,
-                    CommandLineProperties.places(session,
-                            project == null ? null : project.getBasedir(),
-                            project == null ? null : project.getProperties(),
-                            Collections.singletonMap("hip.sdkRoot", sdkRoot)));
+                    CommandLineProperties.places(session, Collections.singletonMap("hip.sdkRoot", sdkRoot)));
             Optional<HipToolchain> toolchain = HipToolchains.choose(session, toolchainVersion, getLog()::warn);
             HipSdkResolver resolver = new HipSdkResolver(host);
             clangDir = resolver.resolveClangDir(overrides, toolchain).path();

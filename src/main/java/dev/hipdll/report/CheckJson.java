@@ -3,11 +3,16 @@ package dev.hipdll.report;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hipdll.verify.Check;
+import dev.hipdll.verify.CheckResults;
+import dev.hipdll.verify.Verdict;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The JSON form of checks shared by {@code verify.json} and {@code doctor.json} (docs/verify.md):
- * an array {@code "checks"} of {@code {id, title, verdict, expected, found, details: [...]}}, in order.
+ * an array {@code "checks"} of {@code {id, title, verdict, expected, found, details: [...]}}, in order,
+ * and the {@code "passed"} and {@code "summary"} members of {@code verify.json} and
+ * {@code load-check.json}.
  */
 public final class CheckJson {
     private CheckJson() {
@@ -25,6 +30,15 @@ public final class CheckJson {
             n.put("found", c.found());
             ArrayNode d = n.putArray("details");
             c.details().forEach(d::add);
+        }
+    }
+
+    /** Adds {@code "passed"} and the object {@code "summary"} (a count per verdict: pass, warn, fail, skip). */
+    public static void putVerdicts(ObjectNode parent, CheckResults results) {
+        parent.put("passed", results.passed());
+        ObjectNode summary = parent.putObject("summary");
+        for (Verdict v : Verdict.values()) {
+            summary.put(v.name().toLowerCase(Locale.ROOT), results.count(v));
         }
     }
 }

@@ -3,7 +3,6 @@ package dev.hipdll.report;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.hipdll.verify.Verdict;
 import dev.hipdll.verify.VerifyReport;
 import dev.hipdll.io.AtomicFile;
 import java.io.IOException;
@@ -29,11 +28,7 @@ public final class JsonReport {
         root.put("format", "hipdll-verify");
         root.put("formatVersion", FORMAT_VERSION);
         root.put("dll", report.dll().toAbsolutePath().toString());
-        root.put("passed", report.passed());
-        ObjectNode summary = root.putObject("summary");
-        for (Verdict v : Verdict.values()) {
-            summary.put(v.name().toLowerCase(java.util.Locale.ROOT), report.count(v));
-        }
+        CheckJson.putVerdicts(root, report);
         ObjectNode facts = root.putObject("facts");
         report.facts().forEach(facts::put);
         CheckJson.put(root, report.checks());

@@ -6,11 +6,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hipdll.io.AtomicFile;
 import dev.hipdll.loadcheck.LoadCheckReport;
-import dev.hipdll.verify.Verdict;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Locale;
 
 /**
  * Writes a {@link LoadCheckReport} as JSON ({@code load-check.json}), for machines. Top level:
@@ -35,11 +33,7 @@ public final class LoadCheckJson {
         root.put("formatVersion", FORMAT_VERSION);
         root.put("dll", report.dll().toAbsolutePath().toString());
         root.put("runtimeDir", report.runtimeDir().toAbsolutePath().toString());
-        root.put("passed", report.passed());
-        ObjectNode summary = root.putObject("summary");
-        for (Verdict v : Verdict.values()) {
-            summary.put(v.name().toLowerCase(Locale.ROOT), report.count(v));
-        }
+        CheckJson.putVerdicts(root, report);
         root.put("boundRuntime", report.boundRuntime().orElse(null));
         ArrayNode targets = root.putArray("registeredTargets");
         report.registeredTargets().forEach(targets::add);
