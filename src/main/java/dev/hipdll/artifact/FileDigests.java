@@ -15,7 +15,8 @@ import java.util.Map;
  * reads (clang.exe of a real SDK is over 100 MB), and verify's {@code artifact.sha256} check and
  * stamp promotion take the digest its one streaming pass over the DLL computed
  * ({@link #remember}). A file counts as unchanged while its absolute path, size and modification
- * time are (a {@link Snapshot}); a changed file is read again. Not thread-safe; not meant to
+ * time are (a {@link Snapshot}); a changed file is read again. Thread-safe (the steps of one build
+ * share it; two threads may both read a file not known yet, and agree); not meant to
  * outlive a build.
  */
 public final class FileDigests {
@@ -38,7 +39,7 @@ public final class FileDigests {
         }
     }
 
-    private final Map<Snapshot, String> digests = new HashMap<>();
+    private final Map<Snapshot, String> digests = new java.util.concurrent.ConcurrentHashMap<>();
     private final FileOpener opener;
 
     /** Digests that read files with {@link FileOpener#standard()}. */

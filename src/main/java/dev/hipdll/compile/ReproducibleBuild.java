@@ -54,4 +54,22 @@ public final class ReproducibleBuild {
         }
         return List.of("-Wl,/Brepro", "-ffile-prefix-map=" + sdkRoot + "=" + SDK_PREFIX, "-fdebug-compilation-dir=.");
     }
+
+    /**
+     * The extra arguments of every compile step (empty when off): the prefix map and the debug
+     * compilation directory.
+     *
+     * @param sdkRoot the HIP SDK root, as passed in {@code --hip-path}
+     */
+    public List<String> compileArguments(Path sdkRoot) {
+        if (!enabled()) {
+            return List.of();
+        }
+        return List.of("-ffile-prefix-map=" + sdkRoot + "=" + SDK_PREFIX, "-fdebug-compilation-dir=.");
+    }
+
+    /** The extra arguments of the link step (empty when off): {@code -Wl,/Brepro}. */
+    public List<String> linkArguments() {
+        return enabled() ? List.of("-Wl,/Brepro") : List.of();
+    }
 }

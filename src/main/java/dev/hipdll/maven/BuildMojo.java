@@ -1,38 +1,21 @@
 package dev.hipdll.maven;
 
-import dev.hipdll.artifact.FileDigests;
-import dev.hipdll.compile.BuildFailedException;
-import dev.hipdll.compile.BuildSetup;
-import dev.hipdll.compile.BuildResult;
-import dev.hipdll.compile.CompileRequest;
-import dev.hipdll.compile.HipDllBuilder;
-import dev.hipdll.compile.Progress;
-import dev.hipdll.compile.ReproducibleBuild;
 import dev.hipdll.artifact.DllArtifact;
-import dev.hipdll.incremental.IncrementalBuild;
-import dev.hipdll.incremental.StampDecision;
-import dev.hipdll.incremental.StampInputs;
-import dev.hipdll.incremental.StampStore;
-import dev.hipdll.process.ProcessRunner;
-import dev.hipdll.report.VerifyReports;
-import dev.hipdll.sdk.HipSdk;
-import dev.hipdll.compile.LaunchOptions;
-import dev.hipdll.environment.EnvironmentChange;
+import dev.hipdll.build.BuildOptions;
+import dev.hipdll.build.HipDllBuild;
+import dev.hipdll.build.HipDllBuildRequest;
+import dev.hipdll.build.HipDllBuildResult;
+import dev.hipdll.build.SetupInputs;
+import dev.hipdll.build.StampContext;
+import dev.hipdll.build.TranslationUnits;
+import dev.hipdll.compile.BuildFailedException;
+import dev.hipdll.compile.Driver;
 import dev.hipdll.environment.EnvironmentException;
-import dev.hipdll.environment.EnvironmentReport;
 import dev.hipdll.environment.ScrubPolicy;
-import dev.hipdll.environment.ScrubResult;
-import dev.hipdll.host.Host;
-import dev.hipdll.host.OsFamily;
 import dev.hipdll.io.IoProblem;
-import dev.hipdll.io.OutputDirectory;
-import dev.hipdll.io.UnwritableDirectoryException;
 import dev.hipdll.msvc.MsvcRequest;
-import dev.hipdll.msvc.MsvcResolutionException;
 import dev.hipdll.sdk.HipToolchain;
-import dev.hipdll.sdk.SdkTable;
 import dev.hipdll.sdk.SdkOverrides;
-import dev.hipdll.sdk.SdkResolutionException;
 import dev.hipdll.target.GfxTargetList;
 import dev.hipdll.target.InvalidTargetException;
 import java.io.File;
@@ -44,6 +27,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.lifecycle.LifecycleExecutor;
@@ -61,9 +45,11 @@ import org.apache.maven.project.MavenProjectHelper;
 import org.codehaus.plexus.util.DirectoryScanner;
 
 /**
- * Builds the HIP backend DLL ({@code coli_hip.dll}) with the HIP SDK's hipcc: resolves the SDK,
- * validates the gfx targets, runs hipcc with every target named explicitly, and writes the DLL
- * atomically to {@code target/hipdll/} (the {@code outputDirectory}).
+ * Builds the HIP backend DLL ({@code coli_hip.dll}) with the HIP SDK: resolves the SDK, validates the
+ * gfx targets, runs hipcc per translation unit and explicit gfx target as a parallel graph of steps
+ * (each reused when its inputs are unchanged), and writes the DLL atomically to {@code target/hipdll/}
+ * (the {@code outputDirectory}). Only maps the parameters to one {@link HipDllBuildRequest}; the build
+ * itself is {@link HipDllBuild}.
  */
 @Mojo(name = "build", defaultPhase = LifecyclePhase.PACKAGE, threadSafe = true)
 public class BuildMojo extends AbstractHipdllMojo {
@@ -171,9 +157,25 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Parameter(property = "hip.staticRuntime", defaultValue = "true")
     boolean staticRuntime;
 
-    /** Compiler timeout in seconds; the whole process tree is killed after it. */
+    /** Timeout of each build step in seconds; the step's whole process tree is killed after it. */
     @Parameter(property = "hip.timeout", defaultValue = "3600")
     int timeoutSeconds;
+
+    /** Build steps run at once (device compiles of different translation units and targets, bundles, host compiles); 0 = one per core. */
+    @Parameter(property = "hip.jobs", defaultValue = "0")
+    int jobs;
+
+    /** What runs the compile and link steps: {@code hipcc} (the SDK's hipcc, once per step) or {@code clang} (the SDK's clang, with the flags hipcc would add). */
+    @Parameter(property = "hip.driver", defaultValue = "hipcc")
+    String driver;
+
+    /** Compress each translation unit's offload bundle ({@code CCOB}, clang's {@code --offload-compress}). */
+    @Parameter(property = "hip.offloadCompress", defaultValue = "false")
+    boolean offloadCompress;
+
+    /** With {@code hip.offloadCompress}: the compressed bundle format version, 2 or 3 (older HIP runtimes read only 2; writing 3 needs LLVM 20 or later). */
+    @Parameter(property = "hip.bundleVersion", defaultValue = "2")
+    int bundleVersion;
 
     /** Rebuild even when the build stamp says the DLL is up to date. */
     @Parameter(property = "hip.force", defaultValue = "false")
@@ -200,7 +202,7 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Parameter(defaultValue = "${project.build.outputTimestamp}")
     String outputTimestamp;
 
-    /** Log a line when each translation unit and gfx target starts and finishes (hipcc gets {@code -v}; its chatter goes to the debug log). */
+    /** Log a line when each build step (device compile per translation unit and gfx target, bundle, host compile, link) starts and ends; false puts them in the debug log. */
     @Parameter(property = "hip.progress", defaultValue = "true")
     boolean progress;
 
@@ -224,130 +226,61 @@ public class BuildMojo extends AbstractHipdllMojo {
 
     @Override
     void run() throws MojoExecutionException, MojoFailureException {
-        long started = System.nanoTime();
-        GfxTargetList targets;
+        DllArtifact artifact;
+        HipDllBuildRequest request;
         try {
-            targets = GfxTargetList.parse(arch);
-        } catch (InvalidTargetException e) {
-            throw new MojoFailureException("hip.arch: " + e.getMessage());
-        }
-        if (heartbeatSeconds < 1) {
-            throw new MojoFailureException("hip.heartbeatSeconds must be at least 1, was " + heartbeatSeconds);
-        }
-        DllArtifact artifact = null;
-        if (attach) {
-            try {
-                artifact = new DllArtifact(classifier);
-            } catch (IllegalArgumentException e) {
-                throw new MojoFailureException(e.getMessage());
-            }
-        }
-        Host host = host();
-        BuildSetup setup;
-        try {
+            artifact = attach ? new DllArtifact(classifier) : null;
             List<String> problems = new ArrayList<>();
             List<HipToolchain> toolchains = HipToolchains.read(session, problems);
             problems.forEach(getLog()::warn);
-            setup = BuildSetup.prepare(host,
-                    new SdkOverrides(path(sdkRoot), path(hipcc), path(clangDir), path(includeDir), path(libDir),
-                            path(deviceLibDir), path(runtimeDll), CommandLineProperties.places(session, basedir,
-                            project == null ? null : project.getProperties(),
-                            overrideValues())),
-                    toolchains, toolchainVersion,
+            SdkOverrides overrides = new SdkOverrides(path(sdkRoot), path(hipcc), path(clangDir), path(includeDir),
+                    path(libDir), path(deviceLibDir), path(runtimeDll), CommandLineProperties.places(session, basedir,
+                    project == null ? null : project.getProperties(), overrideValues()));
+            request = new HipDllBuildRequest(host(), new SetupInputs(overrides, toolchains, toolchainVersion,
                     new MsvcRequest(path(vsInstallDir), vcToolsVersion, windowsSdkVersion, path(windowsSdkDir)),
-                    ScrubPolicy.of(scrubVariables, keepVariables, environmentVariables),
-                    new ProcessRunner(Duration.ofSeconds(60)));
-        } catch (SdkResolutionException | MsvcResolutionException | EnvironmentException e) {
+                    ScrubPolicy.of(scrubVariables, keepVariables, environmentVariables)),
+                    new TranslationUnits(sourceDirectory.toPath(), sources(), includeDirs(), defines, compilerArgs),
+                    GfxTargetList.parse(arch), outputDirectory.toPath().resolve(outputName), options(),
+                    basedir.toPath(), buildDirectory(), new StampContext(mojoExecution == null ? "unknown"
+                    : mojoExecution.getVersion(), plugin.getId(), stampParameters(), environmentVariables.keySet()));
+        } catch (InvalidTargetException e) {
+            throw new MojoFailureException("hip.arch: " + e.getMessage());
+        } catch (IllegalArgumentException | EnvironmentException e) {
             throw new MojoFailureException(e.getMessage());
         }
-        HipSdk sdk = setup.sdk();
-        ScrubResult env = setup.environment();
-        SdkTable.render(sdk).forEach(getLog()::info);
-        setup.msvc().ifPresent(m -> getLog().info(m.describe()));
-        logEnvironment(env);
-        List<Path> sources = sources();
-        Path outDir = outputDirectory.toPath();
-        Path output = outDir.resolve(outputName);
         try {
-            OutputDirectory.prepare(outDir, "output directory", "hip.outputDirectory");
-        } catch (UnwritableDirectoryException e) {
-            throw new MojoFailureException(e.getMessage());
-        }
-        ReproducibleBuild repro = new ReproducibleBuild(outputTimestamp);
-        List<String> extraArgs = new ArrayList<>(repro.hipccArguments(sdk.root().path()));
-        if (progress) {
-            extraArgs.add(Progress.hipccArgument());
-        }
-        extraArgs.addAll(compilerArgs);
-        CompileRequest request = new CompileRequest(sdk, targets, sources, includeDirs(), defines, extraArgs,
-                staticRuntime, output);
-        // One digest per file per build: the checksum, the provenance and the stamp read the same files.
-        FileDigests digests = new FileDigests();
-        ArtifactPublisher publisher = new ArtifactPublisher(project, projectHelper, getLog(), request,
-                HipDllBuilder.arguments(request, basedir.toPath()), plugin.getId(), artifact,
-                repro.outputTimestamp().orElse(null), setup.msvc().map(m -> m.toolset().version()).orElse(null),
-                setup.msvc().map(m -> m.windowsSdk().version()).orElse(null), digests);
-        // The stamp: every input, including the environment exactly as it reaches hipcc after the scrub.
-        Map<String, String> compilerEnv = env.environment().toMap();
-        StampInputs stampInputs = new StampInputs(mojoExecution == null ? "unknown" : mojoExecution.getVersion(),
-                stampParameters(), targets.targets().stream().map(Object::toString).toList(), sources,
-                sourceDirectory.toPath(), sdk, setup.msvc().map(m -> m.toolset().version()),
-                setup.msvc().map(m -> m.windowsSdk().version()), compilerEnv, host.os() == OsFamily.WINDOWS, output,
-                environmentVariables.keySet());
-        IncrementalBuild incremental = new IncrementalBuild(new StampStore(output));
-        try {
-            long stampStarted = System.nanoTime();
-            StampDecision decision = incremental.check(stampInputs, force);
-            if (decision.upToDate()) {
-                getLog().info(outputName + " is up to date (" + decision.checked() + " recorded inputs unchanged since"
-                        + " the last successful build; checked in " + (System.nanoTime() - started) / 1_000_000
-                        + " ms, of which the stamp comparison " + (System.nanoTime() - stampStarted) / 1_000_000
-                        + " ms); hipcc not started. -Dhip.force=true rebuilds.");
-                try {
-                    publisher.publishExisting();
-                } catch (IOException e) {
-                    throw new MojoExecutionException("cannot write the checksum or provenance of " + output + ": "
-                            + e.getMessage(), e);
-                }
-                return;
+            HipDllBuildResult built = new HipDllBuild().run(request, this::verifyFollows, new MavenBuildListener(getLog()));
+            if (artifact != null) {
+                ArtifactAttacher.attach(project, projectHelper, artifact, built, getLog());
             }
-            getLog().info("rebuilding " + outputName + ": " + decision.summary(12));
-            incremental.starting();
-            // the previous DLL's verify reports describe a DLL that is being replaced (docs/incremental-and-diagnosis.md)
-            VerifyReports.deleteIn(outDir).forEach(p -> getLog().info("deleted the stale verify report " + p));
-        } catch (IOException e) {
-            throw new MojoExecutionException("cannot check the build stamp of " + output + ": " + e.getMessage(), e);
-        }
-        getLog().info("hipcc for " + targets + ": " + sources.size() + " translation unit(s) -> " + output);
-        BuildResult result;
-        try (Progress steps = new Progress(line -> getLog().info("[hipdll] " + line),
-                Duration.ofSeconds(heartbeatSeconds), System::nanoTime).start()) {
-            EnvironmentReport.write(env, outDir.resolve("environment.txt"));
-            result = new HipDllBuilder(new ProcessRunner(Duration.ofSeconds(timeoutSeconds)),
-                    new LaunchOptions(host.os(), commandLineLimit))
-                    .build(request, compilerEnv, basedir.toPath(), line -> {
-                        if (steps.accept(line) && progress) {
-                            getLog().debug("[hipcc] " + line);
-                        } else {
-                            getLog().info("[hipcc] " + line);
-                        }
-                    });
-            steps.close();
-            getLog().info("built " + result.dll() + " (" + result.elapsed().toMillis() + " ms)");
-            publisher.publish();
         } catch (BuildFailedException e) {
             throw new MojoFailureException(e.getMessage());
         } catch (IOException e) {
-            throw new MojoExecutionException("cannot write the build output in " + outDir + ": " + IoProblem.describe(e), e);
+            throw new MojoExecutionException("cannot write the build output in " + outputDirectory + ": "
+                    + IoProblem.describe(e), e);
         }
-        try {
-            boolean awaitVerify = verifyFollows();
-            Path stamp = incremental.succeeded(stampInputs, result.dependencyFile(), basedir.toPath(), awaitVerify,
-                    digests);
-            getLog().info((awaitVerify ? "build stamp pending until hipdll:verify passes: " : "build stamp written: ") + stamp);
-        } catch (IOException e) {
-            getLog().warn("the DLL was built but not stamped, so the next build runs again: " + e.getMessage());
+    }
+
+    /** The build options from the parameters; @throws IllegalArgumentException naming the property of a bad value */
+    private BuildOptions options() {
+        if (timeoutSeconds < 1) {
+            throw new IllegalArgumentException("hip.timeout must be at least 1 second, was " + timeoutSeconds);
         }
+        if (heartbeatSeconds < 1) {
+            throw new IllegalArgumentException("hip.heartbeatSeconds must be at least 1, was " + heartbeatSeconds);
+        }
+        if (jobs < 0) {
+            throw new IllegalArgumentException("hip.jobs must be at least 1 (or 0 for one per core), was " + jobs);
+        }
+        return new BuildOptions(staticRuntime, Driver.parse(driver), jobs == 0 ? Runtime.getRuntime().availableProcessors()
+                : jobs, offloadCompress ? Optional.of(bundleVersion) : Optional.empty(),
+                Duration.ofSeconds(timeoutSeconds), Duration.ofSeconds(heartbeatSeconds), commandLineLimit, force,
+                progress, outputTimestamp);
+    }
+
+    private Path buildDirectory() {
+        return project == null || project.getBuild() == null ? basedir.toPath().resolve("target")
+                : Path.of(project.getBuild().getDirectory());
     }
 
     /**
@@ -374,8 +307,11 @@ public class BuildMojo extends AbstractHipdllMojo {
         p.put("hip.outputName", outputName);
         p.put("hip.outputDirectory", String.valueOf(outputDirectory));
         p.put("hip.staticRuntime", String.valueOf(staticRuntime));
-        // hipcc gets -v and the reproducible-mode flags from these; -v is a driver argument, so it enters the CUID
-        p.put("hip.progress", String.valueOf(progress));
+        p.put("hip.driver", Driver.parse(driver).toString());
+        p.put("hip.offloadCompress", String.valueOf(offloadCompress));
+        if (offloadCompress) {
+            p.put("hip.bundleVersion", String.valueOf(bundleVersion));
+        }
         p.put("project.build.outputTimestamp", String.valueOf(outputTimestamp));
         p.put("basedir", String.valueOf(basedir));
         p.values().removeIf("null"::equals);  // String.valueOf of an unset parameter
@@ -409,16 +345,6 @@ public class BuildMojo extends AbstractHipdllMojo {
             getLog().warn("cannot tell whether hipdll:verify runs in this build (" + e.getMessage()
                     + "); the build stamp stays pending until it passes");
             return true;
-        }
-    }
-
-    private void logEnvironment(ScrubResult env) {
-        getLog().info("hipcc environment: " + env.summary());
-        for (EnvironmentChange c : env.changes()) {
-            if (c.kind() != EnvironmentChange.Kind.SET) {
-                getLog().info("  " + c.infoLine());
-            }
-            getLog().debug("  " + c.detailLine());
         }
     }
 

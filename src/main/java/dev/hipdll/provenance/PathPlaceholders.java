@@ -19,6 +19,29 @@ public final class PathPlaceholders {
     private final List<Entry> entries = new ArrayList<>();
 
     /**
+     * The placeholders of a build: {@code ${HIP_SDK_ROOT}}, {@code ${project.basedir}},
+     * {@code ${project.build.directory}}, and {@code ${hip.<component>}} for each SDK component
+     * outside the SDK root (an override elsewhere).
+     *
+     * @param sdk      the resolved SDK
+     * @param basedir  the project base directory
+     * @param buildDir the project build directory
+     */
+    public static PathPlaceholders forBuild(dev.hipdll.sdk.HipSdk sdk, Path basedir, Path buildDir) {
+        Path root = sdk.root().path().toAbsolutePath().normalize();
+        PathPlaceholders placeholders = new PathPlaceholders()
+                .add("HIP_SDK_ROOT", root)
+                .add("project.basedir", basedir)
+                .add("project.build.directory", buildDir);
+        for (dev.hipdll.sdk.SdkComponent c : sdk.components()) {
+            if (!c.path().toAbsolutePath().normalize().startsWith(root)) {
+                placeholders.add("hip." + c.name(), c.path());
+            }
+        }
+        return placeholders;
+    }
+
+    /**
      * Adds a placeholder.
      *
      * @param name the placeholder's name, written as {@code ${name}}

@@ -16,14 +16,14 @@ import java.util.List;
  * @param toolset         the MSVC toolset version ({@code VCToolsVersion}), or {@code null} when not pinned
  * @param windowsSdk      the Windows SDK version, or {@code null} when not known
  * @param targets         the gfx target IDs, in the order passed
- * @param compiler        the hipcc command
+ * @param compiler        the compiler commands, one per build step
  * @param sources         every project input: translation units and the headers of project include directories
  * @param outputTimestamp {@code project.build.outputTimestamp} when reproducible mode was on, else {@code null}
  */
 public record Provenance(int formatVersion, String generator, Output output, Sdk sdk, String toolset, String windowsSdk,
                          List<String> targets, Compiler compiler, List<FileDigest> sources, String outputTimestamp) {
     /** The format version this class writes and reads. */
-    public static final int FORMAT_VERSION = 1;
+    public static final int FORMAT_VERSION = 2;
 
     /** Copies the lists (a missing list reads as empty). */
     public Provenance {
@@ -69,15 +69,30 @@ public record Provenance(int formatVersion, String generator, Output output, Sdk
     }
 
     /**
-     * The hipcc command.
+     * The compiler commands: one per step of the build's step graph.
      *
-     * @param executable       hipcc, with a placeholder
-     * @param workingDirectory its working directory, {@code ${project.basedir}}
-     * @param arguments        every argument, machine paths replaced by placeholders
+     * @param driver           {@code hipcc} or {@code clang} ({@code hip.driver})
+     * @param executable       the driver's program, with a placeholder
+     * @param workingDirectory the steps' working directory, {@code ${project.basedir}}
+     * @param steps            every step's command, in graph order, machine paths replaced by placeholders
      */
-    public record Compiler(String executable, String workingDirectory, List<String> arguments) {
+    public record Compiler(String driver, String executable, String workingDirectory, List<Step> steps) {
         /** Copies the list (a missing list reads as empty). */
         public Compiler {
+            steps = steps == null ? List.of() : List.copyOf(steps);
+        }
+    }
+
+    /**
+     * One step's command.
+     *
+     * @param step       the step's id, e.g. {@code device:backend_cuda.cu:gfx1100}
+     * @param executable the program, with a placeholder
+     * @param arguments  its arguments, machine paths replaced by placeholders
+     */
+    public record Step(String step, String executable, List<String> arguments) {
+        /** Copies the list (a missing list reads as empty). */
+        public Step {
             arguments = arguments == null ? List.of() : List.copyOf(arguments);
         }
     }

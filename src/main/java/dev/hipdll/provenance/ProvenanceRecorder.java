@@ -1,6 +1,7 @@
 package dev.hipdll.provenance;
 
 import dev.hipdll.artifact.FileDigests;
+import dev.hipdll.compile.BuildStep;
 import dev.hipdll.compile.CompileRequest;
 import dev.hipdll.sdk.HipSdk;
 import dev.hipdll.sdk.SdkComponent;
@@ -47,7 +48,8 @@ public final class ProvenanceRecorder {
      * Records a build.
      *
      * @param request         what was built (absolute paths)
-     * @param arguments       the hipcc arguments exactly as run
+     * @param driver          {@code hipcc} or {@code clang}
+     * @param steps           the build's steps, in graph order (their commands exactly as run)
      * @param basedir         the project base directory (hipcc's working directory)
      * @param buildDir        the project build directory ({@code target})
      * @param toolset         the pinned MSVC toolset version, or {@code null}
@@ -55,25 +57,22 @@ public final class ProvenanceRecorder {
      * @param outputTimestamp {@code project.build.outputTimestamp} in reproducible mode, else {@code null}
      * @throws IOException when an input or the DLL cannot be read
      */
-    public Provenance record(CompileRequest request, List<String> arguments, Path basedir, Path buildDir,
+    public Provenance record(CompileRequest request, String driver, List<BuildStep> steps, Path basedir, Path buildDir,
                              String toolset, String windowsSdk, String outputTimestamp) throws IOException {
         HipSdk sdk = request.sdk();
         Path root = sdk.root().path().toAbsolutePath().normalize();
-        PathPlaceholders placeholders = new PathPlaceholders()
-                .add("HIP_SDK_ROOT", root)
-                .add("project.basedir", basedir)
-                .add("project.build.directory", buildDir);
-        for (SdkComponent c : sdk.components()) {
-            if (!c.path().toAbsolutePath().normalize().startsWith(root)) {
-                placeholders.add("hip." + c.name(), c.path());
-            }
-        }
+        PathPlaceholders placeholders = PathPlaceholders.forBuild(sdk, basedir, buildDir);
         Path dll = request.output();
         Provenance.Output output = new Provenance.Output(dll.getFileName().toString(), Files.size(dll), digests.of(dll));
         Provenance.Sdk sdkRecord = new Provenance.Sdk(sdk.version(), "${HIP_SDK_ROOT}", components(sdk, root, placeholders));
-        Provenance.Compiler compiler = new Provenance.Compiler(
-                placeholders.apply(sdk.hipcc().path().toAbsolutePath().normalize().toString()),
-                "${project.basedir}", placeholders.apply(arguments));
+        List<Provenance.Step> commands = new ArrayList<>();
+        for (BuildStep st : steps) {
+            commands.add(new Provenance.Step(st.id(), placeholders.apply(st.executable().toAbsolutePath().normalize().toString()),
+                    placeholders.apply(st.arguments())));
+        }
+        Path driverExe = steps.isEmpty() ? sdk.hipcc().path() : steps.get(steps.size() - 1).executable();
+        Provenance.Compiler compiler = new Provenance.Compiler(driver,
+                placeholders.apply(driverExe.toAbsolutePath().normalize().toString()), "${project.basedir}", commands);
         List<String> targets = request.targets().targets().stream().map(GfxTarget::toString).toList();
         return new Provenance(Provenance.FORMAT_VERSION, generator, output, sdkRecord, toolset, windowsSdk, targets,
                 compiler, sources(request, basedir, placeholders), outputTimestamp);
@@ -83,7 +82,7 @@ public final class ProvenanceRecorder {
             throws IOException {
         List<Provenance.ComponentDigest> result = new ArrayList<>();
         file(result, "hipcc", sdk.hipcc(), sdk.hipcc().path(), root, placeholders);
-        for (String tool : List.of("clang", "lld-link")) {
+        for (String tool : List.of("clang", "lld-link", "clang-offload-bundler")) {
             for (String name : List.of(tool + ".exe", tool)) {
                 Path p = sdk.clangDir().path().resolve(name);
                 if (Files.isRegularFile(p)) {

@@ -1,0 +1,49 @@
+package dev.hipdll.build;
+
+import dev.hipdll.compile.Driver;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * How the DLL is built.
+ *
+ * @param staticRuntime    link the static MSVC runtime ({@code -fms-runtime-lib=static})
+ * @param driver           what runs the compile and link steps ({@code hip.driver})
+ * @param jobs             steps run at once ({@code hip.jobs}), at least 1
+ * @param bundleVersion    with {@code hip.offloadCompress}: the compressed bundle version (2 or 3); empty: plain bundles
+ * @param stepTimeout      how long one step may run before its process tree is killed ({@code hip.timeout})
+ * @param heartbeat        the longest silence before a heartbeat line ({@code hip.heartbeatSeconds})
+ * @param commandLineLimit the longest command line passed directly; longer ones go through a response file
+ * @param force            rebuild, and run every step, even when nothing changed ({@code hip.force})
+ * @param progress         log the step lines at info ({@code hip.progress}); false puts them in the debug log
+ * @param outputTimestamp  {@code project.build.outputTimestamp} (reproducible mode when set), or {@code null}
+ */
+public record BuildOptions(boolean staticRuntime, Driver driver, int jobs, Optional<Integer> bundleVersion,
+                           Duration stepTimeout, Duration heartbeat, int commandLineLimit, boolean force,
+                           boolean progress, String outputTimestamp) {
+    /**
+     * Checks the values, naming the property of a wrong one.
+     *
+     * @throws IllegalArgumentException for jobs below 1, a non-positive timeout or heartbeat, a negative
+     *                                  command-line limit, or a bundle version other than 2 or 3
+     */
+    public BuildOptions {
+        if (jobs < 1) {
+            throw new IllegalArgumentException("hip.jobs must be at least 1, was " + jobs);
+        }
+        if (stepTimeout.isNegative() || stepTimeout.isZero()) {
+            throw new IllegalArgumentException("hip.timeout must be positive, was " + stepTimeout.toSeconds() + " s");
+        }
+        if (heartbeat.isNegative() || heartbeat.isZero()) {
+            throw new IllegalArgumentException("hip.heartbeatSeconds must be at least 1, was " + heartbeat.toSeconds());
+        }
+        if (commandLineLimit < 0) {
+            throw new IllegalArgumentException("hip.commandLineLimit must not be negative, was " + commandLineLimit);
+        }
+        bundleVersion.ifPresent(v -> {
+            if (v != 2 && v != 3) {
+                throw new IllegalArgumentException("hip.bundleVersion must be 2 or 3, was " + v);
+            }
+        });
+    }
+}

@@ -1,0 +1,439 @@
+package dev.hipdll.build;
+
+import dev.hipdll.artifact.ChecksumFile;
+import dev.hipdll.artifact.FileDigests;
+import dev.hipdll.bytes.BinaryFormatException;
+import dev.hipdll.compile.BuildFailedException;
+import dev.hipdll.compile.BuildSetup;
+import dev.hipdll.compile.BuildStep;
+import dev.hipdll.compile.CompileRequest;
+import dev.hipdll.compile.Driver;
+import dev.hipdll.compile.LaunchOptions;
+import dev.hipdll.compile.ReproducibleBuild;
+import dev.hipdll.compile.StepKind;
+import dev.hipdll.compile.StepPlanRequest;
+import dev.hipdll.compile.StepPlanner;
+import dev.hipdll.diagnosis.RuleBook;
+import dev.hipdll.environment.EnvironmentChange;
+import dev.hipdll.environment.EnvironmentException;
+import dev.hipdll.environment.EnvironmentReport;
+import dev.hipdll.environment.ScrubResult;
+import dev.hipdll.graph.GraphResult;
+import dev.hipdll.graph.GraphRunner;
+import dev.hipdll.graph.StepGraph;
+import dev.hipdll.graph.StepOutcome;
+import dev.hipdll.host.OsFamily;
+import dev.hipdll.incremental.CompilerEnvironment;
+import dev.hipdll.incremental.IncrementalBuild;
+import dev.hipdll.incremental.StampDecision;
+import dev.hipdll.incremental.StampInputs;
+import dev.hipdll.incremental.StampStore;
+import dev.hipdll.io.IoProblem;
+import dev.hipdll.io.OutputDirectory;
+import dev.hipdll.io.UnwritableDirectoryException;
+import dev.hipdll.msvc.MsvcResolutionException;
+import dev.hipdll.pe.DllImageCheck;
+import dev.hipdll.process.ProcessRunner;
+import dev.hipdll.provenance.PathPlaceholders;
+import dev.hipdll.provenance.Provenance;
+import dev.hipdll.provenance.ProvenanceJson;
+import dev.hipdll.provenance.ProvenanceRecorder;
+import dev.hipdll.report.VerifyReports;
+import dev.hipdll.artifact.Sha256;
+import dev.hipdll.sdk.HipSdk;
+import dev.hipdll.sdk.SdkResolutionException;
+import dev.hipdll.sdk.SdkTable;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+
+/**
+ * The HIP DLL build, without Maven: one {@link HipDllBuildRequest} in, the DLL, its checksum,
+ * provenance and build stamp out, and every line for the log through a {@link BuildListener}.
+ *
+ * <ol>
+ *   <li>Setup ({@link BuildSetup}): the SDK with the origin of every component, the MSVC pin on
+ *       Windows, hipcc's scrubbed environment; each logged.</li>
+ *   <li>The DLL-level stamp ({@link IncrementalBuild}): when every recorded input is unchanged,
+ *       nothing runs ("up to date"); else the reasons are logged.</li>
+ *   <li>The step graph ({@link StepPlanner}, {@link GraphRunner}): a device compile per
+ *       (translation unit, gfx target), a bundle and a host compile per unit, one link, on
+ *       {@code jobs} workers; each compile and bundle reused when its inputs are unchanged
+ *       ({@link StepExecutor}). The first failure stops the graph: no step starts after it, the
+ *       running ones are killed with their process trees, and the message names the failed step.</li>
+ *   <li>The link writes {@code .tmp/<build id>/<output name>}; only a complete PE32+ DLL
+ *       ({@link DllImageCheck}) is moved over the output, atomically, so a failed or stopped build
+ *       keeps the previous DLL.</li>
+ *   <li>Publishing: {@code <dll>.sha256}, {@code provenance.json} (every step's command with
+ *       placeholders), the stamp (pending when {@code hipdll:verify} follows).</li>
+ * </ol>
+ */
+public final class HipDllBuild {
+    private final Duration vswhereTimeout;
+
+    /** A build whose vswhere run (Windows) may take 60 s. */
+    public HipDllBuild() {
+        this(Duration.ofSeconds(60));
+    }
+
+    /** @param vswhereTimeout how long vswhere may run (Windows) */
+    public HipDllBuild(Duration vswhereTimeout) {
+        this.vswhereTimeout = vswhereTimeout;
+    }
+
+    /**
+     * Builds the DLL, or finds it up to date.
+     *
+     * @param r           what to build
+     * @param awaitVerify asked after a successful build: whether {@code hipdll:verify} runs later in this
+     *                    build, so the stamp waits for it
+     * @param log         the build's log
+     * @return how it ended
+     * @throws BuildFailedException when the setup, a step or the output fails; the message says why and what
+     *                              was kept
+     * @throws IOException          when the output directory, log, stamp or provenance cannot be written
+     */
+    public HipDllBuildResult run(HipDllBuildRequest r, BooleanSupplier awaitVerify, BuildListener log)
+            throws BuildFailedException, IOException {
+        long started = System.nanoTime();
+        BuildSetup setup;
+        try {
+            setup = BuildSetup.prepare(r.host(), r.setup().overrides(), r.setup().toolchains(),
+                    r.setup().toolchainVersion(), r.setup().msvc(), r.setup().scrub(), new ProcessRunner(vswhereTimeout));
+        } catch (SdkResolutionException | MsvcResolutionException | EnvironmentException e) {
+            throw new BuildFailedException(e.getMessage());
+        }
+        return run(setup, r, awaitVerify, log, started);
+    }
+
+    /**
+     * Builds the DLL with a setup decided already (the request's {@link HipDllBuildRequest#setup()} is
+     * not used): for callers that resolved the SDK themselves, and tests with a hand-made SDK.
+     *
+     * @param setup       the SDK, the MSVC pin and the scrubbed environment
+     * @param r           what to build
+     * @param awaitVerify whether {@code hipdll:verify} follows (asked after a successful build)
+     * @param log         the build's log
+     * @return how it ended
+     * @throws BuildFailedException as {@link #run(HipDllBuildRequest, BooleanSupplier, BuildListener)}
+     * @throws IOException          as {@link #run(HipDllBuildRequest, BooleanSupplier, BuildListener)}
+     */
+    public HipDllBuildResult run(BuildSetup setup, HipDllBuildRequest r, BooleanSupplier awaitVerify, BuildListener log)
+            throws BuildFailedException, IOException {
+        return run(setup, r, awaitVerify, log, System.nanoTime());
+    }
+
+    private HipDllBuildResult run(BuildSetup setup, HipDllBuildRequest r, BooleanSupplier awaitVerify, BuildListener log,
+                                  long started) throws BuildFailedException, IOException {
+        HipSdk sdk = setup.sdk();
+        ScrubResult env = setup.environment();
+        SdkTable.render(sdk).forEach(log::info);
+        setup.msvc().ifPresent(m -> log.info(m.describe()));
+        logEnvironment(env, log);
+
+        Path output = r.output().toAbsolutePath().normalize();
+        Path outDir = r.outputDirectory();
+        try {
+            OutputDirectory.prepare(outDir, "output directory", "hip.outputDirectory");
+        } catch (UnwritableDirectoryException e) {
+            throw new BuildFailedException(e.getMessage());
+        }
+        if (Files.isDirectory(output)) {
+            throw new BuildFailedException("the output " + output + " is a directory, not a DLL: remove it, or name"
+                    + " another file with hip.outputName");
+        }
+        BuildOptions o = r.options();
+        ReproducibleBuild repro = new ReproducibleBuild(o.outputTimestamp());
+        CompileRequest request = new CompileRequest(sdk, r.targets(), r.units().sources(), r.units().includeDirs(),
+                r.units().defines(), r.units().compilerArgs(), o.staticRuntime(), output);
+        OsFamily os = r.host().os();
+        Path stepDir = outDir.resolve("steps");
+        Path tempDir = outDir.resolve(".tmp").resolve("build-" + ProcessHandle.current().pid() + "-"
+                + Long.toHexString(System.nanoTime()));
+        List<BuildStep> steps = StepPlanner.plan(new StepPlanRequest(request, r.units().sourceDirectory(), r.basedir(),
+                stepDir, tempDir.resolve(output.getFileName()), o.driver(), os, repro, o.bundleVersion()));
+        FileDigests digests = new FileDigests();
+        Map<String, String> compilerEnv = env.environment().toMap();
+        StampInputs stampInputs = new StampInputs(r.stamp().pluginVersion(), r.stamp().parameters(),
+                r.targets().targets().stream().map(Object::toString).toList(), r.units().sources(),
+                r.units().sourceDirectory(), sdk, setup.msvc().map(m -> m.toolset().version()),
+                setup.msvc().map(m -> m.windowsSdk().version()), compilerEnv, os == OsFamily.WINDOWS, output,
+                r.stamp().userVariables());
+        Publisher publisher = new Publisher(request, steps, r, setup, digests, log);
+        IncrementalBuild incremental = new IncrementalBuild(new StampStore(output));
+        long stampStarted = System.nanoTime();
+        StampDecision decision = incremental.check(stampInputs, o.force());
+        if (decision.upToDate()) {
+            log.info(output.getFileName() + " is up to date (" + decision.checked() + " recorded inputs unchanged since"
+                    + " the last successful build; checked in " + millis(started) + " ms, of which the stamp comparison "
+                    + millis(stampStarted) + " ms); hipcc not started. -Dhip.force=true rebuilds.");
+            publisher.publishExisting();
+            return new HipDllBuildResult(output, publisher.checksum(), publisher.provenanceFile(), true, 0, 0,
+                    Optional.empty(), false, Duration.ofNanos(System.nanoTime() - started));
+        }
+        log.info("rebuilding " + output.getFileName() + ": " + decision.summary(12));
+        incremental.starting();
+        // the previous DLL's verify reports describe a DLL that is being replaced (docs/incremental-and-diagnosis.md)
+        VerifyReports.deleteIn(outDir).forEach(p -> log.info("deleted the stale verify report " + p));
+        EnvironmentReport.write(env, outDir.resolve("environment.txt"));
+        steps.stream().flatMap(s -> s.notes().stream()).distinct().forEach(log::info);
+
+        StepGraph<BuildStep> graph = StepGraph.of(steps);
+        log.info(describeGraph(steps, r, o));
+        Path diagnosisTxt = outDir.resolve("diagnosis.txt");
+        Files.deleteIfExists(diagnosisTxt);
+        Files.createDirectories(tempDir);
+        GraphResult result;
+        Path buildLogPath = outDir.resolve("build.log");
+        try (BuildLogFile buildLog = new BuildLogFile(buildLogPath);
+             StepProgress progress = new StepProgress(o.progress() ? log : debugOnly(log), o.heartbeat(),
+                     System::nanoTime).start()) {
+            PathPlaceholders placeholders = PathPlaceholders.forBuild(sdk, r.basedir(), r.buildDirectory());
+            StepExecutor executor = new StepExecutor(new ProcessRunner(o.stepTimeout()),
+                    new LaunchOptions(os, o.commandLineLimit()), sdk.hipcc().path(), sdk.hipccIsBatchWrapper(),
+                    compilerEnv, r.basedir(), driverTools(sdk, os, o.driver()), environmentDigest(compilerEnv, os, r),
+                    placeholders::apply, p -> name(p, r), digests, buildLog, diagnosisTxt, RuleBook.load(), log,
+                    o.force(), progress, unitsBuiltBefore(steps));
+            result = new GraphRunner<BuildStep>(o.jobs()).run(graph, executor, progress);
+        } catch (RuntimeException | IOException e) {
+            discard(tempDir);
+            throw e;
+        }
+        String previous = Files.exists(output) ? "the previous " + output.getFileName() + " is unchanged"
+                : "nothing was published";
+        if (!result.succeeded()) {
+            discard(tempDir);
+            if (result.interrupted()) {
+                throw new BuildFailedException("the build was stopped: every running step and the processes it started"
+                        + " were killed; " + previous + ". Log so far: " + buildLogPath);
+            }
+            String failure = result.failure().map(StepOutcome.Failed::message).orElse("a step failed");
+            throw new BuildFailedException(failure + "\n" + (result.stopped().isEmpty() ? "" : "stopped with it: "
+                    + result.stopped().size() + " running step(s); ") + (result.notStarted().isEmpty() ? ""
+                    : result.notStarted().size() + " step(s) not started; ") + previous + ".");
+        }
+        Path linked = tempDir.resolve(output.getFileName());
+        try {
+            DllImageCheck.check(linked);
+        } catch (IOException e) {
+            discard(tempDir);
+            throw new BuildFailedException("the link exited 0 but its output is not a complete PE32+ DLL: "
+                    + (e instanceof BinaryFormatException ? e.getMessage() : IoProblem.describe(e))
+                    + ". The file was deleted; " + previous + ". Full log: " + buildLogPath);
+        }
+        try {
+            Files.move(linked, output, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            discard(tempDir);
+            throw new BuildFailedException("cannot move the built DLL into place (" + IoProblem.describe(e) + "); "
+                    + previous);
+        }
+        discard(tempDir);
+        int ran = (int) result.count(StepOutcome.Ran.class);
+        int reused = (int) result.count(StepOutcome.Reused.class);
+        log.info("built " + output + " in " + millis(started) + " ms: " + ran + " of " + steps.size()
+                + " steps ran, " + reused + " reused");
+        Path depFile = mergeDependencyFiles(steps, output);
+        publisher.publish();
+        boolean pending = awaitVerify.getAsBoolean();
+        Path stamp;
+        try {
+            stamp = incremental.succeeded(stampInputs, depFile, r.basedir(), pending, digests);
+            log.info((pending ? "build stamp pending until hipdll:verify passes: " : "build stamp written: ") + stamp);
+        } catch (IOException e) {
+            log.warn("the DLL was built but not stamped, so the next build runs again: " + e.getMessage());
+            stamp = null;
+        }
+        return new HipDllBuildResult(output, publisher.checksum(), publisher.provenanceFile(), false, ran, reused,
+                Optional.ofNullable(stamp), pending, Duration.ofNanos(System.nanoTime() - started));
+    }
+
+    /** The units with a device compile recorded by an earlier build. */
+    private static java.util.Set<String> unitsBuiltBefore(List<BuildStep> steps) {
+        java.util.Set<String> units = new java.util.HashSet<>();
+        for (BuildStep s : steps) {
+            if (s.kind() == StepKind.DEVICE_COMPILE && !units.contains(s.unit())) {
+                try (Stream<Path> siblings = Files.list(s.output().toAbsolutePath().getParent())) {
+                    if (siblings.anyMatch(p -> p.getFileName().toString().endsWith(".co.step.json"))) {
+                        units.add(s.unit());
+                    }
+                } catch (IOException e) {
+                    // no directory yet: the unit was never built
+                }
+            }
+        }
+        return units;
+    }
+
+    private static String describeGraph(List<BuildStep> steps, HipDllBuildRequest r, BuildOptions o) {
+        Map<StepKind, Integer> n = new LinkedHashMap<>();
+        for (BuildStep s : steps) {
+            n.merge(s.kind(), 1, Integer::sum);
+        }
+        return o.driver() + " for " + r.targets() + ": " + r.units().sources().size() + " translation unit(s), "
+                + steps.size() + " steps (" + n.getOrDefault(StepKind.DEVICE_COMPILE, 0) + " device compiles, "
+                + n.getOrDefault(StepKind.BUNDLE, 0) + " bundles, " + n.getOrDefault(StepKind.HOST_COMPILE, 0)
+                + " host compiles, 1 link) on " + o.jobs() + " worker(s) -> " + r.output();
+    }
+
+    /** The tools a compile or link runs besides its executable: hipcc starts clang; a link runs lld-link. */
+    private static Map<String, Path> driverTools(HipSdk sdk, OsFamily os, Driver driver) {
+        Map<String, Path> t = new LinkedHashMap<>();
+        if (driver == Driver.HIPCC) {
+            t.put("clang", Driver.tool(sdk, os, "clang"));
+        }
+        t.put("lld-link", Driver.tool(sdk, os, "lld-link"));
+        return t;
+    }
+
+    /** The digest of what in the environment decides a step's output ({@link CompilerEnvironment}). */
+    private static String environmentDigest(Map<String, String> env, OsFamily os, HipDllBuildRequest r) {
+        return Sha256.ofUtf8(CompilerEnvironment.fingerprint(env, os == OsFamily.WINDOWS, r.stamp().userVariables())
+                .toString());
+    }
+
+    /** A file as a reason names it: relative to the source directory, else the project, else as is. */
+    private static String name(Path p, HipDllBuildRequest r) {
+        Path abs = p.toAbsolutePath().normalize();
+        for (Path base : List.of(r.units().sourceDirectory(), r.basedir())) {
+            Path b = base.toAbsolutePath().normalize();
+            if (abs.startsWith(b)) {
+                String rel = b.relativize(abs).toString().replace('\\', '/');
+                String kind = r.units().sources().stream().anyMatch(s -> s.toAbsolutePath().normalize().equals(abs))
+                        ? "source " : rel.endsWith(".h") || rel.endsWith(".hpp") || rel.endsWith(".cuh") ? "header " : "";
+                return kind + rel;
+            }
+        }
+        return abs.toString();
+    }
+
+    /**
+     * Every compile step's dependency file in one ({@code <output>.d}), which the DLL-level stamp reads.
+     */
+    private static Path mergeDependencyFiles(List<BuildStep> steps, Path output) throws IOException {
+        Path merged = output.resolveSibling(output.getFileName() + ".d");
+        StringBuilder sb = new StringBuilder();
+        for (BuildStep s : steps) {
+            if (s.depFile().isPresent() && Files.isRegularFile(s.depFile().get())) {
+                sb.append(Files.readString(s.depFile().get(), StandardCharsets.UTF_8));
+                if (sb.length() > 0 && sb.charAt(sb.length() - 1) != '\n') {
+                    sb.append('\n');
+                }
+            }
+        }
+        Files.writeString(merged, sb.toString(), StandardCharsets.UTF_8);
+        return merged;
+    }
+
+    private static void logEnvironment(ScrubResult env, BuildListener log) {
+        log.info("hipcc environment: " + env.summary());
+        for (EnvironmentChange c : env.changes()) {
+            if (c.kind() != EnvironmentChange.Kind.SET) {
+                log.info("  " + c.infoLine());
+            }
+            log.debug("  " + c.detailLine());
+        }
+    }
+
+    /** {@code log} with its info lines moved to debug (for {@code hip.progress=false}). */
+    private static BuildListener debugOnly(BuildListener log) {
+        return new BuildListener() {
+            @Override
+            public void info(String line) {
+                log.debug(line);
+            }
+
+            @Override
+            public void warn(String line) {
+                log.warn(line);
+            }
+
+            @Override
+            public void debug(String line) {
+                log.debug(line);
+            }
+        };
+    }
+
+    private static long millis(long sinceNanos) {
+        return (System.nanoTime() - sinceNanos) / 1_000_000;
+    }
+
+    /** Deletes this build's temporary directory, and {@code .tmp} when nothing else is in it. */
+    private static void discard(Path tempDir) throws IOException {
+        if (Files.isDirectory(tempDir, LinkOption.NOFOLLOW_LINKS)) {
+            try (Stream<Path> inside = Files.walk(tempDir)) {
+                for (Path p : inside.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
+        Path tmp = tempDir.getParent();
+        if (Files.isDirectory(tmp, LinkOption.NOFOLLOW_LINKS)) {
+            try (Stream<Path> left = Files.list(tmp)) {
+                if (left.findAny().isEmpty()) {
+                    Files.deleteIfExists(tmp);
+                }
+            } catch (IOException e) {
+                // another build's temporary directory appeared meanwhile: leave .tmp to it
+            }
+        }
+    }
+
+    /** Writes the checksum and provenance beside the DLL. */
+    private static final class Publisher {
+        private final CompileRequest request;
+        private final List<BuildStep> steps;
+        private final HipDllBuildRequest r;
+        private final BuildSetup setup;
+        private final FileDigests digests;
+        private final BuildListener log;
+
+        Publisher(CompileRequest request, List<BuildStep> steps, HipDllBuildRequest r, BuildSetup setup,
+                  FileDigests digests, BuildListener log) {
+            this.request = request;
+            this.steps = steps;
+            this.r = r;
+            this.setup = setup;
+            this.digests = digests;
+            this.log = log;
+        }
+
+        Path checksum() {
+            return request.output().resolveSibling(request.output().getFileName() + ".sha256");
+        }
+
+        Path provenanceFile() {
+            return request.output().resolveSibling("provenance.json");
+        }
+
+        void publish() throws IOException {
+            ChecksumFile.write(request.output(), digests);
+            Provenance provenance = new ProvenanceRecorder(r.stamp().generator(), digests).record(request,
+                    r.options().driver().toString(), steps, r.basedir(), r.buildDirectory(),
+                    setup.msvc().map(m -> m.toolset().version()).orElse(null),
+                    setup.msvc().map(m -> m.windowsSdk().version()).orElse(null),
+                    new ReproducibleBuild(r.options().outputTimestamp()).outputTimestamp().orElse(null));
+            new ProvenanceJson().write(provenance, provenanceFile());
+            log.info("SHA-256 " + provenance.output().sha256() + "  " + request.output().getFileName()
+                    + " (provenance: " + provenanceFile() + ")");
+        }
+
+        void publishExisting() throws IOException {
+            if (!Files.isRegularFile(checksum()) || !Files.isRegularFile(provenanceFile())) {
+                publish();
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+package dev.hipdll.build;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * How a build ended when it did not fail.
+ *
+ * @param dll          the DLL
+ * @param checksum     its {@code .sha256} file
+ * @param provenance   its {@code provenance.json}
+ * @param upToDate     whether nothing ran because the stamp said the DLL is up to date
+ * @param stepsRun     steps that ran
+ * @param stepsReused  steps whose kept output was reused
+ * @param stamp        the stamp written (pending or committed), if one was
+ * @param stampPending whether the stamp waits for {@code hipdll:verify}
+ * @param elapsed      the whole build's time
+ */
+public record HipDllBuildResult(Path dll, Path checksum, Path provenance, boolean upToDate, int stepsRun,
+                                int stepsReused, Optional<Path> stamp, boolean stampPending, Duration elapsed) {
+}

@@ -1,0 +1,283 @@
+package dev.hipdll.build;
+
+import dev.hipdll.artifact.FileDigests;
+import dev.hipdll.compile.BuildFailedException;
+import dev.hipdll.compile.BuildStep;
+import dev.hipdll.compile.HipccLaunch;
+import dev.hipdll.compile.LaunchOptions;
+import dev.hipdll.compile.StepKind;
+import dev.hipdll.compile.StepOutputCheck;
+import dev.hipdll.diagnosis.Diagnosis;
+import dev.hipdll.diagnosis.DiagnosisReport;
+import dev.hipdll.diagnosis.FailedRun;
+import dev.hipdll.diagnosis.FailureClassifier;
+import dev.hipdll.diagnosis.RuleBook;
+import dev.hipdll.graph.StepAction;
+import dev.hipdll.graph.StepOutcome;
+import dev.hipdll.incremental.DependencyFile;
+import dev.hipdll.incremental.FileFingerprint;
+import dev.hipdll.incremental.StepRecord;
+import dev.hipdll.incremental.StepRecordStore;
+import dev.hipdll.incremental.StepReuse;
+import dev.hipdll.io.IoProblem;
+import dev.hipdll.process.ProcessResult;
+import dev.hipdll.process.ProcessRunner;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
+
+/**
+ * Runs one {@link BuildStep} of the step graph, or reuses its kept output.
+ *
+ * <p>Reuse ({@link StepReuse}): a compile or bundle step whose {@link StepRecord} matches (same
+ * command with placeholders for machine paths, same tools, same output-deciding environment, same
+ * content of every file it read) is not run. The link always runs when the DLL is rebuilt: its
+ * output is the DLL itself, written to a temporary file and published atomically afterwards.
+ *
+ * <p>Running: the step's record and old output are deleted first (a failed or stopped step is
+ * never taken for done), its command and every output line go to {@code build.log} with the
+ * step's name, the program runs under the build's {@link ProcessRunner} (timeout, whole process
+ * tree killed on timeout or when the graph stops), and success requires exit 0 and the output
+ * file. On failure the step's own output alone is classified ({@link FailureClassifier}), the full
+ * analysis goes to {@code diagnosis.txt} and the message names the step: stage, translation unit
+ * and target. A record is written only after success.
+ */
+public final class StepExecutor implements StepAction<BuildStep> {
+    private final ProcessRunner runner;
+    private final LaunchOptions launch;
+    private final boolean batchWrapper;
+    private final Path hipcc;
+    private final Map<String, String> environment;
+    private final Path workingDir;
+    private final Map<String, Path> driverTools;
+    private final String environmentDigest;
+    private final UnaryOperator<String> placeholders;
+    private final Function<Path, String> names;
+    private final FileDigests digests;
+    private final StepRecordStore records = new StepRecordStore();
+    private final BuildLogFile buildLog;
+    private final Path diagnosisTxt;
+    private final RuleBook rules;
+    private final BuildListener listener;
+    private final boolean force;
+    private final StepProgress progress;
+    private final Set<String> unitsBuiltBefore;
+    private final Object diagnosisLock = new Object();
+
+    /**
+     * @param runner            runs each program (carries the per-step timeout)
+     * @param launch            the host's OS and command-line limit (longer commands go through a response file)
+     * @param hipcc             the SDK's hipcc (checked for cmd.exe metacharacters when it is a batch wrapper)
+     * @param batchWrapper      whether hipcc is a {@code .bat}/{@code .cmd} wrapper
+     * @param environment       the scrubbed environment every step runs in
+     * @param workingDir        the working directory of every step
+     * @param driverTools       the programs a compile or link step runs besides its executable, by name
+     *                          (for hipcc: the clang it starts; for a link: lld-link)
+     * @param environmentDigest the digest of the output-deciding variables of {@code environment}
+     * @param placeholders      replaces machine paths in a command argument by placeholders
+     * @param names             names a file in a reason, relative to the project where it can
+     * @param digests           the build's file digests (thread-safe)
+     * @param buildLog          {@code build.log}
+     * @param diagnosisTxt      where a failure's full analysis goes
+     * @param rules             the diagnosis rule book
+     * @param listener          the build's log
+     * @param force             {@code hip.force}: run every step, reusing none
+     * @param progress          told when a step really runs, and of every output line (heartbeat)
+     * @param unitsBuiltBefore  the translation units that had a device compile recorded before this build
+     *                          (a device step without a record is then a "new target")
+     */
+    public StepExecutor(ProcessRunner runner, LaunchOptions launch, Path hipcc, boolean batchWrapper,
+                        Map<String, String> environment, Path workingDir, Map<String, Path> driverTools,
+                        String environmentDigest, UnaryOperator<String> placeholders, Function<Path, String> names,
+                        FileDigests digests, BuildLogFile buildLog, Path diagnosisTxt, RuleBook rules,
+                        BuildListener listener, boolean force, StepProgress progress, Set<String> unitsBuiltBefore) {
+        this.runner = runner;
+        this.launch = launch;
+        this.hipcc = hipcc;
+        this.batchWrapper = batchWrapper;
+        this.environment = Map.copyOf(environment);
+        this.workingDir = workingDir;
+        this.driverTools = Map.copyOf(driverTools);
+        this.environmentDigest = environmentDigest;
+        this.placeholders = placeholders;
+        this.names = names;
+        this.digests = digests;
+        this.buildLog = buildLog;
+        this.diagnosisTxt = diagnosisTxt;
+        this.rules = rules;
+        this.listener = listener;
+        this.force = force;
+        this.progress = progress;
+        this.unitsBuiltBefore = Set.copyOf(unitsBuiltBefore);
+    }
+
+    @Override
+    public StepOutcome run(BuildStep step) throws Exception {
+        List<String> command = placeholderCommand(step);
+        String envDigest = environmentDigest + (step.environment().isEmpty() ? "" : " " + step.environment());
+        Map<String, Path> tools = tools(step);
+        String reason;
+        if (step.kind() == StepKind.LINK) {
+            reason = "the DLL is rebuilt";
+        } else {
+            Optional<String> why = force ? Optional.of("hip.force") : StepReuse.reasonToRun(records.read(step.output()),
+                    command, envDigest, tools, names, noRecordReason(step));
+            if (why.isEmpty()) {
+                return new StepOutcome.Reused("inputs unchanged");
+            }
+            reason = why.get();
+        }
+        records.delete(step.output());
+        Files.createDirectories(step.output().toAbsolutePath().getParent());
+        Files.deleteIfExists(step.output());
+        if (step.depFile().isPresent()) {
+            Files.deleteIfExists(step.depFile().get());
+        }
+        for (Path in : step.inputs()) {
+            if (in.getFileName().toString().equals("host.empty") && !Files.exists(in)) {
+                Files.createDirectories(in.toAbsolutePath().getParent());
+                Files.write(in, new byte[0]);  // the empty host entry of an offload bundle
+            }
+        }
+        String name = step.describe();
+        progress.running(step, reason);
+        Path rsp = step.output().resolveSibling(step.output().getFileName() + ".rsp");
+        List<String> launched;
+        try {
+            launched = HipccLaunch.arguments(step.executable(), step.arguments(), launch, rsp,
+                    batchWrapper && step.executable().equals(hipcc));
+        } catch (BuildFailedException e) {
+            return new StepOutcome.Failed(name + ": " + e.getMessage(), e);
+        }
+        buildLog.line(name, "$ " + step.executable() + " " + String.join(" ", step.arguments()));
+        if (!launched.equals(step.arguments())) {
+            buildLog.line(name, "# passed as: " + step.executable() + " " + String.join(" ", launched));
+        }
+        listener.debug("[" + step.subject() + "] $ " + step.executable() + " " + String.join(" ", step.arguments()));
+        Map<String, String> env = environment;
+        if (!step.environment().isEmpty()) {
+            env = new HashMap<>(environment);
+            env.putAll(step.environment());
+        }
+        ProcessResult result = runner.run(step.executable(), launched, env, workingDir, line -> {
+            buildLog.line(name, line);
+            progress.signal();
+            listener.info("[" + step.subject() + "] " + line);
+        });
+        for (String note : result.notes()) {
+            buildLog.line(name, "# " + note);
+            listener.info("[" + step.subject() + "] hipdll: " + note);
+        }
+        if (result.interrupted()) {
+            Files.deleteIfExists(step.output());
+            return new StepOutcome.Failed(name + " was stopped; it and every process it started were killed", null);
+        }
+        if (!result.succeeded()) {
+            Files.deleteIfExists(step.output());
+            return new StepOutcome.Failed(failure(step, result), null);
+        }
+        if (!Files.isRegularFile(step.output())) {
+            return new StepOutcome.Failed(name + ": " + step.executable().getFileName() + " exited 0 but wrote no "
+                    + step.output().getFileName() + " (expected " + step.output() + "). Full log: " + buildLog.file(), null);
+        }
+        Optional<String> bad = StepOutputCheck.problem(step);
+        if (bad.isPresent()) {
+            Files.deleteIfExists(step.output());
+            return new StepOutcome.Failed(name + ": " + bad.get() + ". Full log: " + buildLog.file(), null);
+        }
+        if (step.kind() != StepKind.LINK) {
+            try {
+                records.write(step.output(), record(step, command, envDigest, tools));
+            } catch (IOException e) {
+                listener.warn(name + " succeeded but its record could not be written (" + IoProblem.describe(e)
+                        + "); it runs again next time");
+            }
+        }
+        return new StepOutcome.Ran(reason);
+    }
+
+    /** The diagnosis of a failed step, from its own output only. */
+    private String failure(BuildStep step, ProcessResult result) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(step.executable().toString());
+        cmd.addAll(step.arguments());
+        FailedRun run = new FailedRun(cmd, result.output(), result.exitCode(), result.timedOut(), result.launchError(),
+                runner.timeout());
+        Diagnosis d = new FailureClassifier(rules).classify(run);
+        List<String> full = new ArrayList<>();
+        full.add("failed step: " + step.describe());
+        full.addAll(DiagnosisReport.full(d, run, buildLog.file()));
+        synchronized (diagnosisLock) {
+            Files.write(diagnosisTxt, full, StandardCharsets.UTF_8);
+        }
+        return step.describe() + " failed\n" + DiagnosisReport.shortBlock(d, diagnosisTxt, buildLog.file());
+    }
+
+    private String noRecordReason(BuildStep step) {
+        if (step.kind() == StepKind.DEVICE_COMPILE && unitsBuiltBefore.contains(step.unit())) {
+            return "new target";
+        }
+        return "not built before";
+    }
+
+    private List<String> placeholderCommand(BuildStep step) {
+        List<String> c = new ArrayList<>();
+        c.add(placeholders.apply(step.executable().toAbsolutePath().normalize().toString()));
+        for (String a : step.arguments()) {
+            c.add(placeholders.apply(a));
+        }
+        return c;
+    }
+
+    private Map<String, Path> tools(BuildStep step) {
+        Map<String, Path> t = new LinkedHashMap<>();
+        t.put(step.executable().getFileName().toString(), step.executable());
+        if (step.kind() != StepKind.BUNDLE) {
+            driverTools.forEach((k, v) -> {
+                if (!v.equals(step.executable()) && (step.kind() == StepKind.LINK || !k.startsWith("lld-link"))) {
+                    t.put(k, v);
+                }
+            });
+        }
+        t.values().removeIf(p -> !Files.isRegularFile(p));
+        return t;
+    }
+
+    private StepRecord record(BuildStep step, List<String> command, String envDigest, Map<String, Path> tools)
+            throws IOException {
+        Map<String, FileFingerprint> toolPrints = new LinkedHashMap<>();
+        for (Map.Entry<String, Path> e : tools.entrySet()) {
+            toolPrints.put(e.getKey(), FileFingerprint.of(e.getValue(), digests));
+        }
+        Set<Path> read = new LinkedHashSet<>();
+        for (Path in : step.inputs()) {
+            read.add(in.toAbsolutePath().normalize());
+        }
+        if (step.depFile().isPresent()) {
+            Path dep = step.depFile().get();
+            if (!Files.isRegularFile(dep)) {
+                throw new IOException("the compiler wrote no dependency file " + dep + " for -MD -MF");
+            }
+            read.addAll(DependencyFile.read(dep, workingDir));
+        }
+        Path out = step.output().toAbsolutePath().normalize();
+        read.remove(out);
+        List<FileFingerprint> reads = new ArrayList<>();
+        for (Path p : read) {
+            reads.add(FileFingerprint.of(p, digests));
+        }
+        return new StepRecord(StepRecord.FORMAT, step.id(), command, envDigest, toolPrints, reads,
+                FileFingerprint.of(out, digests));
+    }
+}

@@ -1,0 +1,37 @@
+package dev.hipdll.maven;
+
+import dev.hipdll.artifact.DllArtifact;
+import dev.hipdll.build.HipDllBuildResult;
+import org.apache.maven.plugin.logging.Log;
+import org.apache.maven.project.MavenProject;
+import org.apache.maven.project.MavenProjectHelper;
+
+/**
+ * Attaches a build's DLL (type {@code dll}), its {@code .sha256} and {@code provenance.json} to the
+ * project (see {@link DllArtifact}), so {@code install} and {@code deploy} publish them. Only maps to
+ * Maven: the files come from the core ({@link dev.hipdll.build.HipDllBuild}).
+ */
+final class ArtifactAttacher {
+    private ArtifactAttacher() {
+    }
+
+    /**
+     * Attaches the three files.
+     *
+     * @param project  the project
+     * @param helper   Maven's project helper
+     * @param artifact the classifier to attach with
+     * @param built    the build's files
+     * @param log      where to say so
+     */
+    static void attach(MavenProject project, MavenProjectHelper helper, DllArtifact artifact, HipDllBuildResult built,
+                       Log log) {
+        helper.attachArtifact(project, DllArtifact.DLL_TYPE, artifact.classifier(), built.dll().toFile());
+        helper.attachArtifact(project, DllArtifact.SHA256_TYPE, artifact.classifier(), built.checksum().toFile());
+        helper.attachArtifact(project, DllArtifact.PROVENANCE_TYPE, artifact.provenanceClassifier(),
+                built.provenance().toFile());
+        log.info("attached " + built.dll().getFileName() + " as " + project.getArtifactId() + ":" + DllArtifact.DLL_TYPE
+                + ":" + artifact.classifier() + " (with " + DllArtifact.SHA256_TYPE + " and "
+                + artifact.provenanceClassifier() + ".json)");
+    }
+}
