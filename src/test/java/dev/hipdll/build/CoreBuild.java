@@ -1,0 +1,139 @@
+package dev.hipdll.build;
+
+import dev.hipdll.compile.BuildFailedException;
+import dev.hipdll.compile.Driver;
+import dev.hipdll.environment.ScrubPolicy;
+import dev.hipdll.host.Host;
+import dev.hipdll.host.OsFamily;
+import dev.hipdll.msvc.MsvcRequest;
+import dev.hipdll.sdk.SdkOverrides;
+import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.testing.Toolchain;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * The core build ({@link HipDllBuild}) of a copy of the example backend with the stand-in SDK, as
+ * {@code hipdll:build} runs it but without Maven; the log lines are collected.
+ */
+final class CoreBuild {
+    final Path project;
+    Path sdk = Toolchain.standinSdk();
+    String arch = "gfx1151";
+    Driver driver = Driver.HIPCC;
+    int jobs = 2;
+    String outputTimestamp;
+    Optional<Integer> bundleVersion = Optional.empty();
+    List<String> compilerArgs = List.of();
+    final List<String> log = Collections.synchronizedList(new ArrayList<>());
+
+    CoreBuild(Path project) {
+        this.project = project;
+    }
+
+    /** Copies the example's sources (src/main/hip) into the project. */
+    CoreBuild withExample() throws IOException {
+        Path src = Toolchain.exampleDir().resolve("src/main/hip");
+        Path dst = project.resolve("src/main/hip");
+        try (Stream<Path> walk = Files.walk(src)) {
+            for (Path p : walk.toList()) {
+                Path t = dst.resolve(src.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(t);
+                } else {
+                    Files.copy(p, t, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+        return this;
+    }
+
+    Path dll() {
+        return project.resolve("target/hipdll/coli_hip.dll");
+    }
+
+    Path sources() {
+        return project.resolve("src/main/hip");
+    }
+
+    HipDllBuildRequest request() throws IOException {
+        Path hip = sources();
+        List<Path> units;
+        try (Stream<Path> s = Files.list(hip)) {
+            units = s.filter(p -> p.toString().endsWith(".cu")).sorted().toList();
+        }
+        Map<String, String> env = Map.of("PATH", "/usr/bin:/bin", "HOME", project.toString(), "TMPDIR",
+                System.getProperty("java.io.tmpdir"));
+        return new HipDllBuildRequest(Host.of(OsFamily.UNIX, env),
+                new SetupInputs(new SdkOverrides(sdk, null, null, null, null, null, null), List.of(), null,
+                        new MsvcRequest(null, null, null, null), scrub()),
+                new TranslationUnits(hip, units, List.of(hip.resolve("include")), List.of(), compilerArgs),
+                GfxTargetList.parse(arch), dll(),
+                new BuildOptions(true, driver, jobs, bundleVersion, Duration.ofMinutes(10), Duration.ofSeconds(30), 8000,
+                        false, true, outputTimestamp),
+                project, project.resolve("target"), new StampContext("test", "dev.hipdll:test:1", new TreeMap<>(Map.of(
+                "hip.driver", driver.toString(), "hip.bundleVersion", String.valueOf(bundleVersion),
+                "project.build.outputTimestamp", String.valueOf(outputTimestamp), "compilerArgs",
+                String.join(" ", compilerArgs))), java.util.Set.of()));
+    }
+
+    private static ScrubPolicy scrub() {
+        try {
+            return ScrubPolicy.of(List.of(), List.of(), Map.of());
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Builds; the log of this build only is returned. */
+    List<String> build() throws IOException, BuildFailedException {
+        log.clear();
+        new HipDllBuild().run(request(), () -> false, new BuildListener() {
+            @Override
+            public void info(String line) {
+                log.add(line);
+            }
+
+            @Override
+            public void warn(String line) {
+                log.add("WARN " + line);
+            }
+
+            @Override
+            public void debug(String line) {
+            }
+        });
+        return List.copyOf(log);
+    }
+
+    /** The steps that really ran in the last build, as "device compile x.cu [gfx1151]" etc. (from the log). */
+    List<String> ran() {
+        List<String> out = new ArrayList<>();
+        for (String l : log) {
+            var m = java.util.regex.Pattern.compile("^step \\d+ of \\d+: (.+) \\(([^()]|\\([^()]*\\))*\\)$").matcher(l);
+            if (m.matches() && !l.contains(" reused (")) {
+                out.add(m.group(1));
+            }
+        }
+        Collections.sort(out);
+        return out;
+    }
+
+    /** The reason logged for a step that ran. */
+    String reason(String step) {
+        String prefix = ": " + step + " (";
+        return log.stream().filter(l -> l.startsWith("step ") && l.contains(prefix) && !l.contains(" reused ("))
+                .map(l -> l.substring(l.indexOf(prefix) + prefix.length(), l.length() - 1)).findFirst()
+                .orElseThrow(() -> new AssertionError(step + " did not run: " + log));
+    }
+}
