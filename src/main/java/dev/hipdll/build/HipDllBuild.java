@@ -219,6 +219,10 @@ public final class HipDllBuild {
                         + " were killed; " + previous + ". Log so far: " + buildLogPath);
             }
             String failure = result.failure().map(StepOutcome.Failed::message).orElse("a step failed");
+            Optional<Path> own = result.failedStep().map(graph::node).map(StepExecutor::diagnosisFile);
+            if (own.isPresent() && Files.isRegularFile(own.get())) {
+                Files.copy(own.get(), diagnosisTxt, StandardCopyOption.REPLACE_EXISTING);
+            }
             throw new BuildFailedException(failure + "\n" + (result.stopped().isEmpty() ? "" : "stopped with it: "
                     + result.stopped().size() + " running step(s); ") + (result.notStarted().isEmpty() ? ""
                     : result.notStarted().size() + " step(s) not started; ") + previous + ".");

@@ -73,7 +73,6 @@ public final class StepExecutor implements StepAction<BuildStep> {
     private final boolean force;
     private final StepProgress progress;
     private final Set<String> unitsBuiltBefore;
-    private final Object diagnosisLock = new Object();
 
     /**
      * @param runner            runs each program (carries the per-step timeout)
@@ -89,7 +88,8 @@ public final class StepExecutor implements StepAction<BuildStep> {
      * @param names             names a file in a reason, relative to the project where it can
      * @param digests           the build's file digests (thread-safe)
      * @param buildLog          {@code build.log}
-     * @param diagnosisTxt      where a failure's full analysis goes
+     * @param diagnosisTxt      the build's diagnosis file, named in a failure's message (each step writes its
+     *                          own, {@link #diagnosisFile}, which the build copies there)
      * @param rules             the diagnosis rule book
      * @param listener          the build's log
      * @param force             {@code hip.force}: run every step, reusing none
@@ -139,6 +139,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
             reason = why.get();
         }
         records.delete(step.output());
+        Files.deleteIfExists(diagnosisFile(step));
         Files.createDirectories(step.output().toAbsolutePath().getParent());
         Files.deleteIfExists(step.output());
         if (step.depFile().isPresent()) {
@@ -218,10 +219,15 @@ public final class StepExecutor implements StepAction<BuildStep> {
         List<String> full = new ArrayList<>();
         full.add("failed step: " + step.describe());
         full.addAll(DiagnosisReport.full(d, run, buildLog.file()));
-        synchronized (diagnosisLock) {
-            Files.write(diagnosisTxt, full, StandardCharsets.UTF_8);
-        }
+        // each failed step's own file: two steps may fail at once; the build copies the one of the
+        // step it reports to diagnosis.txt
+        Files.write(diagnosisFile(step), full, StandardCharsets.UTF_8);
         return step.describe() + " failed\n" + DiagnosisReport.shortBlock(d, diagnosisTxt, buildLog.file());
+    }
+
+    /** Where a failed step's full diagnosis goes: {@code <output>.diagnosis.txt}. */
+    public static Path diagnosisFile(BuildStep step) {
+        return step.output().resolveSibling(step.output().getFileName() + ".diagnosis.txt");
     }
 
     private String noRecordReason(BuildStep step) {
