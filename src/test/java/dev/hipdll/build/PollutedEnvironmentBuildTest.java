@@ -1,10 +1,12 @@
-package dev.hipdll.compile;
+package dev.hipdll.build;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hipdll.compile.BuildFailedException;
+import dev.hipdll.compile.BuildSetup;
 import dev.hipdll.environment.ScrubPolicy;
 import dev.hipdll.environment.ScrubResult;
 import dev.hipdll.host.Host;
@@ -14,7 +16,7 @@ import dev.hipdll.process.ProcessRunner;
 import dev.hipdll.sdk.HipSdk;
 import dev.hipdll.sdk.HipSdkResolver;
 import dev.hipdll.sdk.SdkOverrides;
-import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.testing.StandinBuild;
 import dev.hipdll.testing.Toolchain;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,8 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Real builds of the example backend with the stand-in SDK (clang-19) in an environment polluted
  * the way BRIEF's failures are: a decoy ROCm install in ROCM_PATH/HIP_PATH/HIP_DEVICE_LIB_PATH/
  * HIP_CLANG_PATH, CUDA_PATH (the NVIDIA platform), HIPCC_COMPILE_FLAGS_APPEND, a CUDA toolkit on
- * PATH. The SDK root and the output directory have spaces and non-ASCII characters, and the
- * arguments go through a response file.
+ * PATH. The SDK root and the output directory have spaces and non-ASCII characters, and every
+ * step's arguments go through a response file. Without the scrub the pollution is real: the first
+ * step fails on it.
  */
 class PollutedEnvironmentBuildTest {
     @TempDir
@@ -43,6 +46,7 @@ class PollutedEnvironmentBuildTest {
 
     @BeforeEach
     void setUp() throws Exception {
+        Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
         Path standin = Toolchain.standinSdk();
         sdkRoot = tmp.resolve("AMD ROCm Überall/7.1");
         Files.createDirectories(sdkRoot.getParent());
@@ -64,39 +68,52 @@ class PollutedEnvironmentBuildTest {
         polluted.remove("HIP_SDK_ROOT");
     }
 
-    private CompileRequest request(HipSdk sdk) throws Exception {
+    /** Every .cu of the example (outside the project base directory {@code tmp}: absolute paths), limit 0. */
+    private HipDllBuildRequest request() throws Exception {
         Path src = Toolchain.exampleDir().resolve("src/main/hip");
         List<Path> sources;
         try (Stream<Path> s = Files.list(src)) {
             sources = s.filter(p -> p.toString().endsWith(".cu")).sorted().toList();
         }
-        return new CompileRequest(sdk, GfxTargetList.parse("gfx1151"), sources, List.of(src.resolve("include")),
-                List.of(), List.of(), true, out.resolve("coli_hip.dll"));
+        return StandinBuild.request(tmp, src, sources, List.of(src.resolve("include")), "gfx1151", List.of(),
+                out.resolve("coli_hip.dll"), StandinBuild.options(Duration.ofMinutes(5), Duration.ofSeconds(30), 0, 2),
+                Host.of(OsFamily.UNIX, polluted), sdkRoot);
     }
 
     @Test
-    void scrubbedBuildSucceedsThroughAResponseFile() throws Exception {
+    void scrubbedBuildSucceedsThroughResponseFiles() throws Exception {
         Host host = Host.of(OsFamily.UNIX, polluted);
         BuildSetup setup = BuildSetup.prepare(host, new SdkOverrides(sdkRoot, null, null, null, null, null, null),
                 List.of(), null, MsvcRequest.none(), ScrubPolicy.defaults(), new ProcessRunner(Duration.ofSeconds(10)));
         HipSdk sdk = setup.sdk();
         ScrubResult env = setup.environment();
         assertTrue(setup.msvc().isEmpty(), "nothing to pin on a Linux host");
-        for (String v : List.of("ROCM_PATH", "HIP_PATH_57", "CUDA_PATH", "HIPCC_COMPILE_FLAGS_APPEND")) {
+        for (String v : List.of("ROCM_PATH", "HIP_PATH_57", "CUDA_PATH", "HIPCC_COMPILE_FLAGS_APPEND", "HIP_CLANG_PATH")) {
             assertTrue(env.removedNames().contains(v), v + " not removed: " + env.removedNames());
         }
         String path = env.environment().get("PATH").orElseThrow();
         assertFalse(path.contains("decoy") || path.contains("cuda-13.0"), path);
         assertEquals(sdk.root().path().toString(), env.environment().get("HIP_PATH").orElseThrow());
 
-        BuildResult r = new HipDllBuilder(new ProcessRunner(Duration.ofMinutes(5)), new LaunchOptions(OsFamily.UNIX, 0))
-                .build(request(sdk), env.environment().toMap(), tmp, l -> { });
+        HipDllBuildResult r = StandinBuild.build(setup, request(), StandinBuild.quiet());
         assertTrue(Files.size(r.dll()) > 4096, "DLL too small");
-        String log = Files.readString(r.buildLog());
-        assertTrue(log.contains("# passed as: ") && log.contains("@" + out.resolve("hipcc.rsp")), log);
-        List<String> rsp = Files.readAllLines(out.resolve("hipcc.rsp"));
+        Path rspFile = out.resolve("steps/backend_cuda.cu/gfx1151.co.rsp");
+        String log = Files.readString(out.resolve("build.log"));
+        assertTrue(log.contains("[device compile backend_cuda.cu [gfx1151]] # passed as: ")
+                && log.contains("@" + rspFile), log);
+        List<String> rsp = Files.readAllLines(rspFile);
         assertTrue(rsp.contains("--offload-arch=gfx1151"), rsp.toString());
         assertTrue(rsp.stream().anyMatch(l -> l.startsWith("\"") && l.contains("AMD ROCm Überall")), rsp.toString());
+    }
+
+    /** The same request resolved and scrubbed by the build itself ({@code run(HipDllBuildRequest, ...)}), as the mojo runs it. */
+    @Test
+    void theBuildScrubsByItself() throws Exception {
+        StandinBuild.Lines log = new StandinBuild.Lines();
+        HipDllBuildResult r = StandinBuild.build(request(), log);
+        assertTrue(Files.size(r.dll()) > 4096, "DLL too small");
+        assertTrue(log.info().stream().anyMatch(l -> l.startsWith("hipcc environment: removed [") && l.contains("CUDA_PATH")),
+                log.all().toString());
     }
 
     @Test
@@ -104,8 +121,8 @@ class PollutedEnvironmentBuildTest {
         HipSdk sdk = new HipSdkResolver(Host.of(OsFamily.UNIX, polluted))
                 .resolve(new SdkOverrides(sdkRoot, null, null, null, null, null, null));
         BuildFailedException e = assertThrows(BuildFailedException.class, () ->
-                new HipDllBuilder(new ProcessRunner(Duration.ofMinutes(5)), LaunchOptions.defaults(OsFamily.UNIX))
-                        .build(request(sdk), polluted, tmp, l -> { }));
+                StandinBuild.build(StandinBuild.setup(sdk, polluted), request(), StandinBuild.quiet()));
+        assertTrue(e.getMessage().startsWith("device compile "), e.getMessage());
         assertTrue(e.getMessage().contains("NVIDIA") || e.getMessage().contains("this-flag-does-not-exist"), e.getMessage());
         assertFalse(Files.exists(out.resolve("coli_hip.dll")));
     }
