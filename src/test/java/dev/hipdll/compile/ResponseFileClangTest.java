@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -18,7 +19,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * {@code --rsp-quoting=posix} (clang's default off Windows) and {@code --rsp-quoting=windows}
  * (clang's default on Windows) must see exactly the arguments we wrote. Each value travels as
  * {@code -DA<i>=<value>}; clang's {@code -###} prints the {@code -cc1} line with every argument
- * quoted, which {@link ClangJobLine#arguments} splits. Values: paths with spaces and non-ASCII
+ * quoted, which {@link #jobArguments} splits (the parser of those lines, {@code ClangJobLine}, left
+ * the main code with the single hipcc call whose {@code -v} output it read). Values: paths with spaces and non-ASCII
  * characters, Windows paths ending in a backslash, quotes, backslashes before quotes, a UNC path,
  * {@code $}, {@code '}, {@code #}, a tab, two spaces, an empty value.
  */
@@ -57,7 +59,7 @@ class ResponseFileClangTest {
         String out = Exec.ok(dir, List.of(clang.toString(), "--rsp-quoting=" + quoting, "-###", "-fsyntax-only", "-x", "c",
                 "/dev/null", "@" + rsp));
         String cc1 = out.lines().filter(l -> l.contains("\"-cc1\"")).findFirst().orElseThrow(() -> new AssertionError(out));
-        List<String> cc1Args = ClangJobLine.arguments(cc1);
+        List<String> cc1Args = jobArguments(cc1);
         List<String> seen = new ArrayList<>();
         for (int i = 0; i + 1 < cc1Args.size(); i++) {
             if (cc1Args.get(i).equals("-D") && cc1Args.get(i + 1).startsWith("A")) {
@@ -65,5 +67,51 @@ class ResponseFileClangTest {
             }
         }
         assertEquals(VALUES, seen, () -> os.toString().toLowerCase(Locale.ROOT) + " quoting, clang saw: " + cc1);
+    }
+
+    /**
+     * The arguments of one job line of clang's {@code -###}: each argument is printed in double quotes,
+     * with {@code "}, {@code \\} and {@code $} escaped by a backslash (llvm::sys::printArg with quoting),
+     * separated by single spaces. The program comes first.
+     *
+     * @throws AssertionError when the line is not of that form
+     */
+    static List<String> jobArguments(String line) {
+        List<String> args = new ArrayList<>();
+        int i = 0;
+        int n = line.length();
+        while (i < n) {
+            char c = line.charAt(i);
+            if (c == ' ') {
+                i++;
+                continue;
+            }
+            if (c != '"') {
+                throw new AssertionError("not a quoted argument at column " + i + ": " + line);
+            }
+            StringBuilder a = new StringBuilder();
+            i++;
+            while (true) {
+                if (i >= n) {
+                    throw new AssertionError("unterminated argument: " + line);
+                }
+                char d = line.charAt(i++);
+                if (d == '\\' && i < n) {
+                    a.append(line.charAt(i++));
+                } else if (d == '"') {
+                    break;
+                } else {
+                    a.append(d);
+                }
+            }
+            args.add(a.toString());
+        }
+        return args;
+    }
+
+    @Test
+    void jobArgumentsUndoesClangsQuoting() {
+        assertEquals(List.of("/usr/bin/clang", "-cc1", "-D", "A=a \"b\" \\ $X", ""),
+                jobArguments(" \"/usr/bin/clang\" \"-cc1\" \"-D\" \"A=a \\\"b\\\" \\\\ \\$X\" \"\""));
     }
 }

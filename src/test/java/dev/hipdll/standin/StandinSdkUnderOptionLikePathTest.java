@@ -4,15 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hipdll.compile.CompileRequest;
-import dev.hipdll.compile.HipDllBuilder;
+import dev.hipdll.host.Host;
+import dev.hipdll.host.OsFamily;
 import dev.hipdll.loadcheck.LoaderProgram;
 import dev.hipdll.pe.PeFile;
 import dev.hipdll.process.ProcessRunner;
 import dev.hipdll.sdk.HipSdk;
 import dev.hipdll.sdk.HipSdkResolver;
 import dev.hipdll.sdk.SdkOverrides;
-import dev.hipdll.target.GfxTargetList;
 import dev.hipdll.testing.Exec;
 import dev.hipdll.testing.StandinBuild;
 import dev.hipdll.testing.Toolchain;
@@ -33,14 +32,15 @@ import org.junit.jupiter.api.Test;
  * must still work. {@code /dev/shm} starts like llvm-rc's {@code /D} (define) and is writable by
  * every user on Linux, so this test copies the fixture there (under a directory with a space and
  * non-ASCII characters), assembles the stand-in SDK with {@code scripts/standin-sdk}, builds the
- * example with it (lld-link gets {@code /dev/shm/...} libraries and objects) and compiles the
+ * example with it through the core build's step graph (every step, clang-offload-bundler included,
+ * gets {@code /dev/shm/...} paths; lld-link gets {@code /dev/shm/...} libraries and objects) and compiles the
  * load-check loader program there. Skipped where {@code /dev/shm} is not a writable directory (a failure under CI=true).
  */
 class StandinSdkUnderOptionLikePathTest {
 
     @Test
     void assemblesAndBuildsUnderDevShm() throws Exception {
-        Toolchain.require("clang-19", "lld-link-19", "llvm-lib-19", "llvm-rc-19", "llvm-dlltool-19");
+        Toolchain.require("clang-19", "lld-link-19", "llvm-lib-19", "llvm-rc-19", "llvm-dlltool-19", "clang-offload-bundler-19");
         Path shm = Path.of("/dev/shm");
         if (!Files.isDirectory(shm) || !Files.isWritable(shm)) {
             Toolchain.missing("/dev/shm is not a writable directory here");
@@ -64,9 +64,10 @@ class StandinSdkUnderOptionLikePathTest {
             Path hip = app.resolve("src/main/hip");
             Path output = app.resolve("target/hipdll/coli_hip.dll");
             Map<String, String> env = Map.of("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
-            new HipDllBuilder(new ProcessRunner(Duration.ofMinutes(5))).build(new CompileRequest(sdk,
-                    GfxTargetList.parse("gfx1151"), List.of(hip.resolve("backend_cuda.cu"), hip.resolve("cuda_chain.cu")),
-                    List.of(hip.resolve("include")), List.of(), List.of(), true, output), env, app, l -> { });
+            // every step (device compiles, clang-offload-bundler, host compiles, the link) runs with /dev/shm/... paths
+            StandinBuild.build(StandinBuild.request(app, hip, List.of(hip.resolve("backend_cuda.cu"), hip.resolve("cuda_chain.cu")),
+                    List.of(hip.resolve("include")), "gfx1151", List.of(), output, StandinBuild.options(Duration.ofMinutes(5)),
+                    Host.of(OsFamily.UNIX, env), sdkRoot), StandinBuild.quiet());
             try (PeFile dll = PeFile.open(output)) {
                 assertEquals(48, dll.exports().symbols().stream().filter(s -> s.name() != null && s.name().startsWith("coli_cuda_")).count());
             }
