@@ -1,6 +1,7 @@
-// Copies the stand-in HIP SDK into this IT's directory and wraps the copy's hipcc: the first start
-// builds normally; every later start also exits 0, but leaves the DLL (its -o, the last argument)
-// cut to half its size, like a linker killed mid-write or a full disk that nobody reported.
+// Copies the stand-in HIP SDK into this IT's directory and wraps the copy's hipcc: the first link
+// (the only hipcc step without -c) builds normally; every later link also exits 0, but leaves the DLL
+// (its -o, the last argument) cut to half its size, like a linker killed mid-write or a full disk
+// that nobody reported. Compile steps run normally.
 def project = new File(basedir, '../../..').canonicalFile
 def sdkSrc = new File(project, 'target/standin-sdk')
 assert new File(sdkSrc, 'bin/hipcc').isFile() : "no stand-in SDK at ${sdkSrc}"
@@ -15,6 +16,7 @@ def hipcc = new File(basedir, 'sdk/bin/hipcc')
 assert hipcc.renameTo(new File(basedir, 'sdk/bin/hipcc.real'))
 hipcc.text = '''#!/bin/bash
 log="$(dirname "$0")/../../hipcc-calls.log"
+case " $* " in *" -c "*) exec "$(dirname "$0")/hipcc.real" "$@" ;; esac
 echo "$*" >> "$log"
 "$(dirname "$0")/hipcc.real" "$@" || exit $?
 if (( $(wc -l < "$log") > 1 )); then

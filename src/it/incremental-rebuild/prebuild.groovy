@@ -1,6 +1,7 @@
 // Copies the example backend's sources and the stand-in HIP SDK into this IT's directory, so that
 // verify.groovy can change them without touching the repository or the shared SDK, and wraps the
-// copy's hipcc so that every start of the compiler is counted in hipcc-calls.log.
+// copy's hipcc so that every link (one per rebuild: hipcc runs once per step, and only the link has
+// no -c) is counted in hipcc-calls.log.
 def project = new File(basedir, '../../..').canonicalFile
 def sdkSrc = new File(project, 'target/standin-sdk')
 def example = new File(project, 'examples/colibri-backend')
@@ -22,8 +23,8 @@ new File(basedir, 'src/main/hip/include/unused.h').text = '/* included by nothin
 def hipcc = new File(basedir, 'sdk/bin/hipcc')
 assert hipcc.renameTo(new File(basedir, 'sdk/bin/hipcc.real'))
 hipcc.text = '''#!/bin/bash
-# Counts compiler starts for the incremental-rebuild IT, then runs the stand-in hipcc.
-echo "$*" >> "$(dirname "$0")/../../hipcc-calls.log"
+# Counts links (one per rebuild) for the incremental-rebuild IT, then runs the stand-in hipcc.
+case " $* " in *" -c "*) ;; *) echo "$*" >> "$(dirname "$0")/../../hipcc-calls.log" ;; esac
 exec "$(dirname "$0")/hipcc.real" "$@"
 '''
 hipcc.setExecutable(true)

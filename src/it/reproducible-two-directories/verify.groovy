@@ -1,5 +1,6 @@
-// Same sources, two directories, outputTimestamp set: byte-identical DLLs (SHA-256) and provenance,
-// /Brepro passed, and neither file names the directory it was built in.
+// Same sources, two directories, two copies of the SDK at two paths, outputTimestamp set:
+// byte-identical DLLs (SHA-256) and provenance (but for where the SDK root came from), /Brepro
+// passed, an explicit CUID per unit, and neither file names the directory it was built in.
 import java.security.MessageDigest
 def sha = { File f -> MessageDigest.getInstance('SHA-256').digest(f.bytes).encodeHex().toString() }
 def a = new File(basedir, 'first/target/hipdll/coli_hip.dll')
@@ -8,13 +9,24 @@ assert a.isFile() && b.isFile()
 assert sha(a) == sha(b) : "DLLs differ: ${sha(a)} vs ${sha(b)}"
 def pa = new File(basedir, 'first/target/hipdll/provenance.json')
 def pb = new File(basedir, 'second/nested/deeper/target/hipdll/provenance.json')
-assert pa.text == pb.text : 'provenance documents differ'
 def json = new groovy.json.JsonSlurper().parse(pa)
+def jsonB = new groovy.json.JsonSlurper().parse(pb)
+[json, jsonB].each { j -> j.sdk.components.each { it.remove('origin') } }
+assert json == jsonB : 'provenance documents differ'
+assert new File(basedir, 'build.log').text.contains('sdk copy') : 'the second module did not use the SDK copy'
+def steps = json.compiler.steps
+assert json.compiler.driver == 'hipcc'
+assert steps*.step == ['device:backend_cuda.cu:gfx1100', 'device:backend_cuda.cu:gfx1151', 'bundle:backend_cuda.cu',
+        'host:backend_cuda.cu', 'device:cuda_chain.cu:gfx1100', 'device:cuda_chain.cu:gfx1151', 'bundle:cuda_chain.cu',
+        'host:cuda_chain.cu', 'link'] : steps*.step
+def link = steps.find { it.step == 'link' }.arguments
+def device = steps.find { it.step == 'device:backend_cuda.cu:gfx1151' }.arguments
+assert device.any { it ==~ /-cuid=[0-9a-f]{16}/ } : device
 assert json.output.sha256 == sha(a)
 assert json.outputTimestamp == '2026-01-01T00:00:00Z'
-assert json.compiler.arguments.contains('-Wl,/Brepro')
-assert json.compiler.arguments.contains('--hip-path=${HIP_SDK_ROOT}')
-assert json.compiler.arguments.contains('src/main/hip/backend_cuda.cu')
+assert link.contains('-Wl,/Brepro')
+assert device.contains('--hip-path=${HIP_SDK_ROOT}')
+assert device.contains('src/main/hip/backend_cuda.cu')
 assert json.sources*.path.containsAll(['src/main/hip/backend_cuda.cu', 'src/main/hip/cuda_chain.cu', 'src/main/hip/include/coli_cuda.h'])
 // No machine path in the provenance, and the build directory appears in neither file.
 def text = pa.text

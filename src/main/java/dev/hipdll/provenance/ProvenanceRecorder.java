@@ -3,6 +3,8 @@ package dev.hipdll.provenance;
 import dev.hipdll.artifact.FileDigests;
 import dev.hipdll.compile.BuildStep;
 import dev.hipdll.compile.CompileRequest;
+import dev.hipdll.compile.StepKind;
+import dev.hipdll.compile.WorkingDirectoryPaths;
 import dev.hipdll.sdk.HipSdk;
 import dev.hipdll.sdk.SdkComponent;
 import dev.hipdll.target.GfxTarget;
@@ -66,9 +68,17 @@ public final class ProvenanceRecorder {
         Provenance.Output output = new Provenance.Output(dll.getFileName().toString(), Files.size(dll), digests.of(dll));
         Provenance.Sdk sdkRecord = new Provenance.Sdk(sdk.version(), "${HIP_SDK_ROOT}", components(sdk, root, placeholders));
         List<Provenance.Step> commands = new ArrayList<>();
+        Path base = basedir.toAbsolutePath().normalize();
         for (BuildStep st : steps) {
+            List<String> args = st.arguments();
+            if (st.kind() == StepKind.LINK) {
+                // the link writes a temporary file of this build; the document names the published DLL
+                String temp = WorkingDirectoryPaths.relativize(st.output(), base).toString();
+                String published = WorkingDirectoryPaths.relativize(request.output(), base).toString();
+                args = args.stream().map(a -> a.equals(temp) ? published : a).toList();
+            }
             commands.add(new Provenance.Step(st.id(), placeholders.apply(st.executable().toAbsolutePath().normalize().toString()),
-                    placeholders.apply(st.arguments())));
+                    placeholders.apply(args)));
         }
         Path driverExe = steps.isEmpty() ? sdk.hipcc().path() : steps.get(steps.size() - 1).executable();
         Provenance.Compiler compiler = new Provenance.Compiler(driver,
