@@ -9,14 +9,14 @@ import java.util.Optional;
  * {@code project.build.outputTimestamp} (see Maven's "Configuring for Reproducible Builds"); a
  * value of one character (e.g. {@code a}) or none leaves it off, as in maven-archiver.
  *
- * <p>When on, hipcc also gets:
+ * <p>When on, the steps also get:
  * <ul>
- *   <li>{@code -Wl,/Brepro}: clang forwards {@code -Wl,} values to the MSVC-style linker
+ *   <li>the link: {@code -Wl,/Brepro}: clang forwards {@code -Wl,} values to the MSVC-style linker
  *       (lld-link or link.exe), where {@code /Brepro} replaces the COFF {@code TimeDateStamp}
  *       (and the debug directory's stamps) with a hash of the image;</li>
- *   <li>{@code -ffile-prefix-map=<HIP SDK root>=hip-sdk}: {@code __FILE__} of SDK headers and
+ *   <li>every compile: {@code -ffile-prefix-map=<HIP SDK root>=hip-sdk}: {@code __FILE__} of SDK headers and
  *       debug info name the SDK by a fixed word, not by where it is installed;</li>
- *   <li>{@code -fdebug-compilation-dir=.}: debug info records no absolute working directory.</li>
+ *   <li>every compile: {@code -fdebug-compilation-dir=.}: debug info records no absolute working directory.</li>
  * </ul>
  * Together with project paths given relative to the working directory
  * ({@link WorkingDirectoryPaths}), two clean builds of the same sources with the same SDK give
@@ -41,18 +41,6 @@ public final class ReproducibleBuild {
     /** The configured timestamp, when on. */
     public Optional<String> outputTimestamp() {
         return enabled() ? Optional.of(outputTimestamp) : Optional.empty();
-    }
-
-    /**
-     * The extra hipcc arguments (empty when off).
-     *
-     * @param sdkRoot the HIP SDK root, as passed in {@code --hip-path}
-     */
-    public List<String> hipccArguments(Path sdkRoot) {
-        if (!enabled()) {
-            return List.of();
-        }
-        return List.of("-Wl,/Brepro", "-ffile-prefix-map=" + sdkRoot + "=" + SDK_PREFIX, "-fdebug-compilation-dir=.");
     }
 
     /**

@@ -41,6 +41,8 @@ public final class StepPlanner {
     public static final String DEVICE_BUNDLE_PREFIX = "hipv4-amdgcn-amd-amdhsa--";
     /** The variable clang-offload-bundler (LLVM 20 and later) reads for the compressed bundle version. */
     public static final String BUNDLE_VERSION_VARIABLE = "COMPRESSED_BUNDLE_FORMAT_VERSION";
+    /** The define that makes the backend export its entry points, always set. */
+    public static final String EXPORT_DEFINE = "COLI_CUDA_BUILDING_DLL";
     /** The step id of the link. */
     public static final String LINK_ID = "link";
 
@@ -168,7 +170,11 @@ public final class StepPlanner {
         return steps;
     }
 
-    /** The flags every compile shares, in upstream's order (see {@link HipccCommand}). */
+    /**
+     * The flags every compile shares, in upstream's Makefile order: {@code -O3 -std=c++17 -x hip
+     * -DCOLI_CUDA_BUILDING_DLL}, the defines, {@code --hip-path=}, {@code -I<SDK include>}, the project's
+     * include directories, {@code --rocm-device-lib-path=}, the reproducible-mode flags, the extra arguments.
+     */
     private static List<String> common(CompileRequest c, Path wd, List<String> compileExtra, StepPlanRequest r) {
         HipSdk sdk = c.sdk();
         List<String> a = new ArrayList<>();
@@ -176,7 +182,7 @@ public final class StepPlanner {
         a.add("-std=c++17");
         a.add("-x");
         a.add("hip");
-        a.add("-D" + HipccCommand.EXPORT_DEFINE);
+        a.add("-D" + EXPORT_DEFINE);
         for (String d : c.defines()) {
             a.add("-D" + d);
         }
@@ -193,7 +199,7 @@ public final class StepPlanner {
 
     /** The options that change a unit's code, for its {@link Cuid}: no paths, no targets. */
     private static List<String> codeOptions(CompileRequest c, List<String> compileExtra) {
-        List<String> o = new ArrayList<>(List.of("-O3", "-std=c++17", "-D" + HipccCommand.EXPORT_DEFINE));
+        List<String> o = new ArrayList<>(List.of("-O3", "-std=c++17", "-D" + EXPORT_DEFINE));
         for (String d : c.defines()) {
             o.add("-D" + d);
         }

@@ -20,13 +20,15 @@ class ReproducibleBuildTest {
         assertTrue(new ReproducibleBuild("2026-01-01T00:00:00Z").enabled());
         assertTrue(new ReproducibleBuild("1767225600").enabled());
         assertEquals(Optional.empty(), new ReproducibleBuild("a").outputTimestamp());
-        assertEquals(List.of(), new ReproducibleBuild(null).hipccArguments(Path.of("/sdk")));
+        assertEquals(List.of(), new ReproducibleBuild(null).compileArguments(Path.of("/sdk")));
+        assertEquals(List.of(), new ReproducibleBuild("a").linkArguments());
     }
 
     @Test
     void flagsForTheLinkerAndThePrefixMaps() {
-        assertEquals(List.of("-Wl,/Brepro", "-ffile-prefix-map=/opt/rocm=hip-sdk", "-fdebug-compilation-dir=."),
-                new ReproducibleBuild("2026-01-01T00:00:00Z").hipccArguments(Path.of("/opt/rocm")));
+        assertEquals(List.of("-ffile-prefix-map=/opt/rocm=hip-sdk", "-fdebug-compilation-dir=."),
+                new ReproducibleBuild("2026-01-01T00:00:00Z").compileArguments(Path.of("/opt/rocm")));
+        assertEquals(List.of("-Wl,/Brepro"), new ReproducibleBuild("2026-01-01T00:00:00Z").linkArguments());
     }
 
     @Test
