@@ -196,7 +196,8 @@ public class LoadCheckMojo extends AbstractContractMojo {
         getLog().info(report.resolved() + " of " + report.requested() + " symbols resolved");
         writeReports(report);
         if (!report.passed()) {
-            throw new MojoFailureException("hipdll:load-check rejected " + report.dll() + " (see the table above)");
+            throw new MojoFailureException("hipdll:load-check rejected " + report.dll() + ": " + report.failureSummary()
+                    + " (table above)");
         }
     }
 

@@ -205,7 +205,7 @@ public class VerifyMojo extends AbstractContractMojo {
         }
         if (!report.passed()) {
             throw new MojoFailureException("hipdll:verify rejected " + dll + ": " + report.count(Verdict.FAIL)
-                    + " check(s) failed (see the table above and " + dir.resolve(JsonReport.FILE_NAME) + ")");
+                    + " check(s) failed: " + report.failureSummary() + " (table above, " + dir.resolve(JsonReport.FILE_NAME) + ")");
         }
     }
 

@@ -135,8 +135,10 @@ public final class DllVerifier {
         }
         try {
             DllImageCheck.checkComplete(pe, pe.size());
-            checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.PASS, "PE32+ image",
-                    facts.get("format") + ", " + pe.sections().size() + " sections" + version));
+            // pe.format asks only whether the file is a complete, well-formed image; PE32 vs PE32+ is pe.machine's verdict
+            checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.PASS,
+                    "a complete, well-formed PE image (PE32 or PE32+)",
+                    "a complete " + facts.get("format") + " image, " + pe.sections().size() + " sections" + version));
         } catch (BinaryFormatException e) {
             // a cut-short image: no loader maps it, whatever the tables that fit still say; the other checks run
             checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.FAIL, "a complete PE image",
