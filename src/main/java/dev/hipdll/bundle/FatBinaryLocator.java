@@ -25,12 +25,6 @@ public final class FatBinaryLocator {
     /** {@code HIPF}, the wrapper magic, as a little-endian u32. */
     public static final int WRAPPER_MAGIC = 0x48495046;
     private static final long MAX_WRAPPER_SECTION = 1 << 20;
-    /**
-     * How many times the per-bundle limit all the compressed bundles of one image may declare
-     * together: without it, many wrappers (or many small bundles) that each inflate to just under
-     * the limit would keep the reader busy for hours.
-     */
-    public static final long TOTAL_LIMIT_FACTOR = 8;
 
     private final OffloadBundleReader reader;
 
@@ -48,7 +42,7 @@ public final class FatBinaryLocator {
         Optional<SectionHeader> fat = pe.section(FATBIN_SECTION);
         Optional<SectionHeader> wrappers = pe.section(WRAPPER_SECTION);
         List<OffloadBundle> result = new ArrayList<>();
-        long[] budget = {reader.maxUncompressedBytes() * TOTAL_LIMIT_FACTOR};
+        dev.hipdll.bytes.ReadBudget budget = pe.budget();
         if (wrappers.isPresent()) {
             java.util.Set<Long> seen = new java.util.HashSet<>();
             SectionHeader w = wrappers.get();
@@ -96,21 +90,19 @@ public final class FatBinaryLocator {
 
     /**
      * Reads the bundle at {@code offset} of {@code section} after charging its declared
-     * uncompressed size to {@code budget[0]}.
+     * uncompressed size to the image's budget ({@link dev.hipdll.bytes.ReadLimits#inflateBytes()},
+     * zlib and zstd alike: the reader makes it inflate to exactly that size), so many bundles that
+     * each inflate to just under the per-bundle limit are refused before they are inflated.
      *
      * @throws dev.hipdll.bytes.BinaryFormatException when the image's compressed bundles together
      *                                                declare more than the budget
      */
-    private OffloadBundle read(PeFile pe, ByteSource section, long offset, long[] budget) throws IOException {
+    private OffloadBundle read(PeFile pe, ByteSource section, long offset, dev.hipdll.bytes.ReadBudget budget)
+            throws IOException {
         long declared = OffloadBundleReader.declaredUncompressedBytes(section, offset);
-        if (declared > budget[0]) {
-            throw new dev.hipdll.bytes.BinaryFormatException(section.name(), "compressed offload bundle uncompressed size",
-                    offset, "declares " + declared + " bytes; with the bundles before it, the image's compressed bundles"
-                    + " declare more than " + TOTAL_LIMIT_FACTOR + " x " + reader.maxUncompressedBytes()
-                    + " bytes in all (refused as a possible decompression bomb)");
-        }
-        budget[0] -= Math.max(0, declared);
-        return reader.read(section, offset);
+        budget.inflate(section.name(), "compressed offload bundle uncompressed size (declares " + declared + " bytes)",
+                offset, Math.max(0, declared));
+        return reader.read(section, offset, budget);
     }
 
     private static ByteSource sectionSource(PeFile pe, SectionHeader s) throws IOException {

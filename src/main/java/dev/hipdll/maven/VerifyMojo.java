@@ -19,6 +19,7 @@ import dev.hipdll.verify.DllVerifier;
 import dev.hipdll.verify.ImportPolicy;
 import dev.hipdll.verify.Verdict;
 import dev.hipdll.verify.VerifyOptions;
+import dev.hipdll.bytes.ReadLimits;
 import dev.hipdll.verify.VerifyReport;
 import java.io.File;
 import dev.hipdll.io.IoProblem;
@@ -107,6 +108,22 @@ public class VerifyMojo extends AbstractContractMojo {
     @Parameter(property = "hip.maxBundleMiB", defaultValue = "512")
     int maxBundleMiB;
 
+    /** Verification budget: bytes of names and ids (imports, exports, bundle entry ids) read in all, in MiB. */
+    @Parameter(property = "hip.maxNameMiB", defaultValue = "8")
+    int maxNameMiB;
+
+    /** Verification budget: import lookup, export address and bundle entries read in all. */
+    @Parameter(property = "hip.maxTableEntries", defaultValue = "262144")
+    int maxTableEntries;
+
+    /** Verification budget: bytes inflated from all compressed offload bundles together, in MiB. */
+    @Parameter(property = "hip.maxInflatedMiB", defaultValue = "1024")
+    int maxInflatedMiB;
+
+    /** Verification budget: seconds the table and bundle readers may take in all. */
+    @Parameter(property = "hip.verifyTimeLimit", defaultValue = "60")
+    int verifyTimeLimit;
+
     /** The SHA-256 the DLL must have: 64 hex digits, or a {@code .sha256} file (sha256sum format); adds the {@code artifact.sha256} check. */
     @Parameter(property = "hip.expectedSha256")
     String expectedSha256;
@@ -151,6 +168,7 @@ public class VerifyMojo extends AbstractContractMojo {
         if (maxBundleMiB < 1 || maxBundleMiB > 2047) {
             throw new MojoFailureException("hip.maxBundleMiB: " + maxBundleMiB + " is outside 1..2047");
         }
+        ReadLimits limits = limits();
         OptionalInt major = runtimeMajor == null ? OptionalInt.empty() : OptionalInt.of(runtimeMajor);
         ImportPolicy policy = ImportPolicy.forRuntime(staticRuntime, major);
         if (allowedImports != null && !allowedImports.isEmpty()) {
@@ -162,7 +180,7 @@ public class VerifyMojo extends AbstractContractMojo {
         VerifyOptions options = VerifyOptions.of(abi).withTargets(targets).withImports(policy)
                 .withMaxBundleBytes(Math.min((long) maxBundleMiB << 20, Integer.MAX_VALUE - 8))
                 .withBuildPaths(hostBuildPaths()).withRuntimeMajor(major).withSkippedChecks(skipped)
-                .withFailOnExtraExports(failOnExtraExports);
+                .withFailOnExtraExports(failOnExtraExports).withLimits(limits);
         // The reports must be writable: checked before the DLL is read, so a bad
         // hip.reportDirectory fails at once instead of after a passing table.
         Path dir = reportDirectory != null ? reportDirectory.toPath()
@@ -241,6 +259,22 @@ public class VerifyMojo extends AbstractContractMojo {
         }
         getLog().debug("build paths looked for: " + paths);
         return paths;
+    }
+
+    /** The verification budget from its four parameters, each checked before anything is read. */
+    private ReadLimits limits() throws MojoFailureException {
+        positive("hip.maxNameMiB", maxNameMiB, 1 << 20);
+        positive("hip.maxTableEntries", maxTableEntries, Integer.MAX_VALUE);
+        positive("hip.maxInflatedMiB", maxInflatedMiB, 1 << 20);
+        positive("hip.verifyTimeLimit", verifyTimeLimit, 86_400);
+        return new ReadLimits((long) maxNameMiB << 20, maxTableEntries, (long) maxInflatedMiB << 20,
+                java.time.Duration.ofSeconds(verifyTimeLimit));
+    }
+
+    private static void positive(String property, long value, long max) throws MojoFailureException {
+        if (value < 1 || value > max) {
+            throw new MojoFailureException(property + ": " + value + " is outside 1.." + max);
+        }
     }
 
     private Optional<ExpectedDigest> expectedDigest() throws MojoFailureException {

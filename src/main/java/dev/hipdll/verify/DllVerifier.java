@@ -78,7 +78,7 @@ public final class DllVerifier {
             try (ByteSource src = ByteSource.open(dll, opener)) {
                 Sha256Stream digest = digests == null ? null : new Sha256Stream();
                 try {
-                    PeFile pe = PeFile.read(src);  // src owns the file; it is closed below
+                    PeFile pe = PeFile.read(src, options.limits());  // src owns the file; it is closed below
                     checks(pe, options, checks, facts, digest);
                 } catch (BinaryFormatException e) {
                     checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.FAIL, "a well-formed PE image",
