@@ -110,19 +110,19 @@ public class VerifyMojo extends AbstractContractMojo {
 
     /** Verification budget: bytes of names and ids (imports, exports, bundle entry ids) read in all, in MiB. */
     @Parameter(property = "hip.maxNameMiB", defaultValue = "8")
-    int maxNameMiB;
+    int maxNameMiB = 8;
 
     /** Verification budget: import lookup, export address and bundle entries read in all. */
     @Parameter(property = "hip.maxTableEntries", defaultValue = "262144")
-    int maxTableEntries;
+    int maxTableEntries = 262_144;
 
     /** Verification budget: bytes inflated from all compressed offload bundles together, in MiB. */
     @Parameter(property = "hip.maxInflatedMiB", defaultValue = "1024")
-    int maxInflatedMiB;
+    int maxInflatedMiB = 1024;
 
     /** Verification budget: seconds the table and bundle readers may take in all. */
     @Parameter(property = "hip.verifyTimeLimit", defaultValue = "60")
-    int verifyTimeLimit;
+    int verifyTimeLimit = 60;
 
     /** The SHA-256 the DLL must have: 64 hex digits, or a {@code .sha256} file (sha256sum format); adds the {@code artifact.sha256} check. */
     @Parameter(property = "hip.expectedSha256")
