@@ -268,6 +268,7 @@ public class BuildMojo extends AbstractHipdllMojo {
         List<Path> sources = sources();
         Path outDir = outputDirectory.toPath();
         Path output = outDir.resolve(outputName);
+        BuiltDllContext.record(project, output);  // issue-11 hook: hipdll:verify/load-check check this file
         try {
             OutputDirectory.prepare(outDir, "output directory", "hip.outputDirectory");
         } catch (UnwritableDirectoryException e) {

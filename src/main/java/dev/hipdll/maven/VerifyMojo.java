@@ -15,6 +15,8 @@ import dev.hipdll.provenance.ExpectedDigest;
 import dev.hipdll.provenance.ProvenanceException;
 import dev.hipdll.verify.Check;
 import dev.hipdll.verify.CheckIds;
+import dev.hipdll.verify.DeviceCodeOptions;
+import dev.hipdll.verify.DllChoice;
 import dev.hipdll.verify.DllVerifier;
 import dev.hipdll.verify.ImportPolicy;
 import dev.hipdll.verify.Verdict;
@@ -33,6 +35,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -132,6 +135,30 @@ public class VerifyMojo extends AbstractContractMojo {
     @Parameter(property = "hip.provenance")
     File provenance;
 
+    /**
+     * Comma-separated processors the DLL must run on (e.g. {@code gfx1150,gfx1151,gfx1152,gfx1100}; a feature
+     * setting such as {@code gfx90a:xnack+} fixes the device's mode): each needs a loadable code object, exact or
+     * generic ({@code device-code.gpus}); unset skips the check.
+     */
+    @Parameter(property = "hip.gpus")
+    String gpus;
+
+    /** The newest compressed offload bundle version accepted (2 for HIP runtimes that cannot read CCOB v3); unset accepts any. */
+    @Parameter(property = "hip.maxBundleVersion")
+    Integer maxBundleVersion;
+
+    /** The most bytes of code objects one gfx target may have in the DLL, over all its bundles; unset: no budget. */
+    @Parameter(property = "hip.maxDeviceCodeBytes")
+    Long maxDeviceCodeBytes;
+
+    /** Whether device code objects with DWARF debug sections only warn ({@code device-code.debug}); false fails them. */
+    @Parameter(property = "hip.allowDeviceDebug", defaultValue = "true")
+    boolean allowDeviceDebug = true;
+
+    /** Globs of absolute paths known to be harmless (e.g. {@code /usr/lib/llvm-*&#47;**}): {@code paths.build} reports them as accepted. */
+    @Parameter(property = "hip.allowedPaths")
+    List<String> allowedPaths;
+
     @Parameter(defaultValue = "${session}", readonly = true, required = true)
     MavenSession session;
 
@@ -146,6 +173,8 @@ public class VerifyMojo extends AbstractContractMojo {
     @Override
     void run() throws MojoExecutionException, MojoFailureException {
         dll = ProjectlessPaths.requiredDll(dll, session);
+        DllChoice choice = BuiltDllContext.choose(dll, session, project);  // the DLL hipdll:build wrote, if it ran
+        dll = choice.dll().toFile();
         List<GfxTarget> targets;
         try {
             targets = arch == null || arch.isBlank() ? List.of() : GfxTargetList.parse(arch).targets();
@@ -169,6 +198,21 @@ public class VerifyMojo extends AbstractContractMojo {
             throw new MojoFailureException("hip.maxBundleMiB: " + maxBundleMiB + " is outside 1..2047");
         }
         ReadLimits limits = limits();
+        List<GfxTarget> gpuList;
+        try {
+            gpuList = gpus == null || gpus.isBlank() ? List.of() : GfxTargetList.parse(gpus).targets();
+        } catch (InvalidTargetException e) {
+            throw new MojoFailureException("hip.gpus: " + e.getMessage());
+        }
+        if (maxBundleVersion != null && (maxBundleVersion < 1 || maxBundleVersion > 3)) {
+            throw new MojoFailureException("hip.maxBundleVersion: " + maxBundleVersion + " is not a CCOB version (1, 2 or 3)");
+        }
+        if (maxDeviceCodeBytes != null && maxDeviceCodeBytes < 0) {
+            throw new MojoFailureException("hip.maxDeviceCodeBytes: " + maxDeviceCodeBytes + " is negative");
+        }
+        DeviceCodeOptions device = new DeviceCodeOptions(gpuList,
+                maxBundleVersion == null ? OptionalInt.empty() : OptionalInt.of(maxBundleVersion),
+                maxDeviceCodeBytes == null ? OptionalLong.empty() : OptionalLong.of(maxDeviceCodeBytes), allowDeviceDebug);
         OptionalInt major = runtimeMajor == null ? OptionalInt.empty() : OptionalInt.of(runtimeMajor);
         ImportPolicy policy = ImportPolicy.forRuntime(staticRuntime, major);
         if (allowedImports != null && !allowedImports.isEmpty()) {
@@ -180,7 +224,8 @@ public class VerifyMojo extends AbstractContractMojo {
         VerifyOptions options = VerifyOptions.of(abi).withTargets(targets).withImports(policy)
                 .withMaxBundleBytes(Math.min((long) maxBundleMiB << 20, Integer.MAX_VALUE - 8))
                 .withBuildPaths(hostBuildPaths()).withRuntimeMajor(major).withSkippedChecks(skipped)
-                .withFailOnExtraExports(failOnExtraExports).withLimits(limits);
+                .withFailOnExtraExports(failOnExtraExports).withLimits(limits).withDeviceCode(device)
+                .withAllowedPaths(allowedPaths == null ? List.of() : allowedPaths);
         // The reports must be writable: checked before the DLL is read, so a bad
         // hip.reportDirectory fails at once instead of after a passing table.
         Path dir = reportDirectory != null ? reportDirectory.toPath()
@@ -197,12 +242,16 @@ public class VerifyMojo extends AbstractContractMojo {
         StampStore stamps = new StampStore(dll.toPath());
         FileDigests digests = new FileDigests(opener());
         boolean digestNeeded = digest.isPresent() || Files.isRegularFile(stamps.pendingFile());
-        VerifyReport report = new DllVerifier(opener(), digestNeeded ? digests : null).verify(dll.toPath(), options);
+        VerifyReport report = new DllVerifier(opener(), digestNeeded ? digests : null).verify(dll.toPath(), options,
+                choice.missingHint());
+        List<Check> more = new ArrayList<>(report.checks());
+        more.add(options.skips(CheckIds.ARTIFACT_BUILT)
+                ? Check.of(CheckIds.ARTIFACT_BUILT, CheckIds.ARTIFACT_BUILT, Verdict.SKIP, "switched off", "skipped by hip.checks.skip")
+                : choice.check());
         if (digest.isPresent()) {
-            List<Check> checks = new ArrayList<>(report.checks());
-            checks.add(digest.get().check(dll.toPath(), digests));
-            report = new VerifyReport(report.dll(), checks, report.facts());
+            more.add(digest.get().check(dll.toPath(), digests));
         }
+        report = new VerifyReport(report.dll(), more, report.facts());
         TableLog.log(getLog(), new CheckTable().render(report));
         try {
             new JsonReport().write(report, dir.resolve(JsonReport.FILE_NAME));

@@ -2,7 +2,9 @@ package dev.hipdll.verify;
 
 import dev.hipdll.artifact.FileDigests;
 import dev.hipdll.artifact.Sha256Stream;
+import dev.hipdll.bundle.FatBinaries;
 import dev.hipdll.bundle.FatBinaryLocator;
+import dev.hipdll.target.GenericTargets;
 import dev.hipdll.bundle.OffloadBundle;
 import dev.hipdll.bundle.OffloadBundleReader;
 import dev.hipdll.bytes.BinaryFormatException;
@@ -65,10 +67,20 @@ public final class DllVerifier {
      * @return the report; {@link VerifyReport#passed()} tells whether it may ship
      */
     public VerifyReport verify(Path dll, VerifyOptions options) {
+        return verify(dll, options, null);
+    }
+
+    /**
+     * As {@link #verify(Path, VerifyOptions)}; when the file does not exist, {@code pe.format} also says
+     * why it was looked for there ({@code whereFrom}, e.g. {@link DllChoice#missingHint()}).
+     *
+     * @param whereFrom why this path was read, or {@code null}
+     */
+    public VerifyReport verify(Path dll, VerifyOptions options, String whereFrom) {
         List<Check> checks = new ArrayList<>();
         Map<String, String> facts = new LinkedHashMap<>();
         if (!Files.isRegularFile(dll)) {
-            String found = !Files.exists(dll) ? "no such file"
+            String found = !Files.exists(dll) ? "no such file" + (whereFrom == null ? "" : ": " + whereFrom)
                     : Files.isDirectory(dll) ? "a directory, not a file" : "not a regular file (a named pipe, socket or device)";
             checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.FAIL, "a DLL at " + dll, found));
             return new VerifyReport(dll, checks, facts);
@@ -209,16 +221,23 @@ public final class DllVerifier {
                 .run(pe.exports().symbols()));
     }
 
+    /** The device-code checks, in report order. */
+    private static final List<String> DEVICE_IDS = List.of(CheckIds.DEVICE_TARGETS, CheckIds.DEVICE_CODE_OBJECTS,
+            CheckIds.DEVICE_WRAPPERS, CheckIds.DEVICE_FORMAT, CheckIds.DEVICE_SIZE, CheckIds.DEVICE_GPUS);
+
     private static void deviceChecks(PeFile pe, VerifyOptions options, List<Check> out) throws IOException {
-        if (options.skips(CheckIds.DEVICE_TARGETS) && options.skips(CheckIds.DEVICE_CODE_OBJECTS)) {
-            out.add(skipped(CheckIds.DEVICE_TARGETS));
-            out.add(skipped(CheckIds.DEVICE_CODE_OBJECTS));
+        if (DEVICE_IDS.stream().allMatch(options::skips)) {
+            DEVICE_IDS.forEach(id -> out.add(skipped(id)));
             return;
         }
         DeviceCodeChecks dc = new DeviceCodeChecks(options);
-        group(out, options, List.of(CheckIds.DEVICE_TARGETS, CheckIds.DEVICE_CODE_OBJECTS), () -> {
-            List<OffloadBundle> bundles = new FatBinaryLocator(new OffloadBundleReader(options.maxBundleBytes())).bundles(pe);
-            return List.of(dc.targets(bundles), dc.codeObjects(bundles));
+        group(out, options, DEVICE_IDS, () -> {
+            FatBinaries fb = new FatBinaryLocator(new OffloadBundleReader(options.maxBundleBytes())).locate(pe);
+            List<OffloadBundle> bundles = fb.bundles();
+            boolean sections = pe.section(FatBinaryLocator.WRAPPER_SECTION).isPresent()
+                    || pe.section(FatBinaryLocator.FATBIN_SECTION).isPresent();
+            return List.of(dc.targets(bundles), dc.codeObjects(bundles), dc.wrappers(fb, sections), dc.format(bundles),
+                    dc.sizes(bundles), new GpuCoverage(GenericTargets.load()).check(bundles, options.deviceCode().gpus()));
         });
     }
 
