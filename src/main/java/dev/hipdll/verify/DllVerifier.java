@@ -12,6 +12,7 @@ import dev.hipdll.bytes.ByteSource;
 import dev.hipdll.io.FileOpener;
 import dev.hipdll.pe.CoffHeader;
 import dev.hipdll.pe.DllImageCheck;
+import dev.hipdll.pe.ImageLoadability;
 import dev.hipdll.pe.ImportedModule;
 import dev.hipdll.pe.PeFile;
 import dev.hipdll.pe.VersionInfo;
@@ -158,6 +159,7 @@ public final class DllVerifier {
         }
         run(checks, options, CheckIds.PE_MACHINE, () -> machine(pe));
         run(checks, options, CheckIds.PE_DLL, () -> dllFlag(pe));
+        run(checks, options, CheckIds.PE_LOADABLE, () -> loadable(pe));
         importChecks(pe, options, checks);
         exportChecks(pe, options, checks);
         deviceChecks(pe, options, checks);
@@ -247,6 +249,15 @@ public final class DllVerifier {
         return Check.of(CheckIds.PE_MACHINE, "PE32+ for x64", ok ? Verdict.PASS : Verdict.FAIL,
                 "IMAGE_FILE_MACHINE_AMD64, PE32+",
                 coff.machineName() + ", " + (pe.optionalHeader().isPe32Plus() ? "PE32+" : "PE32"));
+    }
+
+    /** {@code pe.loadable}: what LoadLibrary checks before it runs code ({@link ImageLoadability}). */
+    private static Check loadable(PeFile pe) throws IOException {
+        List<String> problems = ImageLoadability.problems(pe).stream().map(Object::toString).toList();
+        return new Check(CheckIds.PE_LOADABLE, "the Windows loader would map and bind it", problems.isEmpty() ? Verdict.PASS
+                : Verdict.FAIL, "sections, directories, imports, exports, relocations, TLS, load config, delay imports"
+                + " inside the image", problems.isEmpty() ? "all inside the image" : problems.size() + " problem(s): "
+                + problems.get(0), problems);
     }
 
     private static Check dllFlag(PeFile pe) {
