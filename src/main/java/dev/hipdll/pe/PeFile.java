@@ -39,6 +39,9 @@ public final class PeFile implements Closeable {
     private List<ImportedModule> imports;
     private List<ImportedModule> delayImports;
     private ExportDirectory exports;
+    private BinaryFormatException importsFailure;
+    private BinaryFormatException delayImportsFailure;
+    private BinaryFormatException exportsFailure;
 
     private PeFile(ByteSource source, long peOffset, CoffHeader coff, OptionalHeader optional,
                    List<SectionHeader> sections, ReadLimits limits) {
@@ -345,27 +348,52 @@ public final class PeFile implements Closeable {
 
     /**
      * The import directory: the DLLs this image imports from and their symbols. Read once; later
-     * calls return the same list (what is read is charged to {@link #budget()} once).
+     * calls return the same list, or throw the same exception (what is read is charged to
+     * {@link #budget()} once).
      */
     public List<ImportedModule> imports() throws IOException {
+        if (importsFailure != null) {
+            throw importsFailure;
+        }
         if (imports == null) {
-            imports = new ImportReader(this).imports();
+            try {
+                imports = new ImportReader(this).imports();
+            } catch (BinaryFormatException e) {
+                importsFailure = e; // a later call says the same, not what the spent budget leaves
+                throw e;
+            }
         }
         return imports;
     }
 
     /** The delay-load import directory; read once, like {@link #imports()}. */
     public List<ImportedModule> delayImports() throws IOException {
+        if (delayImportsFailure != null) {
+            throw delayImportsFailure;
+        }
         if (delayImports == null) {
-            delayImports = new ImportReader(this).delayImports();
+            try {
+                delayImports = new ImportReader(this).delayImports();
+            } catch (BinaryFormatException e) {
+                delayImportsFailure = e;
+                throw e;
+            }
         }
         return delayImports;
     }
 
     /** The export directory (empty when the image exports nothing); read once, like {@link #imports()}. */
     public ExportDirectory exports() throws IOException {
+        if (exportsFailure != null) {
+            throw exportsFailure;
+        }
         if (exports == null) {
-            exports = new ExportReader(this).read();
+            try {
+                exports = new ExportReader(this).read();
+            } catch (BinaryFormatException e) {
+                exportsFailure = e;
+                throw e;
+            }
         }
         return exports;
     }
