@@ -97,32 +97,32 @@ COLI_CUDA_API int coli_cuda_device_count(void) {
     int count = 0;
     return hipGetDeviceCount(&count) == hipSuccess ? count : 0;
 }
-COLI_CUDA_API int coli_cuda_current_device(void) { return g_device; }
-COLI_CUDA_API int coli_cuda_last_error(void) { int e = g_last_error; g_last_error = 0; return e; }
-COLI_CUDA_API const char *coli_cuda_error_string(int code) { return hipGetErrorString((hipError_t)code); }
-COLI_CUDA_API int coli_cuda_runtime_version(void) { int v = 0; hipRuntimeGetVersion(&v); return v; }
-COLI_CUDA_API int coli_cuda_synchronize(void) { return check(hipDeviceSynchronize()); }
+COLI_CUDA_API int coli_cuda_device_at(void) { return g_device; }
+COLI_CUDA_API int coli_cuda_stats(void) { int e = g_last_error; g_last_error = 0; return e; }
+COLI_CUDA_API const char *coli_cuda_group_stats(int code) { return hipGetErrorString((hipError_t)code); }
+COLI_CUDA_API int coli_cuda_tensor_device(void) { int v = 0; hipRuntimeGetVersion(&v); return v; }
+COLI_CUDA_API int coli_cuda_pipe_sync(void) { return check(hipDeviceSynchronize()); }
 
 /* ---- memory ------------------------------------------------------------------------------ */
 
-COLI_CUDA_API void *coli_cuda_malloc(unsigned long long bytes) {
+COLI_CUDA_API void *coli_cuda_pipe_alloc(unsigned long long bytes) {
     void *p = 0;
     return check(hipMalloc(&p, bytes)) == 0 ? p : 0;
 }
-COLI_CUDA_API void coli_cuda_free(void *p) { check(hipFree(p)); }
-COLI_CUDA_API int coli_cuda_memcpy_h2d(void *dst, const void *src, unsigned long long n) {
+COLI_CUDA_API void coli_cuda_pipe_free(void *p) { check(hipFree(p)); }
+COLI_CUDA_API int coli_cuda_tensor_upload(void *dst, const void *src, unsigned long long n) {
     return check(hipMemcpy(dst, src, n, hipMemcpyHostToDevice));
 }
-COLI_CUDA_API int coli_cuda_memcpy_d2h(void *dst, const void *src, unsigned long long n) {
+COLI_CUDA_API int coli_cuda_pipe_download(void *dst, const void *src, unsigned long long n) {
     return check(hipMemcpy(dst, src, n, hipMemcpyDeviceToHost));
 }
-COLI_CUDA_API int coli_cuda_memcpy_d2d(void *dst, const void *src, unsigned long long n) {
+COLI_CUDA_API int coli_cuda_pipe_copy2d(void *dst, const void *src, unsigned long long n) {
     return check(hipMemcpy(dst, src, n, hipMemcpyDeviceToDevice));
 }
-COLI_CUDA_API int coli_cuda_memset(void *dst, int value, unsigned long long n) {
+COLI_CUDA_API int coli_cuda_pipe_scratch(void *dst, int value, unsigned long long n) {
     return check(hipMemset(dst, value, n));
 }
-COLI_CUDA_API int coli_cuda_memory_info(coli_memory_info *info) {
+COLI_CUDA_API int coli_cuda_mem_info(coli_memory_info *info) {
     if (!info) return -1;
     info->free_bytes = 0;
     info->total_bytes = 0;
@@ -131,69 +131,69 @@ COLI_CUDA_API int coli_cuda_memory_info(coli_memory_info *info) {
 
 /* ---- tensor operations ------------------------------------------------------------------- */
 
-COLI_CUDA_API int coli_cuda_add(float *out, const float *a, const float *b, unsigned int n) {
+COLI_CUDA_API int coli_cuda_pipe_add(float *out, const float *a, const float *b, unsigned int n) {
     k_add<<<coli_blocks(n), COLI_BLOCK>>>(out, a, b, n);
     return check(hipGetLastError());
 }
-COLI_CUDA_API int coli_cuda_mul(float *out, const float *a, const float *b, unsigned int n) {
+COLI_CUDA_API int coli_cuda_expert_mlp(float *out, const float *a, const float *b, unsigned int n) {
     k_mul<<<coli_blocks(n), COLI_BLOCK>>>(out, a, b, n);
     return check(hipGetLastError());
 }
-COLI_CUDA_API int coli_cuda_scale(float *x, float s, unsigned int n) {
+COLI_CUDA_API int coli_cuda_tensor_update(float *x, float s, unsigned int n) {
     k_scale<<<coli_blocks(n), COLI_BLOCK>>>(x, s, n);
     return check(hipGetLastError());
 }
-COLI_CUDA_API int coli_cuda_silu(float *x, unsigned int n) {
+COLI_CUDA_API int coli_cuda_pipe_silu_mul(float *x, unsigned int n) {
     k_silu<<<coli_blocks(n), COLI_BLOCK>>>(x, n);
     return check(hipGetLastError());
 }
-COLI_CUDA_API int coli_cuda_rmsnorm(float *out, const float *x, const float *w, unsigned int n, float eps) {
+COLI_CUDA_API int coli_cuda_pipe_rmsnorm(float *out, const float *x, const float *w, unsigned int n, float eps) {
     k_rmsnorm<<<1, COLI_BLOCK>>>(out, x, w, n, eps);
     return check(hipGetLastError());
 }
-COLI_CUDA_API int coli_cuda_softmax(float *x, unsigned int n) {
+COLI_CUDA_API int coli_cuda_pipe_router(float *x, unsigned int n) {
     k_softmax<<<1, 1>>>(x, n);
     return check(hipGetLastError());
 }
-COLI_CUDA_API int coli_cuda_matmul_f32(float *out, const float *a, const float *b, unsigned int m,
+COLI_CUDA_API int coli_cuda_matmul(float *out, const float *a, const float *b, unsigned int m,
                                        unsigned int k, unsigned int n) {
     k_matmul<<<dim3(coli_blocks(n), m), COLI_BLOCK>>>(out, a, b, m, k, n);
     return check(hipGetLastError());
 }
-COLI_CUDA_API int coli_cuda_argmax(int *out, const float *x, unsigned int n) {
+COLI_CUDA_API int coli_cuda_expert_group_take(int *out, const float *x, unsigned int n) {
     k_argmax<<<1, 1>>>(out, x, n);
     return check(hipGetLastError());
 }
-COLI_CUDA_API int coli_cuda_rope(float *q, unsigned int dim, unsigned int pos, float theta) {
+COLI_CUDA_API int coli_cuda_pipe_rope(float *q, unsigned int dim, unsigned int pos, float theta) {
     k_rope<<<coli_blocks(dim / 2), COLI_BLOCK>>>(q, dim, pos, theta);
     return check(hipGetLastError());
 }
 
 /* Operations this build accepts but implements on top of the ones above. */
-COLI_CUDA_API int coli_cuda_matmul_q8(float *out, const void *a, const float *b, unsigned int m,
+COLI_CUDA_API int coli_cuda_pipe_gemm(float *out, const void *a, const float *b, unsigned int m,
                                       unsigned int k, unsigned int n) { return -2; }
-COLI_CUDA_API int coli_cuda_matmul_q4(float *out, const void *a, const float *b, unsigned int m,
+COLI_CUDA_API int coli_cuda_shared_mlp_w4a16(float *out, const void *a, const float *b, unsigned int m,
                                       unsigned int k, unsigned int n) { return -2; }
-COLI_CUDA_API int coli_cuda_dequant_q8(float *out, const void *q, unsigned int n) { return -2; }
-COLI_CUDA_API int coli_cuda_dequant_q4(float *out, const void *q, unsigned int n) { return -2; }
-COLI_CUDA_API int coli_cuda_layernorm(float *out, const float *x, const float *w, const float *b,
+COLI_CUDA_API int coli_cuda_tensor_upload_g(float *out, const void *q, unsigned int n) { return -2; }
+COLI_CUDA_API int coli_cuda_expert_group(float *out, const void *q, unsigned int n) { return -2; }
+COLI_CUDA_API int coli_cuda_pipe_rmsnorm_s(float *out, const float *x, const float *w, const float *b,
                                       unsigned int n, float eps) { return -2; }
-COLI_CUDA_API int coli_cuda_gelu(float *x, unsigned int n) { return -2; }
-COLI_CUDA_API int coli_cuda_embedding_lookup(float *out, const float *table, const int *ids,
+COLI_CUDA_API int coli_cuda_expert_group_issue(float *x, unsigned int n) { return -2; }
+COLI_CUDA_API int coli_cuda_pipe_rows_add(float *out, const float *table, const int *ids,
                                              unsigned int count, unsigned int dim) { return -2; }
-COLI_CUDA_API int coli_cuda_attention(float *out, const float *q, const float *k, const float *v,
+COLI_CUDA_API int coli_cuda_attention_absorb(float *out, const float *q, const float *k, const float *v,
                                       unsigned int heads, unsigned int len, unsigned int dim) { return -2; }
-COLI_CUDA_API int coli_cuda_sample_topk(int *out, const float *logits, unsigned int n, unsigned int k,
+COLI_CUDA_API int coli_cuda_attention_absorb_batch(int *out, const float *logits, unsigned int n, unsigned int k,
                                         float temperature, unsigned long long seed) { return -2; }
-COLI_CUDA_API int coli_cuda_kv_cache_append(void *cache, const float *k, const float *v, unsigned int pos) { return -2; }
-COLI_CUDA_API int coli_cuda_kv_cache_reset(void *cache) { return 0; }
+COLI_CUDA_API int coli_cuda_attention_absorb_kvdev(void *cache, const float *k, const float *v, unsigned int pos) { return -2; }
+COLI_CUDA_API int coli_cuda_tensor_free(void *cache) { return 0; }
 
 /* ---- streams, events and graphs ------------------------------------------------------------ */
 
-COLI_CUDA_API void *coli_cuda_stream_create(void) { return 0; }
-COLI_CUDA_API void coli_cuda_stream_destroy(void *stream) {}
-COLI_CUDA_API int coli_cuda_stream_sync(void *stream) { return check(hipDeviceSynchronize()); }
-COLI_CUDA_API int coli_cuda_event_record(void *event, void *stream) { return 0; }
-COLI_CUDA_API float coli_cuda_event_elapsed_ms(void *start, void *end) { return 0.0f; }
-COLI_CUDA_API int coli_cuda_graph_capture_begin(void *stream) { return -2; }
-COLI_CUDA_API int coli_cuda_graph_capture_end(void *stream) { return -2; }
+COLI_CUDA_API void *coli_cuda_attention_absorb_batch_dev(void) { return 0; }
+COLI_CUDA_API void coli_cuda_attention_project_batch(void *stream) {}
+COLI_CUDA_API int coli_cuda_expert_group_resident_take(void *stream) { return check(hipDeviceSynchronize()); }
+COLI_CUDA_API int coli_cuda_expert_group_resident_issue(void *event, void *stream) { return 0; }
+COLI_CUDA_API float coli_cuda_attention_project_ragged(void *start, void *end) { return 0.0f; }
+COLI_CUDA_API int coli_cuda_device_integrated(void *stream) { return -2; }
+COLI_CUDA_API int coli_cuda_e8_set_grid(void *stream) { return -2; }

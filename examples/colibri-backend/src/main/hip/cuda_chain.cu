@@ -25,7 +25,7 @@ __global__ void k_chain_clamp(float *x, float lo, float hi, unsigned int n) {
     if (i < n) x[i] = x[i] < lo ? lo : (x[i] > hi ? hi : x[i]);
 }
 
-COLI_CUDA_API coli_chain *coli_cuda_chain_create(void) {
+COLI_CUDA_API coli_chain *coli_cuda_attention_project_batch_dev(void) {
     for (int i = 0; i < 4; ++i) {
         if (!g_chain_used[i]) {
             g_chain_used[i] = 1;
@@ -37,18 +37,18 @@ COLI_CUDA_API coli_chain *coli_cuda_chain_create(void) {
     return 0;
 }
 
-COLI_CUDA_API void coli_cuda_chain_destroy(coli_chain *c) {
+COLI_CUDA_API void coli_cuda_pipe_peer_copy(coli_chain *c) {
     for (int i = 0; i < 4; ++i) if (c == &g_chains[i]) g_chain_used[i] = 0;
 }
 
-COLI_CUDA_API int coli_cuda_chain_add_layer(coli_chain *c, int kind, float param) {
+COLI_CUDA_API int coli_cuda_pipe_rope_base(coli_chain *c, int kind, float param) {
     if (!c || c->count >= COLI_CHAIN_MAX) return -1;
     c->kind[c->count] = kind;
     c->param[c->count] = param;
     return c->count++;
 }
 
-COLI_CUDA_API int coli_cuda_chain_run(coli_chain *c, float *x, unsigned int n) {
+COLI_CUDA_API int coli_cuda_attention_project_batch_dev_out(coli_chain *c, float *x, unsigned int n) {
     if (!c) return -1;
     for (int l = 0; l < c->count; ++l) {
         if (c->kind[l] == 0)
@@ -62,10 +62,10 @@ COLI_CUDA_API int coli_cuda_chain_run(coli_chain *c, float *x, unsigned int n) {
     return 0;
 }
 
-COLI_CUDA_API int coli_cuda_chain_reset(coli_chain *c) {
+COLI_CUDA_API int coli_cuda_tensor_bytes(coli_chain *c) {
     if (!c) return -1;
     c->count = 0;
     return 0;
 }
 
-COLI_CUDA_API int coli_cuda_chain_length(const coli_chain *c) { return c ? c->count : -1; }
+COLI_CUDA_API int coli_cuda_pipe_upload(const coli_chain *c) { return c ? c->count : -1; }

@@ -13,9 +13,9 @@ import java.util.Optional;
  * Finds the HIP device code in a PE image. clang puts each translation unit's offload bundle in
  * {@code .hip_fatbin} (truncated by the linker to {@code .hip_fat}) and a 24-byte wrapper
  * in {@code .hipFatB}: magic {@code HIPF} (0x48495046), version 1, the bundle's virtual address
- * (clang {@code clang/lib/CodeGen/CGCUDANV.cpp}). The wrappers are followed when present; otherwise
- * {@code .hip_fat} is scanned for bundle magics at every 4096-byte boundary (the fat binary
- * alignment clang uses).
+ * (clang {@code clang/lib/CodeGen/CGCUDANV.cpp}). Only what a wrapper points to counts: the HIP
+ * runtime registers exactly that ({@code __hipRegisterFatBinary(&wrapper)}); an invalid wrapper or a
+ * bundle no wrapper reaches is reported ({@link #locate}), never read in its place.
  */
 public final class FatBinaryLocator {
     /** Section of the offload bundles. */
@@ -25,12 +25,6 @@ public final class FatBinaryLocator {
     /** {@code HIPF}, the wrapper magic, as a little-endian u32. */
     public static final int WRAPPER_MAGIC = 0x48495046;
     private static final long MAX_WRAPPER_SECTION = 1 << 20;
-    /**
-     * How many times the per-bundle limit all the compressed bundles of one image may declare
-     * together: without it, many wrappers (or many small bundles) that each inflate to just under
-     * the limit would keep the reader busy for hours.
-     */
-    public static final long TOTAL_LIMIT_FACTOR = 8;
 
     private final OffloadBundleReader reader;
 
@@ -40,77 +34,134 @@ public final class FatBinaryLocator {
     }
 
     /**
-     * The offload bundles in {@code pe}, in address order; empty when it has no device code.
+     * The offload bundles the {@code .hipFatB} wrappers of {@code pe} point to, in wrapper order;
+     * empty when it has no device code. Same as {@code locate(pe).bundles()}.
      *
-     * @throws dev.hipdll.bytes.BinaryFormatException when a wrapper or bundle is malformed
+     * @throws dev.hipdll.bytes.BinaryFormatException when a reached bundle is malformed
      */
     public List<OffloadBundle> bundles(PeFile pe) throws IOException {
+        return locate(pe).bundles();
+    }
+
+    /**
+     * Reads the wrappers and the bundles they reach. {@code .hipFatB} is read as consecutive 24-byte
+     * records (clang {@code CGCUDANV.cpp} emits one {@code __hip_fatbin_wrapper} per translation unit,
+     * aligned to 8: u32 magic {@code HIPF}, u32 version 1, u64 address of the fat binary, u64 unused);
+     * an all-zero record is padding. A record is valid when its magic is {@code HIPF}, its version 1
+     * and its address, minus ImageBase, the RVA of an offload bundle inside the image, in
+     * {@code .hip_fat} when the image has that section. {@code .hip_fat} is then searched for bundle
+     * magics at every 4096-byte boundary (the alignment clang gives fat binaries) outside the bundles
+     * reached: each one found is reported as unreached; the runtime would never register it.
+     *
+     * @throws dev.hipdll.bytes.BinaryFormatException when a reached bundle is malformed
+     */
+    public FatBinaries locate(PeFile pe) throws IOException {
         Optional<SectionHeader> fat = pe.section(FATBIN_SECTION);
         Optional<SectionHeader> wrappers = pe.section(WRAPPER_SECTION);
         List<OffloadBundle> result = new ArrayList<>();
-        long[] budget = {reader.maxUncompressedBytes() * TOTAL_LIMIT_FACTOR};
+        List<String> problems = new ArrayList<>();
+        List<String> unreached = new ArrayList<>();
+        List<long[]> reachedInFat = new ArrayList<>();  // [start, end) in .hip_fat of each bundle read
+        dev.hipdll.bytes.ReadBudget budget = pe.budget();
+        int records = 0;
         if (wrappers.isPresent()) {
             java.util.Set<Long> seen = new java.util.HashSet<>();
             SectionHeader w = wrappers.get();
             long len = Math.min(w.fileBackedSize(), MAX_WRAPPER_SECTION);
             ByteBuffer b = pe.source().buffer(w.pointerToRawData(), (int) len, "section " + WRAPPER_SECTION);
-            for (int pos = 0; pos + 24 <= len; pos += 8) {
-                if (b.getInt(pos) != WRAPPER_MAGIC || b.getInt(pos + 4) != 1) {
+            long imageBase = pe.optionalHeader().imageBase();
+            for (int pos = 0; pos + 24 <= len; pos += 24) {
+                int magic = b.getInt(pos);
+                int version = b.getInt(pos + 4);
+                long address = b.getLong(pos + 8);
+                if (magic == 0 && version == 0 && address == 0 && b.getLong(pos + 16) == 0) {
+                    continue;  // padding
+                }
+                records++;
+                String where = String.format("wrapper #%d at %s+0x%X", records - 1, WRAPPER_SECTION, pos);
+                if (magic != WRAPPER_MAGIC) {
+                    problem(problems, String.format("%s: magic 0x%08X, expected 0x%08X (HIPF)", where, magic, WRAPPER_MAGIC));
                     continue;
                 }
-                long rva = b.getLong(pos + 8) - pe.optionalHeader().imageBase();
-                SectionHeader target = fat.filter(s -> s.containsRva(rva)).orElse(null);
+                if (version != 1) {
+                    problem(problems, where + ": version " + Integer.toUnsignedString(version) + ", expected 1");
+                    continue;
+                }
+                long rva = address - imageBase;
+                SectionHeader target = Long.compareUnsigned(address, imageBase) <= 0 ? null
+                        : pe.sections().stream().filter(s -> s.containsRva(rva)).findFirst().orElse(null);
                 if (target == null) {
-                    target = pe.sections().stream().filter(s -> s.containsRva(rva)).findFirst().orElse(null);
+                    problem(problems, String.format("%s: fat binary address 0x%X is %s", where, address,
+                            address == imageBase ? "ImageBase itself, not a fat binary"
+                                    : "outside the image (ImageBase 0x" + Long.toHexString(imageBase) + ")"));
+                    continue;
                 }
-                if (target == null || !seen.add(rva)) {
-                    continue; // outside the image, or a wrapper of a bundle already read
+                if (fat.isPresent() && !target.name().equals(FATBIN_SECTION)) {
+                    problem(problems, String.format("%s: fat binary address 0x%X (RVA 0x%X) lies in %s, not in %s",
+                            where, address, rva, target.name(), FATBIN_SECTION));
+                    continue;
                 }
-                ByteSource section = sectionSource(pe, target);
                 long rel = rva - target.virtualAddress();
-                if (OffloadBundleReader.startsBundle(section, rel)) {
-                    result.add(read(pe, section, rel, budget));
+                ByteSource section = sectionSource(pe, target);
+                if (!OffloadBundleReader.startsBundle(section, rel)) {
+                    problem(problems, String.format("%s: no offload bundle at address 0x%X (%s+0x%X)", where, address,
+                            target.name(), rel));
+                    continue;
                 }
-                pos += 16;
-            }
-            if (!result.isEmpty()) {
-                return result;
+                if (!seen.add(rva)) {
+                    continue; // a wrapper of a bundle already read
+                }
+                OffloadBundle bundle = read(pe, section, rel, budget);
+                result.add(bundle);
+                if (target.name().equals(FATBIN_SECTION)) {
+                    long end = OffloadBundleReader.endOf(bundle);
+                    reachedInFat.add(new long[] {rel, end < 0 ? rel + 1 : end});
+                }
             }
         }
         if (fat.isPresent()) {
             ByteSource section = sectionSource(pe, fat.get());
             for (long pos = 0; pos < section.size(); pos += 4096) {
+                long at = pos;
+                if (reachedInFat.stream().anyMatch(r -> at >= r[0] && at < r[1])) {
+                    continue;
+                }
                 if (OffloadBundleReader.startsBundle(section, pos)) {
-                    OffloadBundle bundle = read(pe, section, pos, budget);
-                    result.add(bundle);
-                    long end = OffloadBundleReader.endOf(bundle);
-                    if (end < 0) {
-                        break;
+                    if (unreached.size() < MAX_PROBLEMS) {
+                        unreached.add(String.format("the offload bundle at %s+0x%X (RVA 0x%X) is reached by no %s"
+                                + " wrapper: the HIP runtime never registers it", FATBIN_SECTION, pos,
+                                fat.get().virtualAddress() + pos, WRAPPER_SECTION));
                     }
-                    pos = Math.max(pos, ((end - 1) / 4096) * 4096);
                 }
             }
         }
-        return result;
+        return new FatBinaries(result, records, problems, unreached);
+    }
+
+    /** Most problem lines kept per kind. */
+    private static final int MAX_PROBLEMS = 16;
+
+    private static void problem(List<String> problems, String line) {
+        if (problems.size() < MAX_PROBLEMS) {
+            problems.add(line);
+        }
     }
 
     /**
      * Reads the bundle at {@code offset} of {@code section} after charging its declared
-     * uncompressed size to {@code budget[0]}.
+     * uncompressed size to the image's budget ({@link dev.hipdll.bytes.ReadLimits#inflateBytes()},
+     * zlib and zstd alike: the reader makes it inflate to exactly that size), so many bundles that
+     * each inflate to just under the per-bundle limit are refused before they are inflated.
      *
      * @throws dev.hipdll.bytes.BinaryFormatException when the image's compressed bundles together
      *                                                declare more than the budget
      */
-    private OffloadBundle read(PeFile pe, ByteSource section, long offset, long[] budget) throws IOException {
+    private OffloadBundle read(PeFile pe, ByteSource section, long offset, dev.hipdll.bytes.ReadBudget budget)
+            throws IOException {
         long declared = OffloadBundleReader.declaredUncompressedBytes(section, offset);
-        if (declared > budget[0]) {
-            throw new dev.hipdll.bytes.BinaryFormatException(section.name(), "compressed offload bundle uncompressed size",
-                    offset, "declares " + declared + " bytes; with the bundles before it, the image's compressed bundles"
-                    + " declare more than " + TOTAL_LIMIT_FACTOR + " x " + reader.maxUncompressedBytes()
-                    + " bytes in all (refused as a possible decompression bomb)");
-        }
-        budget[0] -= Math.max(0, declared);
-        return reader.read(section, offset);
+        budget.inflate(section.name(), "compressed offload bundle uncompressed size (declares " + declared + " bytes)",
+                offset, Math.max(0, declared));
+        return reader.read(section, offset, budget);
     }
 
     private static ByteSource sectionSource(PeFile pe, SectionHeader s) throws IOException {

@@ -2,6 +2,8 @@ package dev.hipdll.bundle;
 
 import dev.hipdll.bytes.BinaryFormatException;
 import dev.hipdll.bytes.ByteSource;
+import dev.hipdll.bytes.ReadBudget;
+import dev.hipdll.bytes.ReadLimits;
 import io.airlift.compress.zstd.ZstdInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -100,15 +102,27 @@ public final class OffloadBundleReader {
      *                               over the decompression limit
      */
     public OffloadBundle read(ByteSource src, long offset) throws IOException {
+        return read(src, offset, new ReadBudget(ReadLimits.DEFAULT));
+    }
+
+    /**
+     * Reads the bundle that starts at {@code offset} of {@code src}, charging its entries, their
+     * ids and the time it takes to {@code budget} (the file's verification budget).
+     *
+     * @return the bundle; {@link #endOf} tells where it ends
+     * @throws BinaryFormatException when there is no bundle there or it is malformed, truncated,
+     *                               over the decompression limit or over the budget
+     */
+    public OffloadBundle read(ByteSource src, long offset, ReadBudget budget) throws IOException {
         if (!startsBundle(src, offset)) {
             throw new BinaryFormatException(src.name(), "offload bundle", offset,
                     "expected magic '" + MAGIC + "' or '" + COMPRESSED_MAGIC + "'");
         }
         String head4 = new String(src.read(offset, 4, "offload bundle magic"), StandardCharsets.ISO_8859_1);
         if (head4.equals(COMPRESSED_MAGIC)) {
-            return readCompressed(src, offset);
+            return readCompressed(src, offset, budget);
         }
-        return new OffloadBundle(offset, Optional.empty(), readPlain(src, offset, src.size() - offset));
+        return new OffloadBundle(offset, Optional.empty(), readPlain(src, offset, src.size() - offset, budget));
     }
 
     /**
@@ -127,7 +141,7 @@ public final class OffloadBundleReader {
         return end;
     }
 
-    private List<BundleEntry> readPlain(ByteSource src, long start, long available) throws IOException {
+    private List<BundleEntry> readPlain(ByteSource src, long start, long available, ReadBudget budget) throws IOException {
         String name = "offload bundle";
         long pos = start + MAGIC.length();
         ByteBuffer h = src.buffer(pos, 8, name + " entry count");
@@ -149,6 +163,7 @@ public final class OffloadBundleReader {
                 throw new BinaryFormatException(src.name(), what + " id length", pos - 8,
                         "is " + Long.toUnsignedString(idLen) + "; at most " + MAX_ID_LENGTH + " expected");
             }
+            budget.name(src.name(), what + " id", pos, idLen);
             String id = new String(src.read(pos, (int) idLen, what + " id"), StandardCharsets.ISO_8859_1);
             pos += idLen;
             if (off < 0 || size < 0 || off > available || size > available - off) {
@@ -162,7 +177,7 @@ public final class OffloadBundleReader {
         return entries;
     }
 
-    private OffloadBundle readCompressed(ByteSource src, long offset) throws IOException {
+    private OffloadBundle readCompressed(ByteSource src, long offset, ReadBudget budget) throws IOException {
         String name = "compressed offload bundle";
         ByteBuffer h = src.buffer(offset, 8, name + " header");
         int version = h.getShort(4) & 0xffff;
@@ -221,7 +236,7 @@ public final class OffloadBundleReader {
         }
         CompressionInfo info = new CompressionInfo(version, method, total, uncompressed, headerSize);
         return new OffloadBundle(offset, Optional.of(info),
-                readStreamed(src, offset + headerSize, payload, info));
+                readStreamed(src, offset + headerSize, payload, info, budget));
     }
 
     /**
@@ -230,13 +245,13 @@ public final class OffloadBundleReader {
      * the heap cost does not depend on the bundle's size. The payload must inflate to exactly the
      * declared size.
      */
-    private List<BundleEntry> readStreamed(ByteSource src, long payloadOffset, long payload, CompressionInfo info)
-            throws IOException {
+    private List<BundleEntry> readStreamed(ByteSource src, long payloadOffset, long payload, CompressionInfo info,
+                                           ReadBudget budget) throws IOException {
         String where = src.name() + " (compressed bundle at 0x" + Long.toHexString(payloadOffset - info.headerSize()) + ")";
         long size = info.uncompressedSize();
         try (InputStream raw = src.inputStream(payloadOffset, payload, "compressed offload bundle payload");
              InputStream in = info.method() == CompressionInfo.ZLIB ? new InflaterInputStream(raw) : new ZstdInputStream(raw)) {
-            BoundedReader r = new BoundedReader(in, size, src.name(), payloadOffset);
+            BoundedReader r = new BoundedReader(in, size, src.name(), payloadOffset, budget);
             byte[] magic = r.readFully(MAGIC.length(), "decompressed offload bundle magic");
             if (!new String(magic, StandardCharsets.ISO_8859_1).equals(MAGIC)) {
                 throw new BinaryFormatException(where, "decompressed offload bundle", 0, "expected magic '" + MAGIC + "'");
@@ -246,6 +261,7 @@ public final class OffloadBundleReader {
                 throw new BinaryFormatException(where, "offload bundle entry count", MAGIC.length(),
                         "is " + Long.toUnsignedString(count) + "; at most " + MAX_ENTRIES + " expected");
             }
+            budget.entries(where, "offload bundle entry count", MAGIC.length(), count);
             long[][] table = new long[(int) count][];
             String[] ids = new String[(int) count];
             for (int i = 0; i < count; i++) {
@@ -258,6 +274,7 @@ public final class OffloadBundleReader {
                     throw new BinaryFormatException(where, what + " id length", r.position() - 8,
                             "is " + Long.toUnsignedString(idLen) + "; at most " + MAX_ID_LENGTH + " expected");
                 }
+                budget.name(where, what + " id", r.position(), idLen);
                 ids[i] = new String(r.readFully((int) idLen, what + " id"), StandardCharsets.ISO_8859_1);
                 if (off < 0 || sz < 0 || off > size || sz > size - off) {
                     throw new BinaryFormatException(where, what + " (" + ids[i] + ") data", 0,
@@ -306,14 +323,16 @@ public final class OffloadBundleReader {
         private final long limit;
         private final String source;
         private final long payloadOffset;
+        private final ReadBudget budget;
         private final byte[] scratch = new byte[65536];
         private long pos;
 
-        BoundedReader(InputStream in, long limit, String source, long payloadOffset) {
+        BoundedReader(InputStream in, long limit, String source, long payloadOffset, ReadBudget budget) {
             this.in = in;
             this.limit = limit;
             this.source = source;
             this.payloadOffset = payloadOffset;
+            this.budget = budget;
         }
 
         long position() {
@@ -345,6 +364,7 @@ public final class OffloadBundleReader {
                     throw short_(what);
                 }
                 pos += k;
+                budget.time(source, "compressed offload bundle payload (" + what + ")", payloadOffset);
             }
         }
 

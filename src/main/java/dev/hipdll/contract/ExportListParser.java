@@ -10,7 +10,7 @@ import java.util.Set;
 /**
  * Reads an ABI contract from an explicit list of export names ({@code hip.exports}) or a list
  * file ({@code hip.exportsFile}): one name per entry or line, exactly as exported (e.g.
- * {@code coli_cuda_init}); a trailing {@code ?} marks an optional name
+ * {@code coli_cuda_init}, or decorated as exported: {@code _JNI_OnLoad@8}); a trailing {@code ?} marks an optional name
  * ({@code coli_cuda_graph_capture_begin?}); in a file, {@code #} starts a comment and blank
  * lines are ignored. A name must be a C identifier; a name listed twice is an error. Names are
  * taken as exported: one without the export prefix is looked up as it is (and, when exported, also
@@ -18,6 +18,13 @@ import java.util.Set;
  * at most 8 MiB of UTF-8 text, a byte order mark dropped, lines ending in CR LF, LF or a lone CR).
  */
 public final class ExportListParser {
+    /**
+     * An export name as a PE export name table holds it: a C identifier, or a decorated one (x86
+     * {@code __stdcall} {@code _f@8}, {@code __fastcall} {@code @f@8}, MSVC C++ {@code ?f@@YAXXZ},
+     * characters {@code A-Z a-z 0-9 _ @ ? $}; PE/COFF spec, "Export Name Table", names are ASCII).
+     */
+    static final String EXPORT_NAME = "[A-Za-z_@?$][A-Za-z0-9_@?$]*";
+
     private final String prefix;
 
     /** @param prefix the contract prefix, used to tell extra prefixed exports from others */
@@ -55,9 +62,10 @@ public final class ExportListParser {
             }
             boolean opt = n.endsWith("?");
             String name = opt ? n.substring(0, n.length() - 1).strip() : n;
-            if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            if (!name.matches(EXPORT_NAME)) {
                 throw new ContractException(source + ":" + (i + 1) + ": '" + n
-                        + "' is not an export name (a C identifier, optionally followed by ? for an optional name)");
+                        + "' is not an export name (a C identifier, or a decorated name such as _JNI_OnLoad@8,"
+                        + " @f@8 or ?f@@YAXXZ; optionally followed by ? for an optional name)");
             }
             if (!seen.add(name)) {
                 throw new ContractException(source + ":" + (i + 1) + ": " + name + " is listed twice");

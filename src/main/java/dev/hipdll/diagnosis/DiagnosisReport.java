@@ -15,7 +15,7 @@ public final class DiagnosisReport {
     }
 
     /**
-     * The short block: cause, stage, root error (unless the cause is that line), the brief facts (e.g.
+     * The short block: cause, stage, root error (unless the cause ends with that line), the brief facts (e.g.
      * unresolved symbols by library), what to do, where the full analysis and log are.
      *
      * @param d            the diagnosis
@@ -26,7 +26,7 @@ public final class DiagnosisReport {
         StringBuilder sb = new StringBuilder();
         sb.append(d.cause()).append('\n');
         sb.append("  stage:       ").append(d.stage()).append("  (rule ").append(d.ruleId()).append(")\n");
-        d.rootError().filter(l -> !d.cause().equals(l.text().strip()))
+        d.rootError().filter(l -> !d.cause().endsWith(l.text().strip()))
                 .ifPresent(l -> sb.append("  root error:  ").append(abbreviate(l.text().strip())).append('\n'));
         d.brief().forEach(l -> sb.append("    ").append(l).append('\n'));
         sb.append("  what to do:  ").append(d.action()).append('\n');

@@ -248,6 +248,7 @@ public class BuildMojo extends AbstractHipdllMojo {
         } catch (IllegalArgumentException | EnvironmentException e) {
             throw new MojoFailureException(e.getMessage());
         }
+        BuiltDllContext.record(project, request.output());  // hipdll:verify/load-check check the file this build writes
         try {
             HipDllBuildResult built = new HipDllBuild().run(request, this::verifyFollows, new MavenBuildListener(getLog()));
             if (artifact != null) {

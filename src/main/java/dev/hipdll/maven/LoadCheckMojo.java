@@ -21,6 +21,8 @@ import dev.hipdll.sdk.SdkResolutionException;
 import dev.hipdll.target.GfxTarget;
 import dev.hipdll.target.GfxTargetList;
 import dev.hipdll.target.InvalidTargetException;
+import dev.hipdll.verify.DllChoice;
+import dev.hipdll.verify.Verdict;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -124,6 +126,15 @@ public class LoadCheckMojo extends AbstractContractMojo {
     @Override
     void run() throws MojoExecutionException, MojoFailureException {
         dll = ProjectlessPaths.requiredDll(dll, session);
+        DllChoice choice = BuiltDllContext.choose(dll, session, session == null ? null : session.getCurrentProject());
+        if (choice.verdict() == Verdict.FAIL || choice.verdict() == Verdict.WARN) {
+            String why = choice.check().details().get(0);
+            if (choice.verdict() == Verdict.FAIL) {
+                throw new MojoFailureException("hipdll:load-check: " + why);
+            }
+            getLog().warn(why);
+        }
+        dll = choice.dll().toFile();
         Host host = host();
         boolean windows = host.isWindows();
         Launcher l = switch (launcher == null ? "" : launcher.strip().toLowerCase(Locale.ROOT)) {
@@ -181,6 +192,9 @@ public class LoadCheckMojo extends AbstractContractMojo {
                                 .filter(v -> !v.isEmpty()).orElse(null)), l,
                 ProjectlessPaths.orCurrentTarget(workDirectory, "hipdll/load-check").toPath(),
                 Duration.ofSeconds(timeoutSeconds));
+        if (!Files.exists(dll.toPath())) {
+            throw new MojoFailureException("hipdll:load-check: no such file: " + choice.missingHint());
+        }
         getLog().info("load check of " + dll + " with the runtime directory " + rtDir + " (launcher " + launcher + ")");
         LoadCheckReport report;
         try {
@@ -196,7 +210,8 @@ public class LoadCheckMojo extends AbstractContractMojo {
         getLog().info(report.resolved() + " of " + report.requested() + " symbols resolved");
         writeReports(report);
         if (!report.passed()) {
-            throw new MojoFailureException("hipdll:load-check rejected " + report.dll() + " (see the table above)");
+            throw new MojoFailureException("hipdll:load-check rejected " + report.dll() + ": " + report.failureSummary()
+                    + " (table above)");
         }
     }
 

@@ -15,10 +15,13 @@ import dev.hipdll.provenance.ExpectedDigest;
 import dev.hipdll.provenance.ProvenanceException;
 import dev.hipdll.verify.Check;
 import dev.hipdll.verify.CheckIds;
+import dev.hipdll.verify.DeviceCodeOptions;
+import dev.hipdll.verify.DllChoice;
 import dev.hipdll.verify.DllVerifier;
 import dev.hipdll.verify.ImportPolicy;
 import dev.hipdll.verify.Verdict;
 import dev.hipdll.verify.VerifyOptions;
+import dev.hipdll.bytes.ReadLimits;
 import dev.hipdll.verify.VerifyReport;
 import java.io.File;
 import dev.hipdll.io.IoProblem;
@@ -32,6 +35,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -107,6 +111,22 @@ public class VerifyMojo extends AbstractContractMojo {
     @Parameter(property = "hip.maxBundleMiB", defaultValue = "512")
     int maxBundleMiB;
 
+    /** Verification budget: bytes of names and ids (imports, exports, bundle entry ids) read in all, in MiB. */
+    @Parameter(property = "hip.maxNameMiB", defaultValue = "8")
+    int maxNameMiB = 8;
+
+    /** Verification budget: import lookup, export address and bundle entries read in all. */
+    @Parameter(property = "hip.maxTableEntries", defaultValue = "262144")
+    int maxTableEntries = 262_144;
+
+    /** Verification budget: bytes inflated from all compressed offload bundles together, in MiB. */
+    @Parameter(property = "hip.maxInflatedMiB", defaultValue = "1024")
+    int maxInflatedMiB = 1024;
+
+    /** Verification budget: seconds the table and bundle readers may take in all. */
+    @Parameter(property = "hip.verifyTimeLimit", defaultValue = "60")
+    int verifyTimeLimit = 60;
+
     /** The SHA-256 the DLL must have: 64 hex digits, or a {@code .sha256} file (sha256sum format); adds the {@code artifact.sha256} check. */
     @Parameter(property = "hip.expectedSha256")
     String expectedSha256;
@@ -114,6 +134,30 @@ public class VerifyMojo extends AbstractContractMojo {
     /** A {@code provenance.json} published with the DLL: the DLL must have its {@code output.sha256}. */
     @Parameter(property = "hip.provenance")
     File provenance;
+
+    /**
+     * Comma-separated processors the DLL must run on (e.g. {@code gfx1150,gfx1151,gfx1152,gfx1100}; a feature
+     * setting such as {@code gfx90a:xnack+} fixes the device's mode): each needs a loadable code object, exact or
+     * generic ({@code device-code.gpus}); unset skips the check.
+     */
+    @Parameter(property = "hip.gpus")
+    String gpus;
+
+    /** The newest compressed offload bundle version accepted (2 for HIP runtimes that cannot read CCOB v3); unset accepts any. */
+    @Parameter(property = "hip.maxBundleVersion")
+    Integer maxBundleVersion;
+
+    /** The most bytes of code objects one gfx target may have in the DLL, over all its bundles; unset: no budget. */
+    @Parameter(property = "hip.maxDeviceCodeBytes")
+    Long maxDeviceCodeBytes;
+
+    /** Whether device code objects with DWARF debug sections only warn ({@code device-code.debug}); false fails them. */
+    @Parameter(property = "hip.allowDeviceDebug", defaultValue = "true")
+    boolean allowDeviceDebug = true;
+
+    /** Globs of absolute paths known to be harmless (e.g. {@code /usr/lib/llvm-*&#47;**}): {@code paths.build} reports them as accepted. */
+    @Parameter(property = "hip.allowedPaths")
+    List<String> allowedPaths;
 
     @Parameter(defaultValue = "${session}", readonly = true, required = true)
     MavenSession session;
@@ -129,6 +173,8 @@ public class VerifyMojo extends AbstractContractMojo {
     @Override
     void run() throws MojoExecutionException, MojoFailureException {
         dll = ProjectlessPaths.requiredDll(dll, session);
+        DllChoice choice = BuiltDllContext.choose(dll, session, project);  // the DLL hipdll:build wrote, if it ran
+        dll = choice.dll().toFile();
         List<GfxTarget> targets;
         try {
             targets = arch == null || arch.isBlank() ? List.of() : GfxTargetList.parse(arch).targets();
@@ -151,6 +197,22 @@ public class VerifyMojo extends AbstractContractMojo {
         if (maxBundleMiB < 1 || maxBundleMiB > 2047) {
             throw new MojoFailureException("hip.maxBundleMiB: " + maxBundleMiB + " is outside 1..2047");
         }
+        ReadLimits limits = limits();
+        List<GfxTarget> gpuList;
+        try {
+            gpuList = gpus == null || gpus.isBlank() ? List.of() : GfxTargetList.parse(gpus).targets();
+        } catch (InvalidTargetException e) {
+            throw new MojoFailureException("hip.gpus: " + e.getMessage());
+        }
+        if (maxBundleVersion != null && (maxBundleVersion < 1 || maxBundleVersion > 3)) {
+            throw new MojoFailureException("hip.maxBundleVersion: " + maxBundleVersion + " is not a CCOB version (1, 2 or 3)");
+        }
+        if (maxDeviceCodeBytes != null && maxDeviceCodeBytes < 0) {
+            throw new MojoFailureException("hip.maxDeviceCodeBytes: " + maxDeviceCodeBytes + " is negative");
+        }
+        DeviceCodeOptions device = new DeviceCodeOptions(gpuList,
+                maxBundleVersion == null ? OptionalInt.empty() : OptionalInt.of(maxBundleVersion),
+                maxDeviceCodeBytes == null ? OptionalLong.empty() : OptionalLong.of(maxDeviceCodeBytes), allowDeviceDebug);
         OptionalInt major = runtimeMajor == null ? OptionalInt.empty() : OptionalInt.of(runtimeMajor);
         ImportPolicy policy = ImportPolicy.forRuntime(staticRuntime, major);
         if (allowedImports != null && !allowedImports.isEmpty()) {
@@ -162,7 +224,8 @@ public class VerifyMojo extends AbstractContractMojo {
         VerifyOptions options = VerifyOptions.of(abi).withTargets(targets).withImports(policy)
                 .withMaxBundleBytes(Math.min((long) maxBundleMiB << 20, Integer.MAX_VALUE - 8))
                 .withBuildPaths(hostBuildPaths()).withRuntimeMajor(major).withSkippedChecks(skipped)
-                .withFailOnExtraExports(failOnExtraExports);
+                .withFailOnExtraExports(failOnExtraExports).withLimits(limits).withDeviceCode(device)
+                .withAllowedPaths(allowedPaths == null ? List.of() : allowedPaths);
         // The reports must be writable: checked before the DLL is read, so a bad
         // hip.reportDirectory fails at once instead of after a passing table.
         Path dir = reportDirectory != null ? reportDirectory.toPath()
@@ -179,12 +242,16 @@ public class VerifyMojo extends AbstractContractMojo {
         StampStore stamps = new StampStore(dll.toPath());
         FileDigests digests = new FileDigests(opener());
         boolean digestNeeded = digest.isPresent() || Files.isRegularFile(stamps.pendingFile());
-        VerifyReport report = new DllVerifier(opener(), digestNeeded ? digests : null).verify(dll.toPath(), options);
+        VerifyReport report = new DllVerifier(opener(), digestNeeded ? digests : null).verify(dll.toPath(), options,
+                choice.missingHint());
+        List<Check> more = new ArrayList<>(report.checks());
+        more.add(options.skips(CheckIds.ARTIFACT_BUILT)
+                ? Check.of(CheckIds.ARTIFACT_BUILT, CheckIds.ARTIFACT_BUILT, Verdict.SKIP, "switched off", "skipped by hip.checks.skip")
+                : choice.check());
         if (digest.isPresent()) {
-            List<Check> checks = new ArrayList<>(report.checks());
-            checks.add(digest.get().check(dll.toPath(), digests));
-            report = new VerifyReport(report.dll(), checks, report.facts());
+            more.add(digest.get().check(dll.toPath(), digests));
         }
+        report = new VerifyReport(report.dll(), more, report.facts());
         TableLog.log(getLog(), new CheckTable().render(report));
         try {
             new JsonReport().write(report, dir.resolve(JsonReport.FILE_NAME));
@@ -205,7 +272,7 @@ public class VerifyMojo extends AbstractContractMojo {
         }
         if (!report.passed()) {
             throw new MojoFailureException("hipdll:verify rejected " + dll + ": " + report.count(Verdict.FAIL)
-                    + " check(s) failed (see the table above and " + dir.resolve(JsonReport.FILE_NAME) + ")");
+                    + " check(s) failed: " + report.failureSummary() + " (table above, " + dir.resolve(JsonReport.FILE_NAME) + ")");
         }
     }
 
@@ -241,6 +308,22 @@ public class VerifyMojo extends AbstractContractMojo {
         }
         getLog().debug("build paths looked for: " + paths);
         return paths;
+    }
+
+    /** The verification budget from its four parameters, each checked before anything is read. */
+    private ReadLimits limits() throws MojoFailureException {
+        positive("hip.maxNameMiB", maxNameMiB, 1 << 20);
+        positive("hip.maxTableEntries", maxTableEntries, Integer.MAX_VALUE);
+        positive("hip.maxInflatedMiB", maxInflatedMiB, 1 << 20);
+        positive("hip.verifyTimeLimit", verifyTimeLimit, 86_400);
+        return new ReadLimits((long) maxNameMiB << 20, maxTableEntries, (long) maxInflatedMiB << 20,
+                java.time.Duration.ofSeconds(verifyTimeLimit));
+    }
+
+    private static void positive(String property, long value, long max) throws MojoFailureException {
+        if (value < 1 || value > max) {
+            throw new MojoFailureException(property + ": " + value + " is outside 1.." + max);
+        }
     }
 
     private Optional<ExpectedDigest> expectedDigest() throws MojoFailureException {

@@ -44,6 +44,7 @@ final class ExportReader {
             throw new BinaryFormatException(pe.name(), what + " Number of Name Pointers", at + 24,
                     "is " + names + ", more than the " + functions + " export address table entries");
         }
+        pe.budget().entries(pe.name(), what + " Address Table Entries", at + 20, functions);
         String dllName = nameRva == 0 ? null : pe.cString(nameRva, what + " Name");
 
         long[] eat = new long[(int) functions];

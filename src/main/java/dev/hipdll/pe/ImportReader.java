@@ -10,7 +10,9 @@ import java.util.List;
  * Reads the import directory table (PE/COFF specification, section 6.4 "The .idata Section") and
  * the delay-load directory table (section 5.8 "Delay-Load Import Tables (Image Only)") of a
  * {@link PeFile}. Tables are walked until their all-zero terminator, with every entry's RVA
- * mapped and bounds-checked; {@link #MAX_MODULES} and {@link #MAX_SYMBOLS} bound a hostile file.
+ * mapped and bounds-checked; {@link #MAX_MODULES} and {@link #MAX_SYMBOLS} bound a hostile file,
+ * and every entry and name read is charged to the file's {@link PeFile#budget()}. A lookup table
+ * that several descriptors share (same RVA) is read once and its symbol list shared.
  */
 final class ImportReader {
     /** The most import descriptors accepted in one table. */
@@ -21,6 +23,7 @@ final class ImportReader {
     static final int MAX_TOTAL_SYMBOLS = 262144;
 
     private int totalSymbols;
+    private final java.util.Map<Long, List<ImportedSymbol>> tables = new java.util.HashMap<>();
 
     private final PeFile pe;
 
@@ -83,6 +86,16 @@ final class ImportReader {
     }
 
     private List<ImportedSymbol> symbols(long tableRva, String what) throws IOException {
+        List<ImportedSymbol> known = tables.get(tableRva);
+        if (known != null) {
+            return known;
+        }
+        List<ImportedSymbol> read = List.copyOf(readSymbols(tableRva, what));
+        tables.put(tableRva, read);
+        return read;
+    }
+
+    private List<ImportedSymbol> readSymbols(long tableRva, String what) throws IOException {
         boolean plus = pe.optionalHeader().isPe32Plus();
         int width = plus ? 8 : 4;
         List<ImportedSymbol> result = new ArrayList<>();
@@ -98,6 +111,7 @@ final class ImportReader {
             String entry = what + " import lookup entry #" + i;
             long off = pe.rvaToOffset(tableRva + (long) width * i, width, entry);
             ByteBuffer b = pe.source().buffer(off, width, entry);
+            pe.budget().entries(pe.name(), entry, off, 1);
             long v = plus ? b.getLong(0) : (b.getInt(0) & 0xffffffffL);
             if (v == 0) {
                 return result;

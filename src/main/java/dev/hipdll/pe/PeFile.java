@@ -2,6 +2,8 @@ package dev.hipdll.pe;
 
 import dev.hipdll.bytes.ByteSource;
 import dev.hipdll.bytes.BinaryFormatException;
+import dev.hipdll.bytes.ReadBudget;
+import dev.hipdll.bytes.ReadLimits;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -18,7 +20,10 @@ import java.util.Optional;
  * signature), 3 (COFF file header, optional header), 4 (section table), 5.8 and 6 (special
  * sections). Every offset, RVA, size and count read from the file is checked against the file
  * before use; a violation is a {@link BinaryFormatException}. Section contents are read on demand,
- * so the heap cost does not grow with the file size.
+ * so the heap cost does not grow with the file size. What the table readers keep (names, entries)
+ * and what the bundle readers inflate is charged to the file's one {@link ReadBudget}
+ * ({@link #budget()}), so a small file that declares gigabytes of names fails with the structure
+ * that went over, not with an {@link OutOfMemoryError}.
  */
 public final class PeFile implements Closeable {
     /** Longest ASCII string (DLL or symbol name) the reader accepts, in bytes. */
@@ -30,9 +35,17 @@ public final class PeFile implements Closeable {
     private final OptionalHeader optional;
     private final List<SectionHeader> sections;
     private final SectionIndex index;
+    private final ReadBudget budget;
+    private List<ImportedModule> imports;
+    private List<ImportedModule> delayImports;
+    private ExportDirectory exports;
+    private BinaryFormatException importsFailure;
+    private BinaryFormatException delayImportsFailure;
+    private BinaryFormatException exportsFailure;
 
     private PeFile(ByteSource source, long peOffset, CoffHeader coff, OptionalHeader optional,
-                   List<SectionHeader> sections) {
+                   List<SectionHeader> sections, ReadLimits limits) {
+        this.budget = new ReadBudget(limits);
         this.source = source;
         this.peOffset = peOffset;
         this.coff = coff;
@@ -64,10 +77,24 @@ public final class PeFile implements Closeable {
      * @throws BinaryFormatException when it is not a PE image or a header is malformed
      */
     public static PeFile read(ByteSource src) throws IOException {
-        return parse(src);
+        return parse(src, ReadLimits.DEFAULT);
+    }
+
+    /**
+     * Parses the headers of the image in {@code src}, with a budget of {@code limits} for what its
+     * tables and bundles may make the readers keep; the returned file owns {@code src}.
+     *
+     * @throws BinaryFormatException when it is not a PE image or a header is malformed
+     */
+    public static PeFile read(ByteSource src, ReadLimits limits) throws IOException {
+        return parse(src, limits);
     }
 
     private static PeFile parse(ByteSource src) throws IOException {
+        return parse(src, ReadLimits.DEFAULT);
+    }
+
+    private static PeFile parse(ByteSource src, ReadLimits limits) throws IOException {
         String name = src.name();
         if (src.size() < 64) {
             throw new BinaryFormatException(name, "MS-DOS header", 0, "file is " + src.size()
@@ -111,7 +138,7 @@ public final class PeFile implements Closeable {
                     t.getInt(b + 8) & 0xffffffffL, t.getInt(b + 12) & 0xffffffffL, t.getInt(b + 16) & 0xffffffffL,
                     t.getInt(b + 20) & 0xffffffffL, t.getInt(b + 36) & 0xffffffffL));
         }
-        return new PeFile(src, peOffset, coff, opt, sections);
+        return new PeFile(src, peOffset, coff, opt, sections, limits);
     }
 
     /**
@@ -249,6 +276,11 @@ public final class PeFile implements Closeable {
         return sections.stream().filter(s -> s.name().equals(name)).findFirst();
     }
 
+    /** The verification budget every reader of this file charges (one per opened file). */
+    public ReadBudget budget() {
+        return budget;
+    }
+
     /** The underlying bounds-checked byte source (for readers of section contents). */
     public ByteSource source() {
         return source;
@@ -285,9 +317,11 @@ public final class PeFile implements Closeable {
     }
 
     /**
-     * Reads a NUL-terminated ASCII string at {@code rva}, at most {@link #MAX_NAME} bytes.
+     * Reads a NUL-terminated ASCII string at {@code rva}, at most {@link #MAX_NAME} bytes; its
+     * length is charged to {@link #budget()} as a name.
      *
-     * @throws BinaryFormatException when it is unmapped, unterminated within the limit or the file
+     * @throws BinaryFormatException when it is unmapped, unterminated within the limit or the file,
+     *                               or over the budget
      */
     public String cString(long rva, String structure) throws IOException {
         long off = rvaToOffset(rva, 1, structure);
@@ -295,6 +329,7 @@ public final class PeFile implements Closeable {
         byte[] b = source.read(off, (int) avail, structure);
         for (int i = 0; i < b.length; i++) {
             if (b[i] == 0) {
+                budget.name(name(), structure, off, i);
                 return new String(b, 0, i, StandardCharsets.ISO_8859_1);
             }
         }
@@ -311,19 +346,56 @@ public final class PeFile implements Closeable {
         return source.size() - off;
     }
 
-    /** The import directory: the DLLs this image imports from and their symbols. */
+    /**
+     * The import directory: the DLLs this image imports from and their symbols. Read once; later
+     * calls return the same list, or throw the same exception (what is read is charged to
+     * {@link #budget()} once).
+     */
     public List<ImportedModule> imports() throws IOException {
-        return new ImportReader(this).imports();
+        if (importsFailure != null) {
+            throw importsFailure;
+        }
+        if (imports == null) {
+            try {
+                imports = new ImportReader(this).imports();
+            } catch (BinaryFormatException e) {
+                importsFailure = e; // a later call says the same, not what the spent budget leaves
+                throw e;
+            }
+        }
+        return imports;
     }
 
-    /** The delay-load import directory. */
+    /** The delay-load import directory; read once, like {@link #imports()}. */
     public List<ImportedModule> delayImports() throws IOException {
-        return new ImportReader(this).delayImports();
+        if (delayImportsFailure != null) {
+            throw delayImportsFailure;
+        }
+        if (delayImports == null) {
+            try {
+                delayImports = new ImportReader(this).delayImports();
+            } catch (BinaryFormatException e) {
+                delayImportsFailure = e;
+                throw e;
+            }
+        }
+        return delayImports;
     }
 
-    /** The export directory (empty when the image exports nothing). */
+    /** The export directory (empty when the image exports nothing); read once, like {@link #imports()}. */
     public ExportDirectory exports() throws IOException {
-        return new ExportReader(this).read();
+        if (exportsFailure != null) {
+            throw exportsFailure;
+        }
+        if (exports == null) {
+            try {
+                exports = new ExportReader(this).read();
+            } catch (BinaryFormatException e) {
+                exportsFailure = e;
+                throw e;
+            }
+        }
+        return exports;
     }
 
     /** Every leaf of the resource directory tree (type, name, language, data RVA and size). */

@@ -37,6 +37,8 @@ public record ExpectedDigest(String sha256, String source, String file) {
      * {@code sha256sum} format (see {@link ChecksumFile}) whose first word is the digest.
      *
      * @throws IllegalArgumentException when it is neither a digest nor a readable checksum file with one
+     *                                  (at most {@link ChecksumFile#MAX_BYTES}, UTF-8 text), naming the
+     *                                  file and what was expected
      */
     public static ExpectedDigest fromValueOrFile(String value, String source) {
         String v = value == null ? "" : value.trim();
@@ -50,6 +52,12 @@ public record ExpectedDigest(String sha256, String source, String file) {
             } catch (IOException e) {
                 throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
             }
+        }
+        if (!v.isEmpty() && Files.exists(file)) {
+            // a directory, named pipe, socket or device: never opened (a pipe would block)
+            throw new IllegalArgumentException(file + ": " + (Files.isDirectory(file) ? "is a directory"
+                    : "is not a regular file (a named pipe, socket or device)")
+                    + "; expected a SHA-256 digest (64 hex digits) or a .sha256 file");
         }
         throw new IllegalArgumentException("expected a SHA-256 digest (64 hex digits) or a .sha256 file, got '" + value + "'");
     }

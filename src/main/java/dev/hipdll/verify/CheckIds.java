@@ -8,6 +8,7 @@ public final class CheckIds {
     public static final String PE_FORMAT = "pe.format";
     public static final String PE_MACHINE = "pe.machine";
     public static final String PE_DLL = "pe.dll";
+    public static final String PE_LOADABLE = "pe.loadable";
     public static final String IMPORTS_ALLOWED = "imports.allowed";
     public static final String IMPORTS_FORBIDDEN = "imports.forbidden";
     public static final String RUNTIME_MAJOR = "runtime.major";
@@ -20,13 +21,20 @@ public final class CheckIds {
     public static final String EXPORTS_DUPLICATES = "exports.duplicates";
     public static final String DEVICE_TARGETS = "device-code.targets";
     public static final String DEVICE_CODE_OBJECTS = "device-code.code-objects";
+    public static final String DEVICE_WRAPPERS = "device-code.wrappers";
+    public static final String DEVICE_FORMAT = "device-code.format";
+    public static final String DEVICE_SIZE = "device-code.size";
+    public static final String DEVICE_GPUS = "device-code.gpus";
+    public static final String DEVICE_DEBUG = "device-code.debug";
     public static final String PATHS_PDB = "paths.pdb";
     public static final String PATHS_BUILD = "paths.build";
+    public static final String ARTIFACT_BUILT = "artifact.built";
 
     /** Every id; {@code pe.format} cannot be skipped (nothing else can run without it). */
-    public static final List<String> ALL = List.of(PE_FORMAT, PE_MACHINE, PE_DLL, IMPORTS_ALLOWED, IMPORTS_FORBIDDEN,
+    public static final List<String> ALL = List.of(PE_FORMAT, PE_MACHINE, PE_DLL, PE_LOADABLE, IMPORTS_ALLOWED, IMPORTS_FORBIDDEN,
             RUNTIME_MAJOR, EXPORTS_COUNT, EXPORTS_REQUIRED, EXPORTS_OPTIONAL, EXPORTS_EXTRA, EXPORTS_OTHER,
-            EXPORTS_DECORATED, EXPORTS_DUPLICATES, DEVICE_TARGETS, DEVICE_CODE_OBJECTS, PATHS_PDB, PATHS_BUILD);
+            EXPORTS_DECORATED, EXPORTS_DUPLICATES, DEVICE_TARGETS, DEVICE_CODE_OBJECTS, DEVICE_WRAPPERS, DEVICE_FORMAT,
+            DEVICE_SIZE, DEVICE_GPUS, DEVICE_DEBUG, PATHS_PDB, PATHS_BUILD, ARTIFACT_BUILT);
 
     private CheckIds() {
     }

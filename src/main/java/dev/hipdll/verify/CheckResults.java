@@ -21,6 +21,30 @@ public interface CheckResults {
         return checks().stream().filter(c -> c.verdict() == verdict).count();
     }
 
+    /**
+     * One line naming every failed check with its first finding, in report order, for the last line of
+     * a failed build (what a CI summary shows): {@code "exports.required: missing required
+     * coli_cuda_pipe_sync; paths.build: build path /home/u at 0x1f00 (+2 more)"}. The finding is the
+     * check's first detail line, else what it found; each is cut at 200 characters. Empty when none failed.
+     */
+    default String failureSummary() {
+        StringBuilder sb = new StringBuilder();
+        for (Check c : checks()) {
+            if (c.verdict() != Verdict.FAIL) {
+                continue;
+            }
+            String first = c.details().isEmpty() ? c.found() : c.details().get(0);
+            if (first.length() > 200) {
+                first = first.substring(0, 197) + "...";
+            }
+            sb.append(sb.length() == 0 ? "" : "; ").append(c.id()).append(": ").append(first);
+            if (c.details().size() > 1) {
+                sb.append(" (+").append(c.details().size() - 1).append(" more)");
+            }
+        }
+        return sb.toString();
+    }
+
     /** The check with {@code id}, if it ran. */
     default Optional<Check> check(String id) {
         return checks().stream().filter(c -> c.id().equals(id)).findFirst();

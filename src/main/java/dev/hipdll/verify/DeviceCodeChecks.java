@@ -2,6 +2,7 @@ package dev.hipdll.verify;
 
 import dev.hipdll.bundle.BundleEntry;
 import dev.hipdll.bundle.CodeObject;
+import dev.hipdll.bundle.FatBinaries;
 import dev.hipdll.bundle.OffloadBundle;
 import dev.hipdll.target.GfxProcessor;
 import dev.hipdll.target.GfxTarget;
@@ -102,6 +103,99 @@ final class DeviceCodeChecks {
         Verdict v = !bad.isEmpty() ? Verdict.FAIL : !warn.isEmpty() ? Verdict.WARN : n == 0 ? Verdict.SKIP : Verdict.PASS;
         return new Check("device-code.code-objects", title, v, "each AMDGPU entry's e_machine/e_flags agree with its id",
                 n + " code object(s)" + (bad.isEmpty() ? "" : ", " + bad.size() + " mismatched"), details);
+    }
+
+    /** {@code device-code.wrappers}: every {@code .hipFatB} record valid, every bundle in {@code .hip_fat} reached. */
+    Check wrappers(FatBinaries fb, boolean hasDeviceSections) {
+        String title = ".hipFatB wrappers reach the device code";
+        String expected = "each .hipFatB record: magic HIPF, version 1, the address of a bundle in .hip_fat; every bundle reached";
+        if (!hasDeviceSections) {
+            return Check.of(CheckIds.DEVICE_WRAPPERS, title, Verdict.SKIP, expected, "no .hipFatB or .hip_fat section");
+        }
+        List<String> details = new ArrayList<>(fb.problems());
+        details.addAll(fb.unreached());
+        if (fb.wrappers() == 0) {
+            details.add(0, "no .hipFatB wrapper: __hipRegisterFatBinary registers no device code");
+        }
+        return new Check(CheckIds.DEVICE_WRAPPERS, title, details.isEmpty() ? Verdict.PASS : Verdict.FAIL, expected,
+                fb.wrappers() + " wrapper(s), " + fb.bundles().size() + " bundle(s) reached"
+                        + (fb.problems().isEmpty() ? "" : ", " + fb.problems().size() + " invalid wrapper(s)")
+                        + (fb.unreached().isEmpty() ? "" : ", " + fb.unreached().size() + " bundle(s) unreached"), details);
+    }
+
+    /** {@code device-code.format}: each bundle's format; fails a {@code CCOB} version over {@code hip.maxBundleVersion}. */
+    Check format(List<OffloadBundle> bundles) {
+        String title = "offload bundle formats";
+        java.util.OptionalInt max = options.deviceCode().maxBundleVersion();
+        String expected = max.isPresent() ? "plain or CCOB v1..v" + max.getAsInt() + " (hip.maxBundleVersion)"
+                : "plain or CCOB v1, v2, v3 (zlib, zstd)";
+        if (bundles.isEmpty()) {
+            return Check.of(CheckIds.DEVICE_FORMAT, title, Verdict.SKIP, expected, "no offload bundle");
+        }
+        List<String> details = new ArrayList<>();
+        List<String> bad = new ArrayList<>();
+        java.util.Map<String, Integer> counts = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < bundles.size(); i++) {
+            OffloadBundle b = bundles.get(i);
+            String f = formatOf(b);
+            counts.merge(f, 1, Integer::sum);
+            String line = "bundle #" + i + ": " + f + b.compression().map(c -> ", " + (c.totalSize() < 0 ? "" : c.totalSize()
+                    + " bytes compressed, ") + c.uncompressedSize() + " bytes uncompressed").orElse("")
+                    + ", " + b.entries().size() + " entries";
+            if (max.isPresent() && b.compression().isPresent() && b.compression().get().version() > max.getAsInt()) {
+                bad.add(line + ": CCOB v" + b.compression().get().version() + " is newer than hip.maxBundleVersion="
+                        + max.getAsInt() + " (older HIP runtimes cannot read it; build with an older clang or"
+                        + " without --offload-compress)");
+            } else {
+                details.add(line);
+            }
+        }
+        List<String> all = new ArrayList<>(bad);
+        all.addAll(details);
+        StringBuilder found = new StringBuilder();
+        counts.forEach((f, n) -> found.append(found.length() == 0 ? "" : ", ").append(n).append(" x ").append(f));
+        return new Check(CheckIds.DEVICE_FORMAT, title, bad.isEmpty() ? Verdict.PASS : Verdict.FAIL, expected,
+                found.toString(), all);
+    }
+
+    /** "plain", or "CCOB v2 zstd". */
+    static String formatOf(OffloadBundle b) {
+        return b.compression().map(c -> "CCOB v" + c.version() + " " + c.methodName()).orElse("plain");
+    }
+
+    /** {@code device-code.size}: each gfx target's code object bytes (summed over bundles) within {@code hip.maxDeviceCodeBytes}. */
+    Check sizes(List<OffloadBundle> bundles) {
+        String title = "device code size per gfx target";
+        java.util.OptionalLong max = options.deviceCode().maxDeviceCodeBytes();
+        String expected = max.isPresent() ? "at most " + max.getAsLong() + " bytes per target (hip.maxDeviceCodeBytes)"
+                : "no budget (hip.maxDeviceCodeBytes unset)";
+        java.util.Map<String, long[]> perTarget = new java.util.LinkedHashMap<>();  // bytes, code objects
+        for (OffloadBundle b : bundles) {
+            for (BundleEntry e : b.entries()) {
+                if (e.id().isHipDevice()) {
+                    long[] t = perTarget.computeIfAbsent(e.id().targetId(), k -> new long[2]);
+                    t[0] += e.size();
+                    t[1]++;
+                }
+            }
+        }
+        if (perTarget.isEmpty()) {
+            return Check.of(CheckIds.DEVICE_SIZE, title, Verdict.SKIP, expected, "no device code");
+        }
+        List<String> bad = new ArrayList<>();
+        List<String> ok = new ArrayList<>();
+        perTarget.forEach((t, v) -> {
+            String line = t + ": " + v[0] + " bytes in " + v[1] + " code object(s)";
+            if (max.isPresent() && v[0] > max.getAsLong()) {
+                bad.add(line + ", over the budget of " + max.getAsLong() + " bytes (hip.maxDeviceCodeBytes)");
+            } else {
+                ok.add(line);
+            }
+        });
+        List<String> all = new ArrayList<>(bad);
+        all.addAll(ok);
+        String found = String.join(", ", perTarget.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()[0] + " B").toList());
+        return new Check(CheckIds.DEVICE_SIZE, title, bad.isEmpty() ? Verdict.PASS : Verdict.FAIL, expected, found, all);
     }
 
     private static void feature(String where, String name, String inId, String inFlags, List<String> bad) {

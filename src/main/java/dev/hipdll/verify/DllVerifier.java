@@ -2,7 +2,9 @@ package dev.hipdll.verify;
 
 import dev.hipdll.artifact.FileDigests;
 import dev.hipdll.artifact.Sha256Stream;
+import dev.hipdll.bundle.FatBinaries;
 import dev.hipdll.bundle.FatBinaryLocator;
+import dev.hipdll.target.GenericTargets;
 import dev.hipdll.bundle.OffloadBundle;
 import dev.hipdll.bundle.OffloadBundleReader;
 import dev.hipdll.bytes.BinaryFormatException;
@@ -10,6 +12,7 @@ import dev.hipdll.bytes.ByteSource;
 import dev.hipdll.io.FileOpener;
 import dev.hipdll.pe.CoffHeader;
 import dev.hipdll.pe.DllImageCheck;
+import dev.hipdll.pe.ImageLoadability;
 import dev.hipdll.pe.ImportedModule;
 import dev.hipdll.pe.PeFile;
 import dev.hipdll.pe.VersionInfo;
@@ -65,10 +68,20 @@ public final class DllVerifier {
      * @return the report; {@link VerifyReport#passed()} tells whether it may ship
      */
     public VerifyReport verify(Path dll, VerifyOptions options) {
+        return verify(dll, options, null);
+    }
+
+    /**
+     * As {@link #verify(Path, VerifyOptions)}; when the file does not exist, {@code pe.format} also says
+     * why it was looked for there ({@code whereFrom}, e.g. {@link DllChoice#missingHint()}).
+     *
+     * @param whereFrom why this path was read, or {@code null}
+     */
+    public VerifyReport verify(Path dll, VerifyOptions options, String whereFrom) {
         List<Check> checks = new ArrayList<>();
         Map<String, String> facts = new LinkedHashMap<>();
         if (!Files.isRegularFile(dll)) {
-            String found = !Files.exists(dll) ? "no such file"
+            String found = !Files.exists(dll) ? "no such file" + (whereFrom == null ? "" : ": " + whereFrom)
                     : Files.isDirectory(dll) ? "a directory, not a file" : "not a regular file (a named pipe, socket or device)";
             checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.FAIL, "a DLL at " + dll, found));
             return new VerifyReport(dll, checks, facts);
@@ -78,7 +91,7 @@ public final class DllVerifier {
             try (ByteSource src = ByteSource.open(dll, opener)) {
                 Sha256Stream digest = digests == null ? null : new Sha256Stream();
                 try {
-                    PeFile pe = PeFile.read(src);  // src owns the file; it is closed below
+                    PeFile pe = PeFile.read(src, options.limits());  // src owns the file; it is closed below
                     checks(pe, options, checks, facts, digest);
                 } catch (BinaryFormatException e) {
                     checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.FAIL, "a well-formed PE image",
@@ -135,8 +148,10 @@ public final class DllVerifier {
         }
         try {
             DllImageCheck.checkComplete(pe, pe.size());
-            checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.PASS, "PE32+ image",
-                    facts.get("format") + ", " + pe.sections().size() + " sections" + version));
+            // pe.format asks only whether the file is a complete, well-formed image; PE32 vs PE32+ is pe.machine's verdict
+            checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.PASS,
+                    "a complete, well-formed PE image (PE32 or PE32+)",
+                    "a complete " + facts.get("format") + " image, " + pe.sections().size() + " sections" + version));
         } catch (BinaryFormatException e) {
             // a cut-short image: no loader maps it, whatever the tables that fit still say; the other checks run
             checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.FAIL, "a complete PE image",
@@ -144,6 +159,7 @@ public final class DllVerifier {
         }
         run(checks, options, CheckIds.PE_MACHINE, () -> machine(pe));
         run(checks, options, CheckIds.PE_DLL, () -> dllFlag(pe));
+        run(checks, options, CheckIds.PE_LOADABLE, () -> loadable(pe));
         importChecks(pe, options, checks);
         exportChecks(pe, options, checks);
         deviceChecks(pe, options, checks);
@@ -207,16 +223,23 @@ public final class DllVerifier {
                 .run(pe.exports().symbols()));
     }
 
+    /** The device-code checks, in report order. */
+    private static final List<String> DEVICE_IDS = List.of(CheckIds.DEVICE_TARGETS, CheckIds.DEVICE_CODE_OBJECTS,
+            CheckIds.DEVICE_WRAPPERS, CheckIds.DEVICE_FORMAT, CheckIds.DEVICE_SIZE, CheckIds.DEVICE_GPUS);
+
     private static void deviceChecks(PeFile pe, VerifyOptions options, List<Check> out) throws IOException {
-        if (options.skips(CheckIds.DEVICE_TARGETS) && options.skips(CheckIds.DEVICE_CODE_OBJECTS)) {
-            out.add(skipped(CheckIds.DEVICE_TARGETS));
-            out.add(skipped(CheckIds.DEVICE_CODE_OBJECTS));
+        if (DEVICE_IDS.stream().allMatch(options::skips)) {
+            DEVICE_IDS.forEach(id -> out.add(skipped(id)));
             return;
         }
         DeviceCodeChecks dc = new DeviceCodeChecks(options);
-        group(out, options, List.of(CheckIds.DEVICE_TARGETS, CheckIds.DEVICE_CODE_OBJECTS), () -> {
-            List<OffloadBundle> bundles = new FatBinaryLocator(new OffloadBundleReader(options.maxBundleBytes())).bundles(pe);
-            return List.of(dc.targets(bundles), dc.codeObjects(bundles));
+        group(out, options, DEVICE_IDS, () -> {
+            FatBinaries fb = new FatBinaryLocator(new OffloadBundleReader(options.maxBundleBytes())).locate(pe);
+            List<OffloadBundle> bundles = fb.bundles();
+            boolean sections = pe.section(FatBinaryLocator.WRAPPER_SECTION).isPresent()
+                    || pe.section(FatBinaryLocator.FATBIN_SECTION).isPresent();
+            return List.of(dc.targets(bundles), dc.codeObjects(bundles), dc.wrappers(fb, sections), dc.format(bundles),
+                    dc.sizes(bundles), new GpuCoverage(GenericTargets.load()).check(bundles, options.deviceCode().gpus()));
         });
     }
 
@@ -226,6 +249,15 @@ public final class DllVerifier {
         return Check.of(CheckIds.PE_MACHINE, "PE32+ for x64", ok ? Verdict.PASS : Verdict.FAIL,
                 "IMAGE_FILE_MACHINE_AMD64, PE32+",
                 coff.machineName() + ", " + (pe.optionalHeader().isPe32Plus() ? "PE32+" : "PE32"));
+    }
+
+    /** {@code pe.loadable}: what LoadLibrary checks before it runs code ({@link ImageLoadability}). */
+    private static Check loadable(PeFile pe) throws IOException {
+        List<String> problems = ImageLoadability.problems(pe).stream().map(Object::toString).toList();
+        return new Check(CheckIds.PE_LOADABLE, "the Windows loader would map and bind it", problems.isEmpty() ? Verdict.PASS
+                : Verdict.FAIL, "sections, directories, imports, exports, relocations, TLS, load config, delay imports"
+                + " inside the image", problems.isEmpty() ? "all inside the image" : problems.size() + " problem(s): "
+                + problems.get(0), problems);
     }
 
     private static Check dllFlag(PeFile pe) {

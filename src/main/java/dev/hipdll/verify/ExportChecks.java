@@ -21,7 +21,8 @@ import java.util.TreeMap;
  *   <li>{@code exports.other}: exports without the prefix, listed (warning);</li>
  *   <li>{@code exports.decorated}: decorated or C++-mangled names (MSVC {@code ?name@@...},
  *       Itanium {@code _Z...}, {@code _name@8} / {@code @name@8} stdcall/fastcall, a leading
- *       underscore before the prefix): the host's {@code GetProcAddress} would not find them (fail);</li>
+ *       underscore before the prefix): the host's {@code GetProcAddress} would not find them (fail),
+ *       unless a named contract lists the decorated name itself;</li>
  *   <li>{@code exports.duplicates}: a name exported twice or one export address table entry
  *       exported under several names (fail).</li>
  * </ul>
@@ -41,6 +42,11 @@ final class ExportChecks {
                 || !prefix.isEmpty() && name.contains(prefix) && !name.startsWith(prefix);
     }
 
+    /** Whether a named contract lists {@code name} as it is exported. */
+    private boolean named(String name) {
+        return contract instanceof AbiContract.NamedContract n && n.all().contains(name);
+    }
+
     List<Check> run(List<ExportedSymbol> symbols) {
         List<Check> checks = new ArrayList<>();
         String prefix = contract.prefix();
@@ -55,8 +61,8 @@ final class ExportChecks {
             names.add(s.name());
             timesByName.merge(s.name(), 1, Integer::sum);
             namesByOrdinal.computeIfAbsent(s.ordinal(), k -> new ArrayList<>()).add(s.name());
-            if (decorated(s.name(), prefix)) {
-                decorated.add(s.name());
+            if (decorated(s.name(), prefix) && !named(s.name())) {
+                decorated.add(s.name());  // a decorated name the contract lists (hip.exports: _JNI_OnLoad@8) is wanted
             }
         }
         List<String> prefixed = names.stream().filter(n -> n.startsWith(prefix) && !decorated(n, prefix)).toList();

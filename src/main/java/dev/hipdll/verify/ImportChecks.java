@@ -58,13 +58,13 @@ final class ImportChecks {
 
     Check runtimeMajor(List<ImportedModule> modules) {
         List<String> found = new ArrayList<>();
-        List<Integer> majors = new ArrayList<>();
+        List<String> majors = new ArrayList<>();
         for (ImportedModule m : modules) {
             Matcher h = HIP_RUNTIME.matcher(m.dllName());
             if (h.matches()) {
                 found.add(m.dllName());
                 if (h.group(1) != null) {
-                    majors.add(Integer.parseInt(h.group(1)));
+                    majors.add(decimal(h.group(1)));
                 }
             }
         }
@@ -75,9 +75,18 @@ final class ImportChecks {
             return Check.of("runtime.major", title, found.isEmpty() ? Verdict.WARN : Verdict.SKIP,
                     "any amdhip64_<N>.dll (hip.runtimeMajor not set)", foundText);
         }
-        boolean ok = !majors.isEmpty() && majors.stream().allMatch(m -> m == want.getAsInt());
+        String wanted = Integer.toString(want.getAsInt());
+        boolean ok = !majors.isEmpty() && majors.stream().allMatch(wanted::equals);
         return Check.of("runtime.major", title, ok ? Verdict.PASS : Verdict.FAIL,
                 "amdhip64_" + want.getAsInt() + ".dll", foundText);
+    }
+
+    /**
+     * The digits of a DLL name's major version without leading zeros, compared as text: a hostile
+     * name such as {@code amdhip64_99999999999.dll} holds more digits than any integer type.
+     */
+    private static String decimal(String digits) {
+        return digits.replaceFirst("^0+(?=.)", "");
     }
 
     private static String names(List<ImportedModule> modules) {

@@ -1,6 +1,7 @@
 package dev.hipdll.verify;
 
 import dev.hipdll.bundle.OffloadBundleReader;
+import dev.hipdll.bytes.ReadLimits;
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.target.GfxTarget;
 import java.util.List;
@@ -21,12 +22,20 @@ import java.util.Set;
  * @param skippedChecks      check ids (or id prefixes ending in {@code .}) not to run
  * @param failOnExtraExports whether exported names with the contract prefix that the contract
  *                           does not name fail ({@code true}) or only warn
+ * @param limits             the verification budget: names, entries, inflated bytes and time all
+ *                           the readers of the DLL may spend together
+ * @param deviceCode         GPU coverage, bundle version and size budgets, DWARF in device code
+ * @param allowedPaths       globs ({@code *}, {@code **}, {@code ?}; {@code /} and {@code \} alike) of
+ *                           absolute paths known to be harmless: occurrences matching one are reported
+ *                           as accepted and do not fail {@code paths.build}
  */
 public record VerifyOptions(List<GfxTarget> targets, ImportPolicy imports, AbiContract contract, long maxBundleBytes,
                             List<String> buildPaths, OptionalInt runtimeMajor, Set<String> skippedChecks,
-                            boolean failOnExtraExports) {
+                            boolean failOnExtraExports, ReadLimits limits, DeviceCodeOptions deviceCode,
+                            List<String> allowedPaths) {
     /** Creates options; the collections are copied. */
     public VerifyOptions {
+        allowedPaths = List.copyOf(allowedPaths);
         targets = List.copyOf(targets);
         buildPaths = List.copyOf(buildPaths);
         skippedChecks = Set.copyOf(skippedChecks);
@@ -38,49 +47,68 @@ public record VerifyOptions(List<GfxTarget> targets, ImportPolicy imports, AbiCo
      */
     public static VerifyOptions of(AbiContract contract) {
         return new VerifyOptions(List.of(), ImportPolicy.forRuntime(true, OptionalInt.empty()), contract,
-                OffloadBundleReader.DEFAULT_MAX_UNCOMPRESSED, List.of(), OptionalInt.empty(), Set.of(), true);
+                OffloadBundleReader.DEFAULT_MAX_UNCOMPRESSED, List.of(), OptionalInt.empty(), Set.of(), true, ReadLimits.DEFAULT,
+                DeviceCodeOptions.defaults(), List.of());
     }
 
     /** These options with the gfx targets whose device code must be embedded. */
     public VerifyOptions withTargets(List<GfxTarget> t) {
         return new VerifyOptions(t, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
-                failOnExtraExports);
+                failOnExtraExports, limits, deviceCode, allowedPaths);
     }
 
     /** These options with another import policy. */
     public VerifyOptions withImports(ImportPolicy p) {
         return new VerifyOptions(targets, p, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
-                failOnExtraExports);
+                failOnExtraExports, limits, deviceCode, allowedPaths);
     }
 
     /** These options with another limit on a compressed bundle's declared uncompressed size, in bytes. */
     public VerifyOptions withMaxBundleBytes(long max) {
         return new VerifyOptions(targets, imports, contract, max, buildPaths, runtimeMajor, skippedChecks,
-                failOnExtraExports);
+                failOnExtraExports, limits, deviceCode, allowedPaths);
     }
 
     /** These options with the build-machine paths the file must not contain. */
     public VerifyOptions withBuildPaths(List<String> paths) {
         return new VerifyOptions(targets, imports, contract, maxBundleBytes, paths, runtimeMajor, skippedChecks,
-                failOnExtraExports);
+                failOnExtraExports, limits, deviceCode, allowedPaths);
     }
 
     /** These options with the HIP runtime major version the DLL must import (empty: any). */
     public VerifyOptions withRuntimeMajor(OptionalInt major) {
         return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, major, skippedChecks,
-                failOnExtraExports);
+                failOnExtraExports, limits, deviceCode, allowedPaths);
     }
 
     /** These options with check ids (or groups ending in {@code .}) switched off. */
     public VerifyOptions withSkippedChecks(Set<String> ids) {
         return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, ids,
-                failOnExtraExports);
+                failOnExtraExports, limits, deviceCode, allowedPaths);
     }
 
     /** These options with extra prefixed exports failing ({@code true}) or only warning. */
     public VerifyOptions withFailOnExtraExports(boolean fail) {
         return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
-                fail);
+                fail, limits, deviceCode, allowedPaths);
+    }
+
+    /** These options with another verification budget. */
+    public VerifyOptions withLimits(ReadLimits l) {
+        return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
+                failOnExtraExports, l, deviceCode, allowedPaths);
+    }
+
+    /** These options with other device-code options (GPU coverage, bundle version and size budgets, DWARF). */
+    public VerifyOptions withDeviceCode(DeviceCodeOptions d) {
+        return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
+                failOnExtraExports, limits, d, allowedPaths);
+    }
+
+    /** These options with globs of absolute paths accepted as harmless by {@code paths.build}. */
+    public VerifyOptions withAllowedPaths(List<String> globs) {
+        return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
+                failOnExtraExports, limits, deviceCode, globs);
     }
 
     /** Whether the check {@code id} is switched off (listed itself, or a listed prefix such as {@code exports.}). */

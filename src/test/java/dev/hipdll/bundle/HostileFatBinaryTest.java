@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hipdll.bytes.BinaryFormatException;
 import dev.hipdll.bytes.ByteSource;
+import dev.hipdll.bytes.ReadLimits;
 import dev.hipdll.pe.PeFile;
 import dev.hipdll.testing.MiniPe;
 import io.airlift.compress.zstd.ZstdCompressor;
@@ -44,10 +45,10 @@ class HostileFatBinaryTest {
     }
 
     @Test
-    void compressedBundlesTogetherOverEightTimesTheLimitAreRefused() throws Exception {
+    void compressedBundlesTogetherOverTheInflateBudgetAreRefused() throws Exception {
         int limit = 1 << 20;
         byte[] bundle = compressedBundle(limit, 2);
-        int count = (int) FatBinaryLocator.TOTAL_LIMIT_FACTOR + 1;
+        int count = 9;
         int stride = (bundle.length + 7) & ~7;
         int wrapperBytes = count * 24;
         byte[] section = new byte[wrapperBytes + stride * count];
@@ -57,14 +58,16 @@ class HostileFatBinaryTest {
             wrapper(s, i * 24, IMAGE_BASE + MiniPe.SECTION_RVA + at);
             System.arraycopy(bundle, 0, section, at, bundle.length);
         }
+        ReadLimits eightBundles = ReadLimits.DEFAULT.withInflateBytes(8L * limit);
         BinaryFormatException e = assertThrows(BinaryFormatException.class,
-                () -> bundles(wrapperImage(section), new OffloadBundleReader(limit)));
-        assertTrue(e.getMessage().contains("declare more than 8 x " + limit + " bytes in all"), e.getMessage());
+                () -> bundles(wrapperImage(section), new OffloadBundleReader(limit), eightBundles));
+        assertTrue(e.getMessage().contains("over the verification budget: more than " + 8L * limit + " bytes inflated"),
+                e.getMessage());
         assertTrue(e.getMessage().contains("compressed offload bundle uncompressed size"), e.getMessage());
         // eight of them are within the budget
         byte[] eight = java.util.Arrays.copyOf(section, section.length);
         ByteBuffer.wrap(eight).order(ByteOrder.LITTLE_ENDIAN).putInt((count - 1) * 24, 0);
-        assertEquals(count - 1, bundles(wrapperImage(eight), new OffloadBundleReader(limit)).size());
+        assertEquals(count - 1, bundles(wrapperImage(eight), new OffloadBundleReader(limit), eightBundles).size());
     }
 
     @Test
@@ -88,7 +91,11 @@ class HostileFatBinaryTest {
     }
 
     private static List<OffloadBundle> bundles(byte[] image, OffloadBundleReader reader) throws Exception {
-        try (PeFile pe = PeFile.read(ByteSource.of("hostile.dll", image))) {
+        return bundles(image, reader, ReadLimits.DEFAULT);
+    }
+
+    private static List<OffloadBundle> bundles(byte[] image, OffloadBundleReader reader, ReadLimits limits) throws Exception {
+        try (PeFile pe = PeFile.read(ByteSource.of("hostile.dll", image), limits)) {
             return new FatBinaryLocator(reader).bundles(pe);
         }
     }

@@ -73,10 +73,10 @@ class ContractSourcesTest {
     @Test
     void explicitListWithOptionalNames() throws Exception {
         AbiContract.NamedContract n = (AbiContract.NamedContract) new ContractSource(null,
-                List.of("coli_cuda_init", " coli_cuda_shutdown ", "coli_cuda_graph_capture_begin?", ""), null, 48,
+                List.of("coli_cuda_init", " coli_cuda_shutdown ", "coli_cuda_device_integrated?", ""), null, 48,
                 "coli_cuda_").load();
         assertEquals(List.of("coli_cuda_init", "coli_cuda_shutdown"), n.required());
-        assertEquals(List.of("coli_cuda_graph_capture_begin"), n.optional());
+        assertEquals(List.of("coli_cuda_device_integrated"), n.optional());
         assertEquals("hip.exports (2 required + 1 optional)", n.origin());
     }
 
@@ -87,7 +87,7 @@ class ContractSourcesTest {
                 coli_cuda_init
                 coli_cuda_shutdown   # since 0.1
 
-                coli_cuda_graph_capture_begin?
+                coli_cuda_device_integrated?
                 """);
         AbiContract.NamedContract n = (AbiContract.NamedContract) new ContractSource(null, null, f, 48, "coli_cuda_").load();
         assertEquals(2, n.required().size());

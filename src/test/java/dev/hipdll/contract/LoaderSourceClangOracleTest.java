@@ -118,7 +118,17 @@ class LoaderSourceClangOracleTest {
     private List<String> clangNames(Path f, List<String> defines) {
         List<String> cmd = clang(f, "-E", defines);
         cmd.add(cmd.size() - 2, "-P");
-        String pre = Exec.ok(dir, cmd);
+        // the preprocessed text goes to a file: clang's warnings (stderr) would land anywhere inside it
+        Path out = dir.resolve(f.getFileName() + ".i");
+        cmd.add(cmd.size() - 2, "-o");
+        cmd.add(cmd.size() - 2, out.toString());
+        Exec.ok(dir, cmd);
+        String pre;
+        try {
+            pre = Files.readString(out, StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         List<String> names = new ArrayList<>();
         Pattern literal = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"");
         for (int i = pre.indexOf("GetProcAddress("); i >= 0; i = pre.indexOf("GetProcAddress(", i + 1)) {

@@ -16,7 +16,7 @@ class LoaderSourceParserTest {
         AbiContract.NamedContract c = parser.parse(Toolchain.exampleDir().resolve("host/backend_loader.c"));
         assertEquals(46, c.required().size());
         assertEquals(2, c.optional().size());
-        assertEquals(List.of("coli_cuda_graph_capture_begin", "coli_cuda_graph_capture_end"), c.optional());
+        assertEquals(List.of("coli_cuda_device_integrated", "coli_cuda_e8_set_grid"), c.optional());
         assertTrue(c.required().contains("coli_cuda_init"));
     }
 

@@ -37,9 +37,9 @@ class LoaderSourceShapesTest {
         example = PARSER.parse(exampleLoader());
         assertEquals(46, example.required().size());
         assertEquals(2, example.optional().size());
-        assertEquals(List.of("coli_cuda_graph_capture_begin", "coli_cuda_graph_capture_end"), example.optional());
+        assertEquals(List.of("coli_cuda_device_integrated", "coli_cuda_e8_set_grid"), example.optional());
         assertEquals("coli_cuda_init", example.required().get(0));
-        assertEquals("coli_cuda_chain_length", example.required().get(45));
+        assertEquals("coli_cuda_pipe_upload", example.required().get(45));
     }
 
     @ParameterizedTest

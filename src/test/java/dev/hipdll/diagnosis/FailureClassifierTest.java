@@ -31,7 +31,7 @@ class FailureClassifierTest {
                 "k.cu:9:1: error: 'sys/cdefs.h' file not found",
                 "2 errors generated when compiling for gfx1151.",
                 "clang: error: linker command failed with exit code 1 (use -v to see invocation)")));
-        assertEquals("unknown-type-name", d.ruleId());
+        assertEquals("unknown-type-idiom", d.ruleId());
         assertEquals(1, d.rootError().orElseThrow().number());
         assertEquals(4, d.errorLines());
         assertEquals(2, d.cascades());
@@ -111,7 +111,7 @@ class FailureClassifierTest {
 
     @Test
     void theShortBlockStartsWithTheCause() throws Exception {
-        FailedRun r = run(sample("unknown-type-name.log"));
+        FailedRun r = run(sample("unknown-type-idiom.log"));
         Diagnosis d = classifier.classify(r);
         String block = DiagnosisReport.shortBlock(d, Path.of("target/hipdll/diagnosis.txt"), Path.of("target/hipdll/build.log"));
         assertTrue(block.startsWith("unknown type name '__always_inline'"), block);
@@ -153,13 +153,14 @@ class FailureClassifierTest {
     }
 
     @Test
-    void aPlainCompileErrorIsTheCompilersOwnLine() throws Exception {
+    void aCompileErrorNoRuleKnowsSaysNoRuleMatched() throws Exception {
         FailedRun r = run(sample("unclassified.log"));
         Diagnosis d = classifier.classify(r);
         assertEquals("unclassified", d.ruleId());
         assertEquals(Stage.COMPILE, d.stage());
         String b = block(d);
-        assertTrue(b.startsWith("undecl.cu:4:9: error: use of undeclared identifier 'n_blocks'\n"), b);
+        assertTrue(b.startsWith("no rule of the rule book matched: undecl.cu:4:9: error: use of undeclared identifier 'n_blocks'\n"), b);
+        assertTrue(d.action().startsWith("none of the rule book's rules knows this message, so there is no diagnosis"), d.action());
         assertTrue(!b.contains("no rule names") && !b.contains("root error:"), "the cause is the root error: " + b);
         List<String> full = DiagnosisReport.full(d, r, Path.of("build.log"));
         assertTrue(full.stream().noneMatch(l -> l.contains("diagnosis.txt")), "diagnosis.txt must not send readers to itself: " + full);
@@ -169,6 +170,6 @@ class FailureClassifierTest {
     void aFailureWithoutAnErrorLineSaysSo() {
         Diagnosis d = classifier.classify(run(List.of("something went wrong")));
         assertEquals("unclassified", d.ruleId());
-        assertTrue(d.cause().startsWith("the compiler failed (exit 1) without an error line"), d.cause());
+        assertTrue(d.cause().startsWith("no rule of the rule book matched: the compiler failed (exit 1) without an error line"), d.cause());
     }
 }

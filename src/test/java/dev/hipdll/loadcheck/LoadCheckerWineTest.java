@@ -78,13 +78,13 @@ class LoadCheckerWineTest {
     void missingRequiredExportFailsAndIsNamed() throws Exception {
         Path sdk = Toolchain.standinSdk();
         Path dll = WineTesting.exampleDll(dir, "coli_hip.dll", List.of("gfx1151"), sdk.resolve("lib"),
-                List.of("-Dcoli_cuda_rope=coli_cuda_rope_renamed"));
+                List.of("-Dcoli_cuda_pipe_rope=coli_cuda_pipe_rope_renamed"));
         LoadCheckReport r = check(dll, sdk.resolve("bin"), List.of());
         assertFalse(r.passed());
         Check req = check(r, "symbols.required");
         assertEquals(Verdict.FAIL, req.verdict());
         assertEquals("45 of 46 resolved", req.found());
-        assertEquals(List.of("missing required: coli_cuda_rope"), req.details());
+        assertEquals(List.of("missing required: coli_cuda_pipe_rope"), req.details());
         assertEquals(Verdict.PASS, check(r, "load").verdict());
         assertEquals(47, r.resolved());
     }

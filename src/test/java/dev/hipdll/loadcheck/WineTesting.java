@@ -40,7 +40,7 @@ public final class WineTesting {
      * Builds the example backend with the stand-in hipcc, linking against the {@code amdhip64.lib} in
      * {@code libDir}.
      *
-     * @param extra extra hipcc arguments, e.g. {@code -Dcoli_cuda_rope=coli_cuda_rope_renamed}
+     * @param extra extra hipcc arguments, e.g. {@code -Dcoli_cuda_pipe_rope=coli_cuda_pipe_rope_renamed}
      */
     public static Path exampleDll(Path dir, String name, List<String> arches, Path libDir, List<String> extra) {
         Path sdk = Toolchain.standinSdk();

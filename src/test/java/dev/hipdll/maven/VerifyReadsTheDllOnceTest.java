@@ -162,7 +162,7 @@ class VerifyReadsTheDllOnceTest {
         VerifyMojo m = mojo(reads);
         m.expectedSha256 = "0".repeat(64);
         MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
-        assertTrue(e.getMessage().contains("1 check(s) failed"), e.getMessage());
+        assertTrue(e.getMessage().contains("1 check(s) failed: artifact.sha256: "), e.getMessage());
 
         assertEquals(1, reads.opens(dll));
         assertEquals(base + size, reads.bytesRead(dll));

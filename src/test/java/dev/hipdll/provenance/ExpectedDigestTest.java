@@ -103,4 +103,42 @@ class ExpectedDigestTest {
         assertTrue(e3.getMessage().contains("output.sha256") && e3.getMessage().contains("'zz'"), e3.getMessage());
         assertThrows(ProvenanceException.class, () -> ExpectedDigest.fromProvenance(dir.resolve("absent.json")));
     }
+
+    @Test
+    void aHugeChecksumFileIsRefusedBeforeItIsRead() throws Exception {
+        Path huge = dir.resolve("huge.sha256");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(huge.toFile(), "rw")) {
+            f.setLength(3L << 30); // sparse: 3 GiB that take no disk
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ExpectedDigest.fromValueOrFile(huge.toString(), "-Dhip.expectedSha256"));
+        assertTrue(e.getMessage().startsWith(huge + ": 3221225472 bytes; expected a .sha256 file")
+                && e.getMessage().contains("of at most 65536 bytes"), e.getMessage());
+    }
+
+    @Test
+    void aBinaryChecksumFileIsNamedAsSuch() throws Exception {
+        Path binary = Files.write(dir.resolve("coli_hip.dll.sha256"), Files.readAllBytes(dll).length > 4096
+                ? java.util.Arrays.copyOf(Files.readAllBytes(dll), 4096) : Files.readAllBytes(dll));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ExpectedDigest.fromValueOrFile(binary.toString(), "-Dhip.expectedSha256"));
+        assertTrue(e.getMessage().startsWith(binary + ": not UTF-8 text") && e.getMessage().contains("expected a .sha256 file"),
+                e.getMessage());
+        Path longLine = Files.writeString(dir.resolve("long.sha256"), "a".repeat(60000) + "  coli_hip.dll\n");
+        IllegalArgumentException l = assertThrows(IllegalArgumentException.class,
+                () -> ExpectedDigest.fromValueOrFile(longLine.toString(), "x"));
+        assertTrue(l.getMessage().length() < 400 && l.getMessage().contains("(60000 characters)"), l.getMessage());
+    }
+
+    @Test
+    void aDirectoryOrAPipeIsNamedNotOpened() throws Exception {
+        Path fifo = dir.resolve("digest.fifo");
+        Exec.ok(dir, List.of("mkfifo", fifo.toString()));
+        IllegalArgumentException p = assertThrows(IllegalArgumentException.class,
+                () -> ExpectedDigest.fromValueOrFile(fifo.toString(), "x"));
+        assertTrue(p.getMessage().startsWith(fifo + ": is not a regular file (a named pipe"), p.getMessage());
+        IllegalArgumentException d = assertThrows(IllegalArgumentException.class,
+                () -> ExpectedDigest.fromValueOrFile(dir.toString(), "x"));
+        assertTrue(d.getMessage().startsWith(dir + ": is a directory"), d.getMessage());
+    }
 }

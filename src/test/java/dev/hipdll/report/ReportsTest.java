@@ -36,7 +36,7 @@ class ReportsTest {
                 new Check("paths.pdb", "no absolute PDB path", Verdict.FAIL, "a bare file name", "C:\\b\\x.pdb <&> \u0001",
                         List.of("absolute PDB path in the debug directory: C:\\b\\x.pdb")),
                 new Check("exports.optional", "optional", Verdict.WARN, "2 optional names", "1 missing",
-                        List.of("missing optional: coli_cuda_graph_capture_end")),
+                        List.of("missing optional: coli_cuda_e8_set_grid")),
                 Check.of("runtime.major", "HIP runtime major version", Verdict.SKIP, "any", "amdhip64_7.dll")), facts);
     }
 
@@ -91,7 +91,7 @@ class ReportsTest {
         LoadCheckReport r = new LoadCheckReport(Path.of("coli_hip.dll"), Path.of("sdk/bin"), List.of(
                 Check.of("load", "LoadLibraryExW loads the DLL", Verdict.PASS, "loaded", "loaded"),
                 new Check("symbols.required", "required names resolve", Verdict.FAIL, "46 of 46", "45 of 46 resolved",
-                        List.of("missing required: coli_cuda_rope"))),
+                        List.of("missing required: coli_cuda_pipe_rope"))),
                 Optional.of("Z:\\sdk\\bin\\amdhip64_7.dll"), List.of("gfx1151", "gfx1100"), 47, 48);
         Path json = dir.resolve(LoadCheckJson.FILE_NAME);
         new LoadCheckJson().write(r, json);
@@ -115,7 +115,7 @@ class ReportsTest {
         assertEquals("hipdll.load-check", failed.getAttribute("classname"));
         Element failure = (Element) failed.getElementsByTagName("failure").item(0);
         assertEquals("hipdll.load-check.symbols.required", failure.getAttribute("type"));
-        assertTrue(failure.getTextContent().contains("missing required: coli_cuda_rope"), failure.getTextContent());
+        assertTrue(failure.getTextContent().contains("missing required: coli_cuda_pipe_rope"), failure.getTextContent());
     }
 
     @Test

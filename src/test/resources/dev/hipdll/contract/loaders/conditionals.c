@@ -12,51 +12,51 @@ typedef struct coli_backend {
     int (*init)(int device);
     void (*shutdown)(void);
     int (*device_count)(void);
-    int (*current_device)(void);
-    int (*last_error)(void);
-    const char *(*error_string)(int code);
-    int (*runtime_version)(void);
-    int (*synchronize)(void);
-    void *(*malloc)(unsigned long long bytes);
-    void (*free)(void *p);
-    int (*memcpy_h2d)(void *dst, const void *src, unsigned long long n);
-    int (*memcpy_d2h)(void *dst, const void *src, unsigned long long n);
-    int (*memcpy_d2d)(void *dst, const void *src, unsigned long long n);
-    int (*memset)(void *dst, int value, unsigned long long n);
-    int (*memory_info)(coli_memory_info *info);
-    int (*add)(float *out, const float *a, const float *b, unsigned int n);
-    int (*mul)(float *out, const float *a, const float *b, unsigned int n);
-    int (*scale)(float *x, float s, unsigned int n);
-    int (*silu)(float *x, unsigned int n);
-    int (*rmsnorm)(float *out, const float *x, const float *w, unsigned int n, float eps);
-    int (*softmax)(float *x, unsigned int n);
-    int (*matmul_f32)(float *out, const float *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
-    int (*argmax)(int *out, const float *x, unsigned int n);
-    int (*rope)(float *q, unsigned int dim, unsigned int pos, float theta);
-    int (*matmul_q8)(float *out, const void *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
-    int (*matmul_q4)(float *out, const void *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
-    int (*dequant_q8)(float *out, const void *q, unsigned int n);
-    int (*dequant_q4)(float *out, const void *q, unsigned int n);
-    int (*layernorm)(float *out, const float *x, const float *w, const float *b, unsigned int n, float eps);
-    int (*gelu)(float *x, unsigned int n);
-    int (*embedding_lookup)(float *out, const float *table, const int *ids, unsigned int count, unsigned int dim);
-    int (*attention)(float *out, const float *q, const float *k, const float *v, unsigned int heads, unsigned int len, unsigned int dim);
-    int (*sample_topk)(int *out, const float *logits, unsigned int n, unsigned int k, float temperature, unsigned long long seed);
-    int (*kv_cache_append)(void *cache, const float *k, const float *v, unsigned int pos);
-    int (*kv_cache_reset)(void *cache);
-    void *(*stream_create)(void);
-    void (*stream_destroy)(void *stream);
-    int (*stream_sync)(void *stream);
-    int (*event_record)(void *event, void *stream);
-    float (*event_elapsed_ms)(void *start, void *end);
-    int (*graph_capture_begin)(void *stream);
-    int (*graph_capture_end)(void *stream);
-    coli_chain *(*chain_create)(void);
-    void (*chain_destroy)(coli_chain *c);
-    int (*chain_add_layer)(coli_chain *c, int kind, float param);
-    int (*chain_run)(coli_chain *c, float *x, unsigned int n);
-    int (*chain_reset)(coli_chain *c);
-    int (*chain_length)(const coli_chain *c);
+    int (*device_at)(void);
+    int (*stats)(void);
+    const char *(*group_stats)(int code);
+    int (*tensor_device)(void);
+    int (*pipe_sync)(void);
+    void *(*pipe_alloc)(unsigned long long bytes);
+    void (*pipe_free)(void *p);
+    int (*tensor_upload)(void *dst, const void *src, unsigned long long n);
+    int (*pipe_download)(void *dst, const void *src, unsigned long long n);
+    int (*pipe_copy2d)(void *dst, const void *src, unsigned long long n);
+    int (*pipe_scratch)(void *dst, int value, unsigned long long n);
+    int (*mem_info)(coli_memory_info *info);
+    int (*pipe_add)(float *out, const float *a, const float *b, unsigned int n);
+    int (*expert_mlp)(float *out, const float *a, const float *b, unsigned int n);
+    int (*tensor_update)(float *x, float s, unsigned int n);
+    int (*pipe_silu_mul)(float *x, unsigned int n);
+    int (*pipe_rmsnorm)(float *out, const float *x, const float *w, unsigned int n, float eps);
+    int (*pipe_router)(float *x, unsigned int n);
+    int (*matmul)(float *out, const float *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
+    int (*expert_group_take)(int *out, const float *x, unsigned int n);
+    int (*pipe_rope)(float *q, unsigned int dim, unsigned int pos, float theta);
+    int (*pipe_gemm)(float *out, const void *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
+    int (*shared_mlp_w4a16)(float *out, const void *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
+    int (*tensor_upload_g)(float *out, const void *q, unsigned int n);
+    int (*expert_group)(float *out, const void *q, unsigned int n);
+    int (*pipe_rmsnorm_s)(float *out, const float *x, const float *w, const float *b, unsigned int n, float eps);
+    int (*expert_group_issue)(float *x, unsigned int n);
+    int (*pipe_rows_add)(float *out, const float *table, const int *ids, unsigned int count, unsigned int dim);
+    int (*attention_absorb)(float *out, const float *q, const float *k, const float *v, unsigned int heads, unsigned int len, unsigned int dim);
+    int (*attention_absorb_batch)(int *out, const float *logits, unsigned int n, unsigned int k, float temperature, unsigned long long seed);
+    int (*attention_absorb_kvdev)(void *cache, const float *k, const float *v, unsigned int pos);
+    int (*tensor_free)(void *cache);
+    void *(*attention_absorb_batch_dev)(void);
+    void (*attention_project_batch)(void *stream);
+    int (*expert_group_resident_take)(void *stream);
+    int (*expert_group_resident_issue)(void *event, void *stream);
+    float (*attention_project_ragged)(void *start, void *end);
+    int (*device_integrated)(void *stream);
+    int (*e8_set_grid)(void *stream);
+    coli_chain *(*attention_project_batch_dev)(void);
+    void (*pipe_peer_copy)(coli_chain *c);
+    int (*pipe_rope_base)(coli_chain *c, int kind, float param);
+    int (*attention_project_batch_dev_out)(coli_chain *c, float *x, unsigned int n);
+    int (*tensor_bytes)(coli_chain *c);
+    int (*pipe_upload)(const coli_chain *c);
 } coli_backend;
 
 #if 0
@@ -70,133 +70,133 @@ typedef struct coli_backend {
 typedef int (*coli_init_fn)(int device);
 typedef void (*coli_shutdown_fn)(void);
 typedef int (*coli_device_count_fn)(void);
-typedef int (*coli_current_device_fn)(void);
-typedef int (*coli_last_error_fn)(void);
-typedef const char *(*coli_error_string_fn)(int code);
-typedef int (*coli_runtime_version_fn)(void);
-typedef int (*coli_synchronize_fn)(void);
-typedef void *(*coli_malloc_fn)(unsigned long long bytes);
-typedef void (*coli_free_fn)(void *p);
-typedef int (*coli_memcpy_h2d_fn)(void *dst, const void *src, unsigned long long n);
-typedef int (*coli_memcpy_d2h_fn)(void *dst, const void *src, unsigned long long n);
-typedef int (*coli_memcpy_d2d_fn)(void *dst, const void *src, unsigned long long n);
-typedef int (*coli_memset_fn)(void *dst, int value, unsigned long long n);
-typedef int (*coli_memory_info_fn)(coli_memory_info *info);
-typedef int (*coli_add_fn)(float *out, const float *a, const float *b, unsigned int n);
-typedef int (*coli_mul_fn)(float *out, const float *a, const float *b, unsigned int n);
-typedef int (*coli_scale_fn)(float *x, float s, unsigned int n);
-typedef int (*coli_silu_fn)(float *x, unsigned int n);
-typedef int (*coli_rmsnorm_fn)(float *out, const float *x, const float *w, unsigned int n, float eps);
-typedef int (*coli_softmax_fn)(float *x, unsigned int n);
-typedef int (*coli_matmul_f32_fn)(float *out, const float *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
-typedef int (*coli_argmax_fn)(int *out, const float *x, unsigned int n);
-typedef int (*coli_rope_fn)(float *q, unsigned int dim, unsigned int pos, float theta);
-typedef int (*coli_matmul_q8_fn)(float *out, const void *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
-typedef int (*coli_matmul_q4_fn)(float *out, const void *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
-typedef int (*coli_dequant_q8_fn)(float *out, const void *q, unsigned int n);
-typedef int (*coli_dequant_q4_fn)(float *out, const void *q, unsigned int n);
-typedef int (*coli_layernorm_fn)(float *out, const float *x, const float *w, const float *b, unsigned int n, float eps);
-typedef int (*coli_gelu_fn)(float *x, unsigned int n);
-typedef int (*coli_embedding_lookup_fn)(float *out, const float *table, const int *ids, unsigned int count, unsigned int dim);
-typedef int (*coli_attention_fn)(float *out, const float *q, const float *k, const float *v, unsigned int heads, unsigned int len, unsigned int dim);
-typedef int (*coli_sample_topk_fn)(int *out, const float *logits, unsigned int n, unsigned int k, float temperature, unsigned long long seed);
-typedef int (*coli_kv_cache_append_fn)(void *cache, const float *k, const float *v, unsigned int pos);
-typedef int (*coli_kv_cache_reset_fn)(void *cache);
-typedef void *(*coli_stream_create_fn)(void);
-typedef void (*coli_stream_destroy_fn)(void *stream);
-typedef int (*coli_stream_sync_fn)(void *stream);
-typedef int (*coli_event_record_fn)(void *event, void *stream);
-typedef float (*coli_event_elapsed_ms_fn)(void *start, void *end);
-typedef int (*coli_graph_capture_begin_fn)(void *stream);
-typedef int (*coli_graph_capture_end_fn)(void *stream);
-typedef coli_chain *(*coli_chain_create_fn)(void);
-typedef void (*coli_chain_destroy_fn)(coli_chain *c);
-typedef int (*coli_chain_add_layer_fn)(coli_chain *c, int kind, float param);
-typedef int (*coli_chain_run_fn)(coli_chain *c, float *x, unsigned int n);
-typedef int (*coli_chain_reset_fn)(coli_chain *c);
-typedef int (*coli_chain_length_fn)(const coli_chain *c);
+typedef int (*coli_device_at_fn)(void);
+typedef int (*coli_stats_fn)(void);
+typedef const char *(*coli_group_stats_fn)(int code);
+typedef int (*coli_tensor_device_fn)(void);
+typedef int (*coli_pipe_sync_fn)(void);
+typedef void *(*coli_pipe_alloc_fn)(unsigned long long bytes);
+typedef void (*coli_pipe_free_fn)(void *p);
+typedef int (*coli_tensor_upload_fn)(void *dst, const void *src, unsigned long long n);
+typedef int (*coli_pipe_download_fn)(void *dst, const void *src, unsigned long long n);
+typedef int (*coli_pipe_copy2d_fn)(void *dst, const void *src, unsigned long long n);
+typedef int (*coli_pipe_scratch_fn)(void *dst, int value, unsigned long long n);
+typedef int (*coli_mem_info_fn)(coli_memory_info *info);
+typedef int (*coli_pipe_add_fn)(float *out, const float *a, const float *b, unsigned int n);
+typedef int (*coli_expert_mlp_fn)(float *out, const float *a, const float *b, unsigned int n);
+typedef int (*coli_tensor_update_fn)(float *x, float s, unsigned int n);
+typedef int (*coli_pipe_silu_mul_fn)(float *x, unsigned int n);
+typedef int (*coli_pipe_rmsnorm_fn)(float *out, const float *x, const float *w, unsigned int n, float eps);
+typedef int (*coli_pipe_router_fn)(float *x, unsigned int n);
+typedef int (*coli_matmul_fn)(float *out, const float *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
+typedef int (*coli_expert_group_take_fn)(int *out, const float *x, unsigned int n);
+typedef int (*coli_pipe_rope_fn)(float *q, unsigned int dim, unsigned int pos, float theta);
+typedef int (*coli_pipe_gemm_fn)(float *out, const void *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
+typedef int (*coli_shared_mlp_w4a16_fn)(float *out, const void *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
+typedef int (*coli_tensor_upload_g_fn)(float *out, const void *q, unsigned int n);
+typedef int (*coli_expert_group_fn)(float *out, const void *q, unsigned int n);
+typedef int (*coli_pipe_rmsnorm_s_fn)(float *out, const float *x, const float *w, const float *b, unsigned int n, float eps);
+typedef int (*coli_expert_group_issue_fn)(float *x, unsigned int n);
+typedef int (*coli_pipe_rows_add_fn)(float *out, const float *table, const int *ids, unsigned int count, unsigned int dim);
+typedef int (*coli_attention_absorb_fn)(float *out, const float *q, const float *k, const float *v, unsigned int heads, unsigned int len, unsigned int dim);
+typedef int (*coli_attention_absorb_batch_fn)(int *out, const float *logits, unsigned int n, unsigned int k, float temperature, unsigned long long seed);
+typedef int (*coli_attention_absorb_kvdev_fn)(void *cache, const float *k, const float *v, unsigned int pos);
+typedef int (*coli_tensor_free_fn)(void *cache);
+typedef void *(*coli_attention_absorb_batch_dev_fn)(void);
+typedef void (*coli_attention_project_batch_fn)(void *stream);
+typedef int (*coli_expert_group_resident_take_fn)(void *stream);
+typedef int (*coli_expert_group_resident_issue_fn)(void *event, void *stream);
+typedef float (*coli_attention_project_ragged_fn)(void *start, void *end);
+typedef int (*coli_device_integrated_fn)(void *stream);
+typedef int (*coli_e8_set_grid_fn)(void *stream);
+typedef coli_chain *(*coli_attention_project_batch_dev_fn)(void);
+typedef void (*coli_pipe_peer_copy_fn)(coli_chain *c);
+typedef int (*coli_pipe_rope_base_fn)(coli_chain *c, int kind, float param);
+typedef int (*coli_attention_project_batch_dev_out_fn)(coli_chain *c, float *x, unsigned int n);
+typedef int (*coli_tensor_bytes_fn)(coli_chain *c);
+typedef int (*coli_pipe_upload_fn)(const coli_chain *c);
 
 static int coli_backend_resolve(coli_backend *b) {
     RESOLVE(init, coli_init_fn);
     RESOLVE(shutdown, coli_shutdown_fn);
     RESOLVE(device_count, coli_device_count_fn);
-    RESOLVE(current_device, coli_current_device_fn);
-    RESOLVE(last_error, coli_last_error_fn);
-    RESOLVE(error_string, coli_error_string_fn);
-    RESOLVE(runtime_version, coli_runtime_version_fn);
-    RESOLVE(synchronize, coli_synchronize_fn);
-    RESOLVE(malloc, coli_malloc_fn);
+    RESOLVE(device_at, coli_device_at_fn);
+    RESOLVE(stats, coli_stats_fn);
+    RESOLVE(group_stats, coli_group_stats_fn);
+    RESOLVE(tensor_device, coli_tensor_device_fn);
+    RESOLVE(pipe_sync, coli_pipe_sync_fn);
+    RESOLVE(pipe_alloc, coli_pipe_alloc_fn);
 #if 0
-    RESOLVE(free_old, coli_free_fn);      /* disabled: the old allocator */
+    RESOLVE(free_old, coli_pipe_free_fn);      /* disabled: the old allocator */
 #if 1
-    RESOLVE(nested_in_if0, coli_free_fn);
+    RESOLVE(nested_in_if0, coli_pipe_free_fn);
 #endif
 #else
-    RESOLVE(free, coli_free_fn);
+    RESOLVE(pipe_free, coli_pipe_free_fn);
 #endif
-    RESOLVE(memcpy_h2d, coli_memcpy_h2d_fn);
-    RESOLVE(memcpy_d2h, coli_memcpy_d2h_fn);
-    RESOLVE(memcpy_d2d, coli_memcpy_d2d_fn);
-    RESOLVE(memset, coli_memset_fn);
-    RESOLVE(memory_info, coli_memory_info_fn);
-    RESOLVE(add, coli_add_fn);
-    RESOLVE(mul, coli_mul_fn);
-    RESOLVE(scale, coli_scale_fn);
+    RESOLVE(tensor_upload, coli_tensor_upload_fn);
+    RESOLVE(pipe_download, coli_pipe_download_fn);
+    RESOLVE(pipe_copy2d, coli_pipe_copy2d_fn);
+    RESOLVE(pipe_scratch, coli_pipe_scratch_fn);
+    RESOLVE(mem_info, coli_mem_info_fn);
+    RESOLVE(pipe_add, coli_pipe_add_fn);
+    RESOLVE(expert_mlp, coli_expert_mlp_fn);
+    RESOLVE(tensor_update, coli_tensor_update_fn);
 #ifdef COLI_HAVE_ACTIVATIONS
 #if 0
-    RESOLVE(silu_v0, coli_silu_fn);
+    RESOLVE(silu_v0, coli_pipe_silu_mul_fn);
 #endif
-    RESOLVE(silu, coli_silu_fn);
+    RESOLVE(pipe_silu_mul, coli_pipe_silu_mul_fn);
 #endif
-    RESOLVE(rmsnorm, coli_rmsnorm_fn);
+    RESOLVE(pipe_rmsnorm, coli_pipe_rmsnorm_fn);
 #if 1
-    RESOLVE(softmax, coli_softmax_fn);
+    RESOLVE(pipe_router, coli_pipe_router_fn);
 #else
-    RESOLVE(softmax_legacy, coli_softmax_fn);
+    RESOLVE(softmax_legacy, coli_pipe_router_fn);
 #endif
-    RESOLVE(matmul_f32, coli_matmul_f32_fn);
+    RESOLVE(matmul, coli_matmul_fn);
 #if defined(_WIN32)
-    RESOLVE(argmax, coli_argmax_fn);
+    RESOLVE(expert_group_take, coli_expert_group_take_fn);
 #elif 0
-    RESOLVE(argmax_dead_elif, coli_argmax_fn);
+    RESOLVE(argmax_dead_elif, coli_expert_group_take_fn);
 #else
-    RESOLVE(argmax, coli_argmax_fn);    /* another platform, never compiled together with the one above */
+    RESOLVE(expert_group_take, coli_expert_group_take_fn);    /* another platform, never compiled together with the one above */
 #endif
-    RESOLVE(rope, coli_rope_fn);
-    RESOLVE(matmul_q8, coli_matmul_q8_fn);
-    RESOLVE(matmul_q4, coli_matmul_q4_fn);
-    RESOLVE(dequant_q8, coli_dequant_q8_fn);
-    RESOLVE(dequant_q4, coli_dequant_q4_fn);
-    RESOLVE(layernorm, coli_layernorm_fn);
-    RESOLVE(gelu, coli_gelu_fn);
-    RESOLVE(embedding_lookup, coli_embedding_lookup_fn);
-    RESOLVE(attention, coli_attention_fn);
-    RESOLVE(sample_topk, coli_sample_topk_fn);
-    RESOLVE(kv_cache_append, coli_kv_cache_append_fn);
-    RESOLVE(kv_cache_reset, coli_kv_cache_reset_fn);
-    RESOLVE(stream_create, coli_stream_create_fn);
-    RESOLVE(stream_destroy, coli_stream_destroy_fn);
-    RESOLVE(stream_sync, coli_stream_sync_fn);
-    RESOLVE(event_record, coli_event_record_fn);
-    RESOLVE(event_elapsed_ms, coli_event_elapsed_ms_fn);
+    RESOLVE(pipe_rope, coli_pipe_rope_fn);
+    RESOLVE(pipe_gemm, coli_pipe_gemm_fn);
+    RESOLVE(shared_mlp_w4a16, coli_shared_mlp_w4a16_fn);
+    RESOLVE(tensor_upload_g, coli_tensor_upload_g_fn);
+    RESOLVE(expert_group, coli_expert_group_fn);
+    RESOLVE(pipe_rmsnorm_s, coli_pipe_rmsnorm_s_fn);
+    RESOLVE(expert_group_issue, coli_expert_group_issue_fn);
+    RESOLVE(pipe_rows_add, coli_pipe_rows_add_fn);
+    RESOLVE(attention_absorb, coli_attention_absorb_fn);
+    RESOLVE(attention_absorb_batch, coli_attention_absorb_batch_fn);
+    RESOLVE(attention_absorb_kvdev, coli_attention_absorb_kvdev_fn);
+    RESOLVE(tensor_free, coli_tensor_free_fn);
+    RESOLVE(attention_absorb_batch_dev, coli_attention_absorb_batch_dev_fn);
+    RESOLVE(attention_project_batch, coli_attention_project_batch_fn);
+    RESOLVE(expert_group_resident_take, coli_expert_group_resident_take_fn);
+    RESOLVE(expert_group_resident_issue, coli_expert_group_resident_issue_fn);
+    RESOLVE(attention_project_ragged, coli_attention_project_ragged_fn);
 #if 0 && defined(COLI_GRAPHS_REQUIRED)
-    RESOLVE(graph_capture_begin, coli_graph_capture_begin_fn);
+    RESOLVE(device_integrated, coli_device_integrated_fn);
 #elif defined(COLI_GRAPHS)
-    RESOLVE_OPT(graph_capture_begin, coli_graph_capture_begin_fn);
+    RESOLVE_OPT(device_integrated, coli_device_integrated_fn);
 #endif
-    RESOLVE_OPT(graph_capture_end, coli_graph_capture_end_fn);
+    RESOLVE_OPT(e8_set_grid, coli_e8_set_grid_fn);
 #  if (0)
-    RESOLVE(chain_create_v1, coli_chain_create_fn);
+    RESOLVE(attention_project_batch_dev_v1, coli_attention_project_batch_dev_fn);
 #  elif 0L
-    RESOLVE(chain_create_v2, coli_chain_create_fn);
+    RESOLVE(attention_project_batch_dev_v2, coli_attention_project_batch_dev_fn);
 #  else
-    RESOLVE(chain_create, coli_chain_create_fn);
+    RESOLVE(attention_project_batch_dev, coli_attention_project_batch_dev_fn);
 #  endif
-    RESOLVE(chain_destroy, coli_chain_destroy_fn);
-    RESOLVE(chain_add_layer, coli_chain_add_layer_fn);
-    RESOLVE(chain_run, coli_chain_run_fn);
-    RESOLVE(chain_reset, coli_chain_reset_fn);
-    RESOLVE(chain_length, coli_chain_length_fn);
+    RESOLVE(pipe_peer_copy, coli_pipe_peer_copy_fn);
+    RESOLVE(pipe_rope_base, coli_pipe_rope_base_fn);
+    RESOLVE(attention_project_batch_dev_out, coli_attention_project_batch_dev_out_fn);
+    RESOLVE(tensor_bytes, coli_tensor_bytes_fn);
+    RESOLVE(pipe_upload, coli_pipe_upload_fn);
     return 1;
 }
 

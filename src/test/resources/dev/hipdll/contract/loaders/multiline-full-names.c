@@ -12,51 +12,51 @@ typedef struct coli_backend {
     int (*coli_cuda_init)(int device);
     void (*coli_cuda_shutdown)(void);
     int (*coli_cuda_device_count)(void);
-    int (*coli_cuda_current_device)(void);
-    int (*coli_cuda_last_error)(void);
-    const char *(*coli_cuda_error_string)(int code);
-    int (*coli_cuda_runtime_version)(void);
-    int (*coli_cuda_synchronize)(void);
-    void *(*coli_cuda_malloc)(unsigned long long bytes);
-    void (*coli_cuda_free)(void *p);
-    int (*coli_cuda_memcpy_h2d)(void *dst, const void *src, unsigned long long n);
-    int (*coli_cuda_memcpy_d2h)(void *dst, const void *src, unsigned long long n);
-    int (*coli_cuda_memcpy_d2d)(void *dst, const void *src, unsigned long long n);
-    int (*coli_cuda_memset)(void *dst, int value, unsigned long long n);
-    int (*coli_cuda_memory_info)(coli_memory_info *info);
-    int (*coli_cuda_add)(float *out, const float *a, const float *b, unsigned int n);
-    int (*coli_cuda_mul)(float *out, const float *a, const float *b, unsigned int n);
-    int (*coli_cuda_scale)(float *x, float s, unsigned int n);
-    int (*coli_cuda_silu)(float *x, unsigned int n);
-    int (*coli_cuda_rmsnorm)(float *out, const float *x, const float *w, unsigned int n, float eps);
-    int (*coli_cuda_softmax)(float *x, unsigned int n);
-    int (*coli_cuda_matmul_f32)(float *out, const float *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
-    int (*coli_cuda_argmax)(int *out, const float *x, unsigned int n);
-    int (*coli_cuda_rope)(float *q, unsigned int dim, unsigned int pos, float theta);
-    int (*coli_cuda_matmul_q8)(float *out, const void *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
-    int (*coli_cuda_matmul_q4)(float *out, const void *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
-    int (*coli_cuda_dequant_q8)(float *out, const void *q, unsigned int n);
-    int (*coli_cuda_dequant_q4)(float *out, const void *q, unsigned int n);
-    int (*coli_cuda_layernorm)(float *out, const float *x, const float *w, const float *b, unsigned int n, float eps);
-    int (*coli_cuda_gelu)(float *x, unsigned int n);
-    int (*coli_cuda_embedding_lookup)(float *out, const float *table, const int *ids, unsigned int count, unsigned int dim);
-    int (*coli_cuda_attention)(float *out, const float *q, const float *k, const float *v, unsigned int heads, unsigned int len, unsigned int dim);
-    int (*coli_cuda_sample_topk)(int *out, const float *logits, unsigned int n, unsigned int k, float temperature, unsigned long long seed);
-    int (*coli_cuda_kv_cache_append)(void *cache, const float *k, const float *v, unsigned int pos);
-    int (*coli_cuda_kv_cache_reset)(void *cache);
-    void *(*coli_cuda_stream_create)(void);
-    void (*coli_cuda_stream_destroy)(void *stream);
-    int (*coli_cuda_stream_sync)(void *stream);
-    int (*coli_cuda_event_record)(void *event, void *stream);
-    float (*coli_cuda_event_elapsed_ms)(void *start, void *end);
-    int (*coli_cuda_graph_capture_begin)(void *stream);
-    int (*coli_cuda_graph_capture_end)(void *stream);
-    coli_chain *(*coli_cuda_chain_create)(void);
-    void (*coli_cuda_chain_destroy)(coli_chain *c);
-    int (*coli_cuda_chain_add_layer)(coli_chain *c, int kind, float param);
-    int (*coli_cuda_chain_run)(coli_chain *c, float *x, unsigned int n);
-    int (*coli_cuda_chain_reset)(coli_chain *c);
-    int (*coli_cuda_chain_length)(const coli_chain *c);
+    int (*coli_cuda_device_at)(void);
+    int (*coli_cuda_stats)(void);
+    const char *(*coli_cuda_group_stats)(int code);
+    int (*coli_cuda_tensor_device)(void);
+    int (*coli_cuda_pipe_sync)(void);
+    void *(*coli_cuda_pipe_alloc)(unsigned long long bytes);
+    void (*coli_cuda_pipe_free)(void *p);
+    int (*coli_cuda_tensor_upload)(void *dst, const void *src, unsigned long long n);
+    int (*coli_cuda_pipe_download)(void *dst, const void *src, unsigned long long n);
+    int (*coli_cuda_pipe_copy2d)(void *dst, const void *src, unsigned long long n);
+    int (*coli_cuda_pipe_scratch)(void *dst, int value, unsigned long long n);
+    int (*coli_cuda_mem_info)(coli_memory_info *info);
+    int (*coli_cuda_pipe_add)(float *out, const float *a, const float *b, unsigned int n);
+    int (*coli_cuda_expert_mlp)(float *out, const float *a, const float *b, unsigned int n);
+    int (*coli_cuda_tensor_update)(float *x, float s, unsigned int n);
+    int (*coli_cuda_pipe_silu_mul)(float *x, unsigned int n);
+    int (*coli_cuda_pipe_rmsnorm)(float *out, const float *x, const float *w, unsigned int n, float eps);
+    int (*coli_cuda_pipe_router)(float *x, unsigned int n);
+    int (*coli_cuda_matmul)(float *out, const float *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
+    int (*coli_cuda_expert_group_take)(int *out, const float *x, unsigned int n);
+    int (*coli_cuda_pipe_rope)(float *q, unsigned int dim, unsigned int pos, float theta);
+    int (*coli_cuda_pipe_gemm)(float *out, const void *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
+    int (*coli_cuda_shared_mlp_w4a16)(float *out, const void *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
+    int (*coli_cuda_tensor_upload_g)(float *out, const void *q, unsigned int n);
+    int (*coli_cuda_expert_group)(float *out, const void *q, unsigned int n);
+    int (*coli_cuda_pipe_rmsnorm_s)(float *out, const float *x, const float *w, const float *b, unsigned int n, float eps);
+    int (*coli_cuda_expert_group_issue)(float *x, unsigned int n);
+    int (*coli_cuda_pipe_rows_add)(float *out, const float *table, const int *ids, unsigned int count, unsigned int dim);
+    int (*coli_cuda_attention_absorb)(float *out, const float *q, const float *k, const float *v, unsigned int heads, unsigned int len, unsigned int dim);
+    int (*coli_cuda_attention_absorb_batch)(int *out, const float *logits, unsigned int n, unsigned int k, float temperature, unsigned long long seed);
+    int (*coli_cuda_attention_absorb_kvdev)(void *cache, const float *k, const float *v, unsigned int pos);
+    int (*coli_cuda_tensor_free)(void *cache);
+    void *(*coli_cuda_attention_absorb_batch_dev)(void);
+    void (*coli_cuda_attention_project_batch)(void *stream);
+    int (*coli_cuda_expert_group_resident_take)(void *stream);
+    int (*coli_cuda_expert_group_resident_issue)(void *event, void *stream);
+    float (*coli_cuda_attention_project_ragged)(void *start, void *end);
+    int (*coli_cuda_device_integrated)(void *stream);
+    int (*coli_cuda_e8_set_grid)(void *stream);
+    coli_chain *(*coli_cuda_attention_project_batch_dev)(void);
+    void (*coli_cuda_pipe_peer_copy)(coli_chain *c);
+    int (*coli_cuda_pipe_rope_base)(coli_chain *c, int kind, float param);
+    int (*coli_cuda_attention_project_batch_dev_out)(coli_chain *c, float *x, unsigned int n);
+    int (*coli_cuda_tensor_bytes)(coli_chain *c);
+    int (*coli_cuda_pipe_upload)(const coli_chain *c);
 } coli_backend;
 
 #define RESOLVE(sym, type)                                                        \
@@ -72,51 +72,51 @@ typedef struct coli_backend {
 typedef int (*coli_init_fn)(int device);
 typedef void (*coli_shutdown_fn)(void);
 typedef int (*coli_device_count_fn)(void);
-typedef int (*coli_current_device_fn)(void);
-typedef int (*coli_last_error_fn)(void);
-typedef const char *(*coli_error_string_fn)(int code);
-typedef int (*coli_runtime_version_fn)(void);
-typedef int (*coli_synchronize_fn)(void);
-typedef void *(*coli_malloc_fn)(unsigned long long bytes);
-typedef void (*coli_free_fn)(void *p);
-typedef int (*coli_memcpy_h2d_fn)(void *dst, const void *src, unsigned long long n);
-typedef int (*coli_memcpy_d2h_fn)(void *dst, const void *src, unsigned long long n);
-typedef int (*coli_memcpy_d2d_fn)(void *dst, const void *src, unsigned long long n);
-typedef int (*coli_memset_fn)(void *dst, int value, unsigned long long n);
-typedef int (*coli_memory_info_fn)(coli_memory_info *info);
-typedef int (*coli_add_fn)(float *out, const float *a, const float *b, unsigned int n);
-typedef int (*coli_mul_fn)(float *out, const float *a, const float *b, unsigned int n);
-typedef int (*coli_scale_fn)(float *x, float s, unsigned int n);
-typedef int (*coli_silu_fn)(float *x, unsigned int n);
-typedef int (*coli_rmsnorm_fn)(float *out, const float *x, const float *w, unsigned int n, float eps);
-typedef int (*coli_softmax_fn)(float *x, unsigned int n);
-typedef int (*coli_matmul_f32_fn)(float *out, const float *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
-typedef int (*coli_argmax_fn)(int *out, const float *x, unsigned int n);
-typedef int (*coli_rope_fn)(float *q, unsigned int dim, unsigned int pos, float theta);
-typedef int (*coli_matmul_q8_fn)(float *out, const void *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
-typedef int (*coli_matmul_q4_fn)(float *out, const void *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
-typedef int (*coli_dequant_q8_fn)(float *out, const void *q, unsigned int n);
-typedef int (*coli_dequant_q4_fn)(float *out, const void *q, unsigned int n);
-typedef int (*coli_layernorm_fn)(float *out, const float *x, const float *w, const float *b, unsigned int n, float eps);
-typedef int (*coli_gelu_fn)(float *x, unsigned int n);
-typedef int (*coli_embedding_lookup_fn)(float *out, const float *table, const int *ids, unsigned int count, unsigned int dim);
-typedef int (*coli_attention_fn)(float *out, const float *q, const float *k, const float *v, unsigned int heads, unsigned int len, unsigned int dim);
-typedef int (*coli_sample_topk_fn)(int *out, const float *logits, unsigned int n, unsigned int k, float temperature, unsigned long long seed);
-typedef int (*coli_kv_cache_append_fn)(void *cache, const float *k, const float *v, unsigned int pos);
-typedef int (*coli_kv_cache_reset_fn)(void *cache);
-typedef void *(*coli_stream_create_fn)(void);
-typedef void (*coli_stream_destroy_fn)(void *stream);
-typedef int (*coli_stream_sync_fn)(void *stream);
-typedef int (*coli_event_record_fn)(void *event, void *stream);
-typedef float (*coli_event_elapsed_ms_fn)(void *start, void *end);
-typedef int (*coli_graph_capture_begin_fn)(void *stream);
-typedef int (*coli_graph_capture_end_fn)(void *stream);
-typedef coli_chain *(*coli_chain_create_fn)(void);
-typedef void (*coli_chain_destroy_fn)(coli_chain *c);
-typedef int (*coli_chain_add_layer_fn)(coli_chain *c, int kind, float param);
-typedef int (*coli_chain_run_fn)(coli_chain *c, float *x, unsigned int n);
-typedef int (*coli_chain_reset_fn)(coli_chain *c);
-typedef int (*coli_chain_length_fn)(const coli_chain *c);
+typedef int (*coli_device_at_fn)(void);
+typedef int (*coli_stats_fn)(void);
+typedef const char *(*coli_group_stats_fn)(int code);
+typedef int (*coli_tensor_device_fn)(void);
+typedef int (*coli_pipe_sync_fn)(void);
+typedef void *(*coli_pipe_alloc_fn)(unsigned long long bytes);
+typedef void (*coli_pipe_free_fn)(void *p);
+typedef int (*coli_tensor_upload_fn)(void *dst, const void *src, unsigned long long n);
+typedef int (*coli_pipe_download_fn)(void *dst, const void *src, unsigned long long n);
+typedef int (*coli_pipe_copy2d_fn)(void *dst, const void *src, unsigned long long n);
+typedef int (*coli_pipe_scratch_fn)(void *dst, int value, unsigned long long n);
+typedef int (*coli_mem_info_fn)(coli_memory_info *info);
+typedef int (*coli_pipe_add_fn)(float *out, const float *a, const float *b, unsigned int n);
+typedef int (*coli_expert_mlp_fn)(float *out, const float *a, const float *b, unsigned int n);
+typedef int (*coli_tensor_update_fn)(float *x, float s, unsigned int n);
+typedef int (*coli_pipe_silu_mul_fn)(float *x, unsigned int n);
+typedef int (*coli_pipe_rmsnorm_fn)(float *out, const float *x, const float *w, unsigned int n, float eps);
+typedef int (*coli_pipe_router_fn)(float *x, unsigned int n);
+typedef int (*coli_matmul_fn)(float *out, const float *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
+typedef int (*coli_expert_group_take_fn)(int *out, const float *x, unsigned int n);
+typedef int (*coli_pipe_rope_fn)(float *q, unsigned int dim, unsigned int pos, float theta);
+typedef int (*coli_pipe_gemm_fn)(float *out, const void *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
+typedef int (*coli_shared_mlp_w4a16_fn)(float *out, const void *a, const float *b, unsigned int m, unsigned int k, unsigned int n);
+typedef int (*coli_tensor_upload_g_fn)(float *out, const void *q, unsigned int n);
+typedef int (*coli_expert_group_fn)(float *out, const void *q, unsigned int n);
+typedef int (*coli_pipe_rmsnorm_s_fn)(float *out, const float *x, const float *w, const float *b, unsigned int n, float eps);
+typedef int (*coli_expert_group_issue_fn)(float *x, unsigned int n);
+typedef int (*coli_pipe_rows_add_fn)(float *out, const float *table, const int *ids, unsigned int count, unsigned int dim);
+typedef int (*coli_attention_absorb_fn)(float *out, const float *q, const float *k, const float *v, unsigned int heads, unsigned int len, unsigned int dim);
+typedef int (*coli_attention_absorb_batch_fn)(int *out, const float *logits, unsigned int n, unsigned int k, float temperature, unsigned long long seed);
+typedef int (*coli_attention_absorb_kvdev_fn)(void *cache, const float *k, const float *v, unsigned int pos);
+typedef int (*coli_tensor_free_fn)(void *cache);
+typedef void *(*coli_attention_absorb_batch_dev_fn)(void);
+typedef void (*coli_attention_project_batch_fn)(void *stream);
+typedef int (*coli_expert_group_resident_take_fn)(void *stream);
+typedef int (*coli_expert_group_resident_issue_fn)(void *event, void *stream);
+typedef float (*coli_attention_project_ragged_fn)(void *start, void *end);
+typedef int (*coli_device_integrated_fn)(void *stream);
+typedef int (*coli_e8_set_grid_fn)(void *stream);
+typedef coli_chain *(*coli_attention_project_batch_dev_fn)(void);
+typedef void (*coli_pipe_peer_copy_fn)(coli_chain *c);
+typedef int (*coli_pipe_rope_base_fn)(coli_chain *c, int kind, float param);
+typedef int (*coli_attention_project_batch_dev_out_fn)(coli_chain *c, float *x, unsigned int n);
+typedef int (*coli_tensor_bytes_fn)(coli_chain *c);
+typedef int (*coli_pipe_upload_fn)(const coli_chain *c);
 
 static int coli_backend_resolve(coli_backend *b) {
     RESOLVE(
@@ -126,95 +126,95 @@ static int coli_backend_resolve(coli_backend *b) {
     (coli_cuda_shutdown, coli_shutdown_fn);
     RESOLVE( coli_cuda_device_count ,
              coli_device_count_fn );
-    RESOLVE(coli_cuda_current_device, coli_current_device_fn);
+    RESOLVE(coli_cuda_device_at, coli_device_at_fn);
     RESOLVE(
-        coli_cuda_last_error,
-        coli_last_error_fn);
+        coli_cuda_stats,
+        coli_stats_fn);
     RESOLVE
-    (coli_cuda_error_string, coli_error_string_fn);
-    RESOLVE( coli_cuda_runtime_version ,
-             coli_runtime_version_fn );
-    RESOLVE(coli_cuda_synchronize, coli_synchronize_fn);
+    (coli_cuda_group_stats, coli_group_stats_fn);
+    RESOLVE( coli_cuda_tensor_device ,
+             coli_tensor_device_fn );
+    RESOLVE(coli_cuda_pipe_sync, coli_pipe_sync_fn);
     RESOLVE(
-        coli_cuda_malloc,
-        coli_malloc_fn);
+        coli_cuda_pipe_alloc,
+        coli_pipe_alloc_fn);
     RESOLVE
-    (coli_cuda_free, coli_free_fn);
-    RESOLVE( coli_cuda_memcpy_h2d ,
-             coli_memcpy_h2d_fn );
-    RESOLVE(coli_cuda_memcpy_d2h, coli_memcpy_d2h_fn);
+    (coli_cuda_pipe_free, coli_pipe_free_fn);
+    RESOLVE( coli_cuda_tensor_upload ,
+             coli_tensor_upload_fn );
+    RESOLVE(coli_cuda_pipe_download, coli_pipe_download_fn);
     RESOLVE(
-        coli_cuda_memcpy_d2d,
-        coli_memcpy_d2d_fn);
+        coli_cuda_pipe_copy2d,
+        coli_pipe_copy2d_fn);
     RESOLVE
-    (coli_cuda_memset, coli_memset_fn);
-    RESOLVE( coli_cuda_memory_info ,
-             coli_memory_info_fn );
-    RESOLVE(coli_cuda_add, coli_add_fn);
+    (coli_cuda_pipe_scratch, coli_pipe_scratch_fn);
+    RESOLVE( coli_cuda_mem_info ,
+             coli_mem_info_fn );
+    RESOLVE(coli_cuda_pipe_add, coli_pipe_add_fn);
     RESOLVE(
-        coli_cuda_mul,
-        coli_mul_fn);
+        coli_cuda_expert_mlp,
+        coli_expert_mlp_fn);
     RESOLVE
-    (coli_cuda_scale, coli_scale_fn);
-    RESOLVE( coli_cuda_silu ,
-             coli_silu_fn );
-    RESOLVE(coli_cuda_rmsnorm, coli_rmsnorm_fn);
+    (coli_cuda_tensor_update, coli_tensor_update_fn);
+    RESOLVE( coli_cuda_pipe_silu_mul ,
+             coli_pipe_silu_mul_fn );
+    RESOLVE(coli_cuda_pipe_rmsnorm, coli_pipe_rmsnorm_fn);
     RESOLVE(
-        coli_cuda_softmax,
-        coli_softmax_fn);
+        coli_cuda_pipe_router,
+        coli_pipe_router_fn);
     RESOLVE
-    (coli_cuda_matmul_f32, coli_matmul_f32_fn);
-    RESOLVE( coli_cuda_argmax ,
-             coli_argmax_fn );
-    RESOLVE(coli_cuda_rope, coli_rope_fn);
+    (coli_cuda_matmul, coli_matmul_fn);
+    RESOLVE( coli_cuda_expert_group_take ,
+             coli_expert_group_take_fn );
+    RESOLVE(coli_cuda_pipe_rope, coli_pipe_rope_fn);
     RESOLVE(
-        coli_cuda_matmul_q8,
-        coli_matmul_q8_fn);
+        coli_cuda_pipe_gemm,
+        coli_pipe_gemm_fn);
     RESOLVE
-    (coli_cuda_matmul_q4, coli_matmul_q4_fn);
-    RESOLVE( coli_cuda_dequant_q8 ,
-             coli_dequant_q8_fn );
-    RESOLVE(coli_cuda_dequant_q4, coli_dequant_q4_fn);
+    (coli_cuda_shared_mlp_w4a16, coli_shared_mlp_w4a16_fn);
+    RESOLVE( coli_cuda_tensor_upload_g ,
+             coli_tensor_upload_g_fn );
+    RESOLVE(coli_cuda_expert_group, coli_expert_group_fn);
     RESOLVE(
-        coli_cuda_layernorm,
-        coli_layernorm_fn);
+        coli_cuda_pipe_rmsnorm_s,
+        coli_pipe_rmsnorm_s_fn);
     RESOLVE
-    (coli_cuda_gelu, coli_gelu_fn);
-    RESOLVE( coli_cuda_embedding_lookup ,
-             coli_embedding_lookup_fn );
-    RESOLVE(coli_cuda_attention, coli_attention_fn);
+    (coli_cuda_expert_group_issue, coli_expert_group_issue_fn);
+    RESOLVE( coli_cuda_pipe_rows_add ,
+             coli_pipe_rows_add_fn );
+    RESOLVE(coli_cuda_attention_absorb, coli_attention_absorb_fn);
     RESOLVE(
-        coli_cuda_sample_topk,
-        coli_sample_topk_fn);
+        coli_cuda_attention_absorb_batch,
+        coli_attention_absorb_batch_fn);
     RESOLVE
-    (coli_cuda_kv_cache_append, coli_kv_cache_append_fn);
-    RESOLVE( coli_cuda_kv_cache_reset ,
-             coli_kv_cache_reset_fn );
-    RESOLVE(coli_cuda_stream_create, coli_stream_create_fn);
+    (coli_cuda_attention_absorb_kvdev, coli_attention_absorb_kvdev_fn);
+    RESOLVE( coli_cuda_tensor_free ,
+             coli_tensor_free_fn );
+    RESOLVE(coli_cuda_attention_absorb_batch_dev, coli_attention_absorb_batch_dev_fn);
     RESOLVE(
-        coli_cuda_stream_destroy,
-        coli_stream_destroy_fn);
+        coli_cuda_attention_project_batch,
+        coli_attention_project_batch_fn);
     RESOLVE
-    (coli_cuda_stream_sync, coli_stream_sync_fn);
-    RESOLVE( coli_cuda_event_record ,
-             coli_event_record_fn );
-    RESOLVE(coli_cuda_event_elapsed_ms, coli_event_elapsed_ms_fn);
+    (coli_cuda_expert_group_resident_take, coli_expert_group_resident_take_fn);
+    RESOLVE( coli_cuda_expert_group_resident_issue ,
+             coli_expert_group_resident_issue_fn );
+    RESOLVE(coli_cuda_attention_project_ragged, coli_attention_project_ragged_fn);
     RESOLVE_OPT(
-        coli_cuda_graph_capture_begin,
-        coli_graph_capture_begin_fn);
+        coli_cuda_device_integrated,
+        coli_device_integrated_fn);
     RESOLVE_OPT
-    (coli_cuda_graph_capture_end, coli_graph_capture_end_fn);
-    RESOLVE( coli_cuda_chain_create ,
-             coli_chain_create_fn );
-    RESOLVE(coli_cuda_chain_destroy, coli_chain_destroy_fn);
+    (coli_cuda_e8_set_grid, coli_e8_set_grid_fn);
+    RESOLVE( coli_cuda_attention_project_batch_dev ,
+             coli_attention_project_batch_dev_fn );
+    RESOLVE(coli_cuda_pipe_peer_copy, coli_pipe_peer_copy_fn);
     RESOLVE(
-        coli_cuda_chain_add_layer,
-        coli_chain_add_layer_fn);
+        coli_cuda_pipe_rope_base,
+        coli_pipe_rope_base_fn);
     RESOLVE
-    (coli_cuda_chain_run, coli_chain_run_fn);
-    RESOLVE( coli_cuda_chain_reset ,
-             coli_chain_reset_fn );
-    RESOLVE(coli_cuda_chain_length, coli_chain_length_fn);
+    (coli_cuda_attention_project_batch_dev_out, coli_attention_project_batch_dev_out_fn);
+    RESOLVE( coli_cuda_tensor_bytes ,
+             coli_tensor_bytes_fn );
+    RESOLVE(coli_cuda_pipe_upload, coli_pipe_upload_fn);
     return 1;
 }
 

@@ -1,0 +1,48 @@
+package dev.hipdll.maven;
+
+import dev.hipdll.verify.DllChoice;
+import java.io.File;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.project.MavenProject;
+
+/**
+ * The DLL {@code hipdll:build} wrote in this Maven build, kept in the project's context (one value
+ * per project and session, shared by the mojos of that project), so {@code hipdll:verify} and
+ * {@code hipdll:load-check} check that file ({@link DllChoice}) and not a stale one at their default
+ * path. The build's hook is the one call {@link #record}.
+ */
+final class BuiltDllContext {
+    /** The project context key. */
+    static final String KEY = "dev.hipdll.builtDll";
+
+    private BuiltDllContext() {
+    }
+
+    /** Records {@code dll} as the DLL this build of {@code project} writes (or found up to date). */
+    static void record(MavenProject project, Path dll) {
+        if (project != null) {
+            project.setContextValue(KEY, dll.toAbsolutePath().normalize().toString());
+        }
+    }
+
+    /** The DLL recorded for {@code project} in this build, if hipdll:build ran. */
+    static Optional<Path> recorded(MavenProject project) {
+        Object v = project == null ? null : project.getContextValue(KEY);
+        return v instanceof String s ? Optional.of(Path.of(s)) : Optional.empty();
+    }
+
+    /**
+     * The DLL a checking goal reads: {@link DllChoice#choose} with {@code hip.dll} as injected, whether
+     * it was given with {@code -D}, its default in a project, and the recorded DLL.
+     */
+    static DllChoice choose(File dll, MavenSession session, MavenProject project) {
+        boolean fromCommandLine = session != null && (session.getUserProperties().containsKey("hip.dll")
+                || session.getSystemProperties().containsKey("hip.dll"));
+        boolean projectPresent = session != null && session.getRequest() != null && session.getRequest().isProjectPresent()
+                && project != null && project.getBuild() != null;
+        Path def = projectPresent ? Path.of(project.getBuild().getDirectory(), "hipdll", "coli_hip.dll") : null;
+        return DllChoice.choose(dll.toPath(), fromCommandLine, def, projectPresent ? recorded(project) : Optional.empty());
+    }
+}

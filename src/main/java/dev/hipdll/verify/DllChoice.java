@@ -1,0 +1,78 @@
+package dev.hipdll.verify;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * Which DLL a checking goal ({@code hipdll:verify}, {@code hipdll:load-check}) reads, and whether it is
+ * the one {@code hipdll:build} wrote in this build (issue 11: a stale {@code coli_hip.dll} beside a
+ * freshly built {@code broken.dll} was verified and the broken one published).
+ *
+ * <p>The rules, in order: a DLL named on the command line ({@code -Dhip.dll}) is read, whatever the
+ * build wrote; otherwise the DLL the build of this Maven run wrote (its {@code outputDirectory} and
+ * {@code outputName}) is read; otherwise the goal's {@code hip.dll} (configured, or its default). A
+ * {@code <dll>} configured in the POM that is not the file the build wrote is a conflict: the goal
+ * would check one file while another is published.
+ *
+ * @param dll      the file to read
+ * @param origin   why this file, for messages: "written by hipdll:build in this build", "-Dhip.dll", ...
+ * @param built    the DLL hipdll:build wrote in this build, if it ran
+ * @param verdict  {@link Verdict#PASS} (the file is the built one), {@link Verdict#FAIL} (a configured
+ *                 {@code <dll>} is another file than the built one), {@link Verdict#WARN} ({@code -Dhip.dll}
+ *                 names another file: it is read, as asked), {@link Verdict#SKIP} (no build in this run)
+ */
+public record DllChoice(Path dll, String origin, Optional<Path> built, Verdict verdict) {
+    /** The check id of {@link #check()}. */
+    public static final String CHECK_ID = CheckIds.ARTIFACT_BUILT;
+
+    /**
+     * Chooses the DLL.
+     *
+     * @param parameter     the goal's {@code hip.dll} as injected (default or configured)
+     * @param fromCommandLine whether {@code hip.dll} was given with {@code -D} (user or system property)
+     * @param defaultPath   the parameter's default ({@code ${project.build.directory}/hipdll/coli_hip.dll}),
+     *                      or {@code null} without a project
+     * @param built         the DLL hipdll:build recorded in this build, if any
+     */
+    public static DllChoice choose(Path parameter, boolean fromCommandLine, Path defaultPath, Optional<Path> built) {
+        Path p = parameter.toAbsolutePath().normalize();
+        Optional<Path> b = built.map(x -> x.toAbsolutePath().normalize());
+        if (fromCommandLine) {
+            return new DllChoice(p, "-Dhip.dll", b,
+                    b.isEmpty() ? Verdict.SKIP : b.get().equals(p) ? Verdict.PASS : Verdict.WARN);
+        }
+        boolean configured = defaultPath == null || !defaultPath.toAbsolutePath().normalize().equals(p);
+        if (b.isPresent()) {
+            if (configured && !b.get().equals(p)) {
+                return new DllChoice(p, "<dll> in the POM", b, Verdict.FAIL);
+            }
+            return new DllChoice(b.get(), "written by hipdll:build in this build", b, Verdict.PASS);
+        }
+        return new DllChoice(p, configured ? "<dll> in the POM" : "the default hip.dll (hipdll:build did not run in"
+                + " this build)", b, Verdict.SKIP);
+    }
+
+    /** The {@code artifact.built} check: the DLL read is the one this build wrote. */
+    public Check check() {
+        String title = "the DLL this build wrote";
+        return switch (verdict) {
+            case PASS -> Check.of(CHECK_ID, title, Verdict.PASS, "the file hipdll:build wrote in this build",
+                    dll + " (" + origin + ")");
+            case FAIL -> new Check(CHECK_ID, title, Verdict.FAIL, "the file hipdll:build wrote: " + built.orElseThrow(),
+                    "<dll> in the POM names " + dll, java.util.List.of("checked " + dll + ", but hipdll:build wrote "
+                    + built.orElseThrow() + " in this build (its outputDirectory/outputName); remove <dll> or make"
+                    + " them agree"));
+            case WARN -> new Check(CHECK_ID, title, Verdict.WARN, "the file hipdll:build wrote: " + built.orElseThrow(),
+                    "-Dhip.dll names " + dll, java.util.List.of("checked " + dll + " as -Dhip.dll asks; hipdll:build"
+                    + " wrote " + built.orElseThrow() + " in this build, which is not checked"));
+            case SKIP -> Check.of(CHECK_ID, title, Verdict.SKIP, "hipdll:build in this build", "no build in this"
+                    + " Maven run; checking " + dll + " (" + origin + ")");
+        };
+    }
+
+    /** Why a missing file was looked for there, for the "no such file" message. */
+    public String missingHint() {
+        return origin.startsWith("the default") ? "the default " + dll + "; hipdll:build did not run in this build:"
+                + " run it first (mvn verify) or name the DLL with -Dhip.dll" : dll + " (" + origin + ")";
+    }
+}

@@ -1,0 +1,96 @@
+package dev.hipdll.verify;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hipdll.contract.AbiContract;
+import dev.hipdll.target.GenericTargets;
+import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.target.KnownProcessors;
+import dev.hipdll.testing.Fixtures;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 11 item 5, "which GPUs run this DLL" ({@code hip.gpus}, {@code device-code.gpus}), on DLLs
+ * built here with clang-19: exact targets, a generic target (code object v6) and xnack-specific ones.
+ */
+class GpuCoverageTest {
+    @TempDir
+    Path dir;
+
+    static final AbiContract COUNT = new AbiContract.CountContract("coli_cuda_", 48, "test");
+
+    private static VerifyReport verify(Path dll, String gpus) {
+        return new DllVerifier().verify(dll, VerifyOptions.of(COUNT).withDeviceCode(new DeviceCodeOptions(
+                GfxTargetList.parse(gpus).targets(), OptionalInt.empty(), OptionalLong.empty(), true)));
+    }
+
+    private static Check gpus(VerifyReport r) {
+        return r.check("device-code.gpus").orElseThrow();
+    }
+
+    @Test
+    void exactTargetsCoverTheirProcessorsAndAMissingOneIsNamed() {
+        Path dll = Fixtures.exampleDll(dir, "exact.dll", List.of("gfx1151", "gfx1100"), List.of());
+        Check c = gpus(verify(dll, "gfx1150,gfx1151,gfx1152,gfx1100"));
+        assertEquals(Verdict.FAIL, c.verdict());
+        assertEquals(List.of("gfx1150: no code object; the DLL has gfx1100, gfx1151",
+                "gfx1152: no code object; the DLL has gfx1100, gfx1151",
+                "gfx1151: loads gfx1151 (exact)", "gfx1100: loads gfx1100 (exact)"), c.details());
+        assertEquals(Verdict.PASS, gpus(verify(dll, "gfx1151,gfx1100")).verdict());
+        assertEquals(Verdict.SKIP, new DllVerifier().verify(dll, VerifyOptions.of(COUNT)).check("device-code.gpus")
+                .orElseThrow().verdict());
+    }
+
+    @Test
+    void aGenericCodeObjectCoversTheFamilyAndTheExactOneIsPreferred() {
+        Path dll = Fixtures.exampleDll(dir, "generic.dll", List.of("gfx1151", "gfx11-generic"),
+                List.of("-mcode-object-version=6"));
+        Check c = gpus(verify(dll, "gfx1150,gfx1151,gfx1152,gfx1100"));
+        assertEquals(Verdict.PASS, c.verdict(), c.toString());
+        assertEquals(List.of("gfx1150: loads gfx11-generic (generic, code object v6)",
+                "gfx1151: loads gfx1151 (exact)",
+                "gfx1152: loads gfx11-generic (generic, code object v6)",
+                "gfx1100: loads gfx11-generic (generic, code object v6)"), c.details());
+        Check rdna4 = gpus(verify(dll, "gfx1201"));
+        assertEquals(Verdict.FAIL, rdna4.verdict());
+        assertEquals("gfx1201: no code object; the DLL has gfx11-generic, gfx1151", rdna4.details().get(0));
+    }
+
+    @Test
+    void xnackSpecificCodeObjectsCoverOnlyTheirMode() {
+        Path off = Fixtures.exampleDll(dir, "xnack-off.dll", List.of("gfx90a:xnack-"), List.of());
+        Check unknownMode = gpus(verify(off, "gfx90a"));
+        assertEquals(Verdict.FAIL, unknownMode.verdict());
+        assertTrue(unknownMode.details().contains("gfx90a (sramecc on, xnack on): no code object; the DLL has gfx90a:xnack-"),
+                unknownMode.details().toString());
+        assertTrue(unknownMode.details().contains("gfx90a (sramecc on, xnack off): loads gfx90a:xnack- (exact)"),
+                unknownMode.details().toString());
+        assertEquals(Verdict.PASS, gpus(verify(off, "gfx90a:xnack-")).verdict());
+        assertEquals(Verdict.FAIL, gpus(verify(off, "gfx90a:xnack+")).verdict());
+
+        Path both = Fixtures.exampleDll(dir, "xnack-both.dll", List.of("gfx90a:xnack-", "gfx90a:xnack+"), List.of());
+        assertEquals(Verdict.PASS, gpus(verify(both, "gfx90a")).verdict());
+        Path any = Fixtures.exampleDll(dir, "xnack-any.dll", List.of("gfx90a"), List.of());
+        Check anyMode = gpus(verify(any, "gfx90a:xnack+"));
+        assertEquals(Verdict.PASS, anyMode.verdict());
+        assertTrue(anyMode.details().get(0).endsWith("loads gfx90a (exact)"), anyMode.details().toString());
+    }
+
+    @Test
+    void theGenericTableIsDataThatNamesOnlyKnownProcessors() {
+        GenericTargets g = GenericTargets.load();
+        assertEquals("gfx11-generic", g.genericOf("gfx1152").orElseThrow());
+        assertTrue(g.genericOf("gfx908").isEmpty(), "gfx908 has no generic family");
+        for (var p : KnownProcessors.all()) {
+            if (p.generic()) {
+                assertTrue(!g.membersOf(p.name()).isEmpty(), p.name() + " has no members in the data file");
+            }
+        }
+    }
+}
