@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hipdll.compile.BuildFailedException;
+import dev.hipdll.host.Host;
+import dev.hipdll.host.OsFamily;
 import dev.hipdll.sdk.HipSdk;
 import dev.hipdll.testing.FakeSdk;
 import dev.hipdll.testing.MiniPe;
@@ -41,6 +43,7 @@ class BadHipccOutputTest {
 
     private Path project;
     private Path good;
+    private HipSdk sdk;
     private final byte[] previous = new MiniPe().section("previous good build".getBytes()).build();
 
     @BeforeEach
@@ -52,15 +55,11 @@ class BadHipccOutputTest {
     /** A request whose hipcc links by running {@code linkBody} with {@code $out} set to its -o argument. */
     private HipDllBuildRequest request(String compileBody, String linkBody, Path output) throws Exception {
         String marker = "echo started >> '" + dir.resolve("hipcc-ran") + "'\n";
-        HipSdk sdk = FakeSdk.create(dir.resolve("sdk"), FakeSdk.hipcc(marker + compileBody, marker + linkBody));
-        this.sdk = sdk;
+        sdk = FakeSdk.create(dir.resolve("sdk"), FakeSdk.hipcc(marker + compileBody, marker + linkBody));
         Path source = Files.writeString(project.resolve("k.cu"), "// k\n");
         return StandinBuild.request(project, project, List.of(source), List.of(), "gfx1151", List.of(), output,
-                StandinBuild.options(Duration.ofSeconds(60)), dev.hipdll.host.Host.of(dev.hipdll.host.OsFamily.UNIX,
-                        env()), sdk.root().path());
+                StandinBuild.options(Duration.ofSeconds(60)), Host.of(OsFamily.UNIX, env()), sdk.root().path());
     }
-
-    private HipSdk sdk;
 
     private HipDllBuildRequest request(String linkBody, Path output) throws Exception {
         return request("", linkBody, output);
