@@ -11,8 +11,12 @@ assert !log.contains('/nowhere/rocm-5.7') : 'a scrubbed value leaked into the in
 assert !log.contains('no-such-hipcc-flag') : 'HIPCC_COMPILE_FLAGS_APPEND reached hipcc or the log'
 def out = new File(basedir, 'target/hipdll')
 assert new File(out, 'coli_hip.dll').isFile()
-assert new File(out, 'hipcc.rsp').isFile() : 'hip.commandLineLimit=0 should have used a response file'
-assert new File(out, 'build.log').text.contains('# passed as: ')
+// every compile and bundle step passed its arguments through its own response file, beside its output
+def rsps = []
+new File(out, 'steps').eachFileRecurse { if (it.name.endsWith('.rsp')) rsps << it.name }
+def commands = new File(out, 'build.log').readLines().findAll { it.contains('] $ ') }
+assert rsps.size() == commands.size() - 1 : "hip.commandLineLimit=0: expected a response file per step but the link, found ${rsps}"
+assert new File(out, 'build.log').readLines().count { it.contains('] # passed as: ') } == commands.size()
 def env = new File(out, 'environment.txt').text
 assert env.contains('removed ROCM_PATH') && env.contains('/nowhere/rocm-5.7') : env
 assert env.contains('set HIP_PLATFORM (the resolved HIP SDK) = amd') : env

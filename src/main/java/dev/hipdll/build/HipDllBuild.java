@@ -1,6 +1,5 @@
 package dev.hipdll.build;
 
-import dev.hipdll.artifact.ChecksumFile;
 import dev.hipdll.artifact.FileDigests;
 import dev.hipdll.bytes.BinaryFormatException;
 import dev.hipdll.compile.BuildFailedException;
@@ -35,9 +34,6 @@ import dev.hipdll.msvc.MsvcResolutionException;
 import dev.hipdll.pe.DllImageCheck;
 import dev.hipdll.process.ProcessRunner;
 import dev.hipdll.provenance.PathPlaceholders;
-import dev.hipdll.provenance.Provenance;
-import dev.hipdll.provenance.ProvenanceJson;
-import dev.hipdll.provenance.ProvenanceRecorder;
 import dev.hipdll.report.VerifyReports;
 import dev.hipdll.artifact.Sha256;
 import dev.hipdll.sdk.HipSdk;
@@ -170,7 +166,7 @@ public final class HipDllBuild {
                 r.units().sourceDirectory(), sdk, setup.msvc().map(m -> m.toolset().version()),
                 setup.msvc().map(m -> m.windowsSdk().version()), compilerEnv, os == OsFamily.WINDOWS, output,
                 r.stamp().userVariables());
-        Publisher publisher = new Publisher(request, steps, r, setup, digests, log);
+        DllPublisher publisher = new DllPublisher(request, steps, r, setup, digests, log);
         IncrementalBuild incremental = new IncrementalBuild(new StampStore(output));
         long stampStarted = System.nanoTime();
         StampDecision decision = incremental.check(stampInputs, o.force());
@@ -391,52 +387,6 @@ public final class HipDllBuild {
                 }
             } catch (IOException e) {
                 // another build's temporary directory appeared meanwhile: leave .tmp to it
-            }
-        }
-    }
-
-    /** Writes the checksum and provenance beside the DLL. */
-    private static final class Publisher {
-        private final CompileRequest request;
-        private final List<BuildStep> steps;
-        private final HipDllBuildRequest r;
-        private final BuildSetup setup;
-        private final FileDigests digests;
-        private final BuildListener log;
-
-        Publisher(CompileRequest request, List<BuildStep> steps, HipDllBuildRequest r, BuildSetup setup,
-                  FileDigests digests, BuildListener log) {
-            this.request = request;
-            this.steps = steps;
-            this.r = r;
-            this.setup = setup;
-            this.digests = digests;
-            this.log = log;
-        }
-
-        Path checksum() {
-            return request.output().resolveSibling(request.output().getFileName() + ".sha256");
-        }
-
-        Path provenanceFile() {
-            return request.output().resolveSibling("provenance.json");
-        }
-
-        void publish() throws IOException {
-            ChecksumFile.write(request.output(), digests);
-            Provenance provenance = new ProvenanceRecorder(r.stamp().generator(), digests).record(request,
-                    r.options().driver().toString(), steps, r.basedir(), r.buildDirectory(),
-                    setup.msvc().map(m -> m.toolset().version()).orElse(null),
-                    setup.msvc().map(m -> m.windowsSdk().version()).orElse(null),
-                    new ReproducibleBuild(r.options().outputTimestamp()).outputTimestamp().orElse(null));
-            new ProvenanceJson().write(provenance, provenanceFile());
-            log.info("SHA-256 " + provenance.output().sha256() + "  " + request.output().getFileName()
-                    + " (provenance: " + provenanceFile() + ")");
-        }
-
-        void publishExisting() throws IOException {
-            if (!Files.isRegularFile(checksum()) || !Files.isRegularFile(provenanceFile())) {
-                publish();
             }
         }
     }

@@ -35,13 +35,13 @@ public final class StepOutputCheck {
             if (head.length >= 4 && head[0] == 0x7f && head[1] == 'E' && head[2] == 'L' && head[3] == 'F') {
                 return Optional.empty();
             }
-            String found = startsWith(head, "__CLANG_OFFLOAD_BUNDLE__") ? "an offload bundle"
-                    : startsWith(head, "CCOB") ? "a compressed offload bundle" : head.length == 0 ? "an empty file"
-                    : "no ELF header";
-            return Optional.of(step.output().getFileName() + " is " + found + ", not an AMDGPU code object (ELF): this"
-                    + " clang did not honour --no-gpu-bundle-output (clang's new offload driver bundles device-only"
-                    + " output; use an SDK whose clang defaults to the old driver, or hip.driver with"
-                    + " compilerArgs --no-offload-new-driver)");
+            boolean bundled = startsWith(head, "__CLANG_OFFLOAD_BUNDLE__") || startsWith(head, "CCOB");
+            String found = startsWith(head, "CCOB") ? "is a compressed offload bundle" : bundled ? "is an offload bundle"
+                    : head.length == 0 ? "is empty" : "has no ELF header";
+            return Optional.of(step.output().getFileName() + " " + found + ", not an AMDGPU code object (ELF)"
+                    + (bundled ? ": this clang bundled device-only output despite --no-gpu-bundle-output (clang's new"
+                    + " offload driver, the default from LLVM 22, does); add --no-offload-new-driver to compilerArgs"
+                    + " while the SDK's clang still has it" : ""));
         }
         String asked = step.environment().get(StepPlanner.BUNDLE_VERSION_VARIABLE);
         if (step.kind() == StepKind.BUNDLE && asked != null) {

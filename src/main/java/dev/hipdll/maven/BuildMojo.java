@@ -118,7 +118,7 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Parameter
     Map<String, String> environmentVariables = Map.of();
 
-    /** Longest hipcc command line (characters) passed directly; longer ones go through a response file; 0 = always. */
+    /** Longest command line of a build step (characters) passed directly; longer ones go through a response file beside the step's output; 0 = always. */
     @Parameter(property = "hip.commandLineLimit", defaultValue = "8000")
     int commandLineLimit;
 
@@ -141,7 +141,7 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Parameter
     List<String> defines = List.of();
 
-    /** Extra hipcc arguments, appended before the sources. */
+    /** Extra compiler arguments: link-only ones ({@code -Wl,...}, {@code -L}, {@code -l}, {@code -fuse-ld=}) go to the link step, all others to every compile step. */
     @Parameter
     List<String> compilerArgs = List.of();
 
@@ -198,7 +198,7 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Parameter(property = "hip.classifier", defaultValue = DllArtifact.DEFAULT_CLASSIFIER)
     String classifier;
 
-    /** Maven's reproducible-build switch: when set, hipcc also gets {@code -Wl,/Brepro} and path-prefix maps (docs/reproducible.md). */
+    /** Maven's reproducible-build switch: when set, the link also gets {@code -Wl,/Brepro} and the compiles path-prefix maps (docs/reproducible.md). */
     @Parameter(defaultValue = "${project.build.outputTimestamp}")
     String outputTimestamp;
 
@@ -206,7 +206,7 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Parameter(property = "hip.progress", defaultValue = "true")
     boolean progress;
 
-    /** Longest silence, in seconds, before a heartbeat line names the running compile step. */
+    /** Longest silence, in seconds, before a heartbeat line names every running build step. */
     @Parameter(property = "hip.heartbeatSeconds", defaultValue = "30")
     int heartbeatSeconds;
 

@@ -150,7 +150,7 @@ class BadHipccOutputTest {
         String m = fails(request("if (( device )); then echo 'not an ELF file' > \"$out\"; exit 0; fi",
                 "cp '" + good + "' \"$out\"", out)).getMessage();
         Path co = out.resolveSibling("steps/k.cu/gfx1151.co");
-        assertTrue(m.startsWith("device compile k.cu [gfx1151]: gfx1151.co is no ELF header, not an AMDGPU code object"
+        assertTrue(m.startsWith("device compile k.cu [gfx1151]: gfx1151.co has no ELF header, not an AMDGPU code object"
                 + " (ELF)"), m);
         assertTrue(m.contains("3 step(s) not started; the previous coli_hip.dll is unchanged."), m);
         assertFalse(Files.exists(co), "the bad code object is deleted, so no later build takes it for done");

@@ -111,6 +111,23 @@ class StepGraphBuildTest {
     }
 
     @Test
+    void compressedBundlesOfVersion2AndARefusedVersion3() throws Exception {
+        b.bundleVersion = java.util.Optional.of(2);
+        b.build();
+        assertEquals(List.of("bundle backend_cuda.cu", "bundle cuda_chain.cu", "host compile backend_cuda.cu",
+                "host compile cuda_chain.cu", "link coli_hip.dll"), b.ran(), "compression changes no device compile");
+        byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(b.dll().resolveSibling("steps/cuda_chain.cu/fatbin.hipfb")), 6);
+        assertEquals("CCOB", new String(head, 0, 4, java.nio.charset.StandardCharsets.ISO_8859_1));
+        assertEquals(2, head[4] | head[5] << 8);
+        byte[] v2 = Files.readAllBytes(b.dll());
+        b.bundleVersion = java.util.Optional.of(3);
+        BuildFailedException e = assertThrows(BuildFailedException.class, b::build);
+        assertTrue(e.getMessage().contains("hip.bundleVersion=3 asked for CCOB version 3 but clang-offload-bundler wrote"
+                + " version 2 (LLVM 19 writes only version 2"), e.getMessage());
+        assertArrayEquals(v2, Files.readAllBytes(b.dll()), "the previous DLL stays");
+    }
+
+    @Test
     void bothDriversGiveTheSameBytes() throws Exception {
         b.outputTimestamp = "2026-01-01T00:00:00Z";
         b.build();
