@@ -61,6 +61,7 @@ public final class FatBinaryLocator {
         List<OffloadBundle> result = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         List<String> unreached = new ArrayList<>();
+        List<String> sectionNames = new ArrayList<>();
         List<long[]> reachedInFat = new ArrayList<>();  // [start, end) in .hip_fat of each bundle read
         dev.hipdll.bytes.ReadBudget budget = pe.budget();
         int records = 0;
@@ -113,6 +114,7 @@ public final class FatBinaryLocator {
                 }
                 OffloadBundle bundle = read(pe, section, rel, budget);
                 result.add(bundle);
+                sectionNames.add(target.name());
                 if (target.name().equals(FATBIN_SECTION)) {
                     long end = OffloadBundleReader.endOf(bundle);
                     reachedInFat.add(new long[] {rel, end < 0 ? rel + 1 : end});
@@ -135,7 +137,7 @@ public final class FatBinaryLocator {
                 }
             }
         }
-        return new FatBinaries(result, records, problems, unreached);
+        return new FatBinaries(result, records, problems, unreached, sectionNames);
     }
 
     /** Most problem lines kept per kind. */
