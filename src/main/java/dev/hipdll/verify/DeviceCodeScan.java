@@ -43,6 +43,9 @@ final class DeviceCodeScan {
     private final List<String> debug = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
     private int codeObjects;
+    /** Most ELF section headers read over all code objects of one DLL (a hostile bundle has 4096 entries). */
+    static final int MAX_SECTIONS_READ = 65536;
+    private int sectionBudget = MAX_SECTIONS_READ;
 
     private DeviceCodeScan() {
     }
@@ -79,12 +82,20 @@ final class DeviceCodeScan {
             }
             codeObjects++;
             String what = "bundle #" + index + " entry " + e.id().text();
-            List<ElfSections.Section> sections;
-            try {
-                sections = ElfSections.read(src, base + e.offset(), e.size(), what);
-            } catch (dev.hipdll.bytes.BinaryFormatException ex) {
-                problems.add(ex.getMessage());
-                sections = List.of();
+            List<ElfSections.Section> sections = List.of();
+            if (sectionBudget <= 0) {
+                if (problems.size() < 16) {
+                    problems.add(what + ": section table not read, over " + MAX_SECTIONS_READ + " sections read in this DLL");
+                }
+            } else {
+                try {
+                    sections = ElfSections.read(src, base + e.offset(), e.size(), what);
+                    sectionBudget -= Math.max(1, sections.size());
+                } catch (dev.hipdll.bytes.BinaryFormatException ex) {
+                    if (problems.size() < 16) {
+                        problems.add(ex.getMessage());
+                    }
+                }
             }
             out.add(new Span(index, e.id().targetId(), base + e.offset(), e.size(), sections));
             List<String> dbg = sections.stream().filter(ElfSections.Section::isDebug).map(ElfSections.Section::name).toList();

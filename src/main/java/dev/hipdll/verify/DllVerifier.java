@@ -216,7 +216,7 @@ public final class DllVerifier {
 
     private static void exportChecks(PeFile pe, VerifyOptions options, List<Check> out) throws IOException {
         List<String> ids = options.contract() instanceof dev.hipdll.contract.AbiContract.NamedContract
-                ? List.of(CheckIds.EXPORTS_REQUIRED, CheckIds.EXPORTS_OPTIONAL, CheckIds.EXPORTS_EXTRA,
+                ? List.of(CheckIds.EXPORTS_PREFIX, CheckIds.EXPORTS_REQUIRED, CheckIds.EXPORTS_OPTIONAL, CheckIds.EXPORTS_EXTRA,
                 CheckIds.EXPORTS_OTHER, CheckIds.EXPORTS_DECORATED, CheckIds.EXPORTS_DUPLICATES)
                 : List.of(CheckIds.EXPORTS_COUNT, CheckIds.EXPORTS_OTHER, CheckIds.EXPORTS_DECORATED,
                 CheckIds.EXPORTS_DUPLICATES);
