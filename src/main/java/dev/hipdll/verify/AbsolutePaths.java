@@ -16,13 +16,14 @@ import java.util.List;
  *       two components (so that chance bytes of code or compressed data rarely match);</li>
  *   <li>UNC: {@code \\server\share}, server and share at least two characters each.</li>
  * </ul>
+ * Drive-letter and UNC paths must also be C strings: their printable text ends at a NUL.
  * The path found runs to the first character that cannot be part of a path (a control character,
  * a quote, {@code <>|*?}, non-ASCII), at most {@link #MAX_CHARS} characters, trailing blanks
  * dropped.
  */
 final class AbsolutePaths {
     /** Most characters of a path reported. */
-    static final int MAX_CHARS = 160;
+    static final int MAX_CHARS = 260;
     /** Bytes before the separator that the tests read (UTF-16 drive letter and its boundary). */
     static final int LOOK_BEHIND = 6;
     /** The roots of POSIX paths that name a place of some machine's file system. */
@@ -67,12 +68,13 @@ final class AbsolutePaths {
             int c1 = ch(raw, p + w, len, w);
             if (raw[p] == '/' && boundaryBefore(raw, p, w) && ch(raw, p - w, len, w) != ':' && posix(raw, p, len, w)) {
                 sink.found(p, text(raw, p, len, w), enc);
-            } else if (raw[p] == '\\' && c1 == '\\' && boundaryBefore(raw, p, w) && unc(raw, p, len, w)) {
+            } else if (raw[p] == '\\' && c1 == '\\' && boundaryBefore(raw, p, w) && unc(raw, p, len, w)
+                    && cString(raw, p, len, w)) {
                 sink.found(p, text(raw, p, len, w), enc);
             }
             int drive = p - 2 * w;
             if (drive >= 0 && ch(raw, p - w, len, w) == ':' && letter(ch(raw, drive, len, w))
-                    && boundaryBefore(raw, drive, w) && components(raw, p, len, w, 2)) {
+                    && boundaryBefore(raw, drive, w) && components(raw, p, len, w, 2) && cString(raw, drive, len, w)) {
                 sink.found(drive, text(raw, drive, len, w), enc);
             }
         }
@@ -138,6 +140,27 @@ final class AbsolutePaths {
             seen++;
         }
         return true;
+    }
+
+    /**
+     * Whether the printable text starting at {@code at} ends, within {@link #MAX_CHARS} characters, at
+     * a NUL (a C string, as compilers and linkers store paths: DWARF strings, {@code .rodata}, the
+     * CodeView record) or at the end of the data. Drive-letter and UNC shapes need it: their fixed
+     * part is short, and 200 MiB of random bytes (compressed data) would otherwise hold one by chance.
+     */
+    private static boolean cString(byte[] raw, int at, int len, int w) {
+        for (int i = at, n = 0; n <= MAX_CHARS; i += w, n++) {
+            if (i + w > len) {
+                return true;
+            }
+            if (raw[i] == 0 && (w == 1 || raw[i + 1] == 0)) {
+                return true;
+            }
+            if (!textChar(ch(raw, i, len, w))) {
+                return false;
+            }
+        }
+        return false;
     }
 
     private static boolean boundaryBefore(byte[] raw, int at, int w) {

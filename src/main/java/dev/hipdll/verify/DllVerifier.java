@@ -246,9 +246,15 @@ public final class DllVerifier {
             DeviceCodeScan scan = DeviceCodeScan.run(pe, fb, scanPaths ? paths.scanner() : null);
             deviceCode[0] = scan;
             return List.of(dc.targets(bundles), dc.codeObjects(bundles), dc.wrappers(fb, sections), dc.format(bundles),
-                    dc.sizes(bundles), new GpuCoverage(GenericTargets.load()).check(bundles, options.deviceCode().gpus()),
+                    dc.sizes(bundles), gpus(bundles, options),
                     scan.debugCheck(options.deviceCode().allowDeviceDebug()));
         });
+    }
+
+    /** {@code device-code.gpus}; the generic-target table is read only when there is a GPU list. */
+    private static Check gpus(List<OffloadBundle> bundles, VerifyOptions options) {
+        List<dev.hipdll.target.GfxTarget> gpus = options.deviceCode().gpus();
+        return new GpuCoverage(gpus.isEmpty() ? null : GenericTargets.load()).check(bundles, gpus);
     }
 
     private static Check machine(PeFile pe) {

@@ -65,6 +65,17 @@ class AbsolutePathsTest {
         assertTrue(new PathLeakScanner(List.of(), true).scan(ByteSource.of("random", data)).isEmpty());
     }
 
+    /** The benchmark's 200 MiB of random bytes held {@code \\uaAh\nG} followed by more random bytes: no path. */
+    @Test
+    void aDriveOrUncShapeMustBeACString() throws Exception {
+        byte[] random = {(byte) 0x9c, '\\', '\\', 'u', 'a', 'A', 'h', '\\', 'n', 'G', (byte) 0xe1, 0x11, 'q'};
+        assertTrue(new PathLeakScanner(List.of(), true).scan(ByteSource.of("r", random)).isEmpty());
+        byte[] cString = {(byte) 0x9c, '\\', '\\', 'u', 'a', 'A', 'h', '\\', 'n', 'G', 0, 0x11, 'q'};
+        assertEquals("\\\\uaAh\\nG", new PathLeakScanner(List.of(), true).scan(ByteSource.of("c", cString)).get(0).path());
+        byte[] drive = "\u0001C:\\a\\b\u0002x\u0000".getBytes(StandardCharsets.US_ASCII);
+        assertTrue(new PathLeakScanner(List.of(), true).scan(ByteSource.of("d", drive)).isEmpty());
+    }
+
     @Test
     void relativePathsAndUrlsOfOtherRootsAreNotAbsoluteMachinePaths() throws Exception {
         String text = "\0include/home/x\0lib/tmp/y\0a:b\0C:\\x\0https://example.org/docs\0";
