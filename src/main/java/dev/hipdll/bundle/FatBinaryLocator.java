@@ -61,6 +61,7 @@ public final class FatBinaryLocator {
         List<OffloadBundle> result = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         List<String> unreached = new ArrayList<>();
+        List<String> sectionNames = new ArrayList<>();
         List<long[]> reachedInFat = new ArrayList<>();  // [start, end) in .hip_fat of each bundle read
         dev.hipdll.bytes.ReadBudget budget = pe.budget();
         int records = 0;
@@ -70,6 +71,7 @@ public final class FatBinaryLocator {
             long len = Math.min(w.fileBackedSize(), MAX_WRAPPER_SECTION);
             ByteBuffer b = pe.source().buffer(w.pointerToRawData(), (int) len, "section " + WRAPPER_SECTION);
             long imageBase = pe.optionalHeader().imageBase();
+            SectionsByRva byRva = new SectionsByRva(pe.sections());
             for (int pos = 0; pos + 24 <= len; pos += 24) {
                 int magic = b.getInt(pos);
                 int version = b.getInt(pos + 4);
@@ -89,7 +91,7 @@ public final class FatBinaryLocator {
                 }
                 long rva = address - imageBase;
                 SectionHeader target = Long.compareUnsigned(address, imageBase) <= 0 ? null
-                        : pe.sections().stream().filter(s -> s.containsRva(rva)).findFirst().orElse(null);
+                        : fat.isPresent() && fat.get().containsRva(rva) ? fat.get() : byRva.find(rva);
                 if (target == null) {
                     problem(problems, String.format("%s: fat binary address 0x%X is %s", where, address,
                             address == imageBase ? "ImageBase itself, not a fat binary"
@@ -113,6 +115,7 @@ public final class FatBinaryLocator {
                 }
                 OffloadBundle bundle = read(pe, section, rel, budget);
                 result.add(bundle);
+                sectionNames.add(target.name());
                 if (target.name().equals(FATBIN_SECTION)) {
                     long end = OffloadBundleReader.endOf(bundle);
                     reachedInFat.add(new long[] {rel, end < 0 ? rel + 1 : end});
@@ -135,7 +138,34 @@ public final class FatBinaryLocator {
                 }
             }
         }
-        return new FatBinaries(result, records, problems, unreached);
+        return new FatBinaries(result, records, problems, unreached, sectionNames);
+    }
+
+    /** The sections sorted by virtual address, for a binary search per wrapper (65535 sections, 43690 wrappers). */
+    private static final class SectionsByRva {
+        private final SectionHeader[] sorted;
+
+        SectionsByRva(List<SectionHeader> sections) {
+            sorted = sections.toArray(new SectionHeader[0]);
+            java.util.Arrays.sort(sorted, java.util.Comparator.comparingLong(SectionHeader::virtualAddress));
+        }
+
+        /** The section whose range holds {@code rva} (the last one starting at or below it), or null. */
+        SectionHeader find(long rva) {
+            int lo = 0;
+            int hi = sorted.length - 1;
+            int best = -1;
+            while (lo <= hi) {
+                int mid = (lo + hi) >>> 1;
+                if (sorted[mid].virtualAddress() <= rva) {
+                    best = mid;
+                    lo = mid + 1;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            return best >= 0 && sorted[best].containsRva(rva) ? sorted[best] : null;
+        }
     }
 
     /** Most problem lines kept per kind. */

@@ -41,9 +41,15 @@ public sealed interface AbiContract permits AbiContract.CountContract, AbiContra
      * @param required the names the host needs (missing one turns the GPU tier off), source order
      * @param optional the names the host can do without, source order
      * @param origin   where the names came from (a file and its use counts, or a list)
+     * @param loaderPrefix the prefix the loader source's {@code RESOLVE} macro spells, when it spells one
      */
-    record NamedContract(String prefix, List<String> required, List<String> optional, String origin)
-            implements AbiContract {
+    record NamedContract(String prefix, List<String> required, List<String> optional, String origin,
+                         java.util.Optional<LoaderPrefix> loaderPrefix) implements AbiContract {
+        /** A contract whose prefix is not spelled by a loader source. */
+        public NamedContract(String prefix, List<String> required, List<String> optional, String origin) {
+            this(prefix, required, optional, origin, java.util.Optional.empty());
+        }
+
         /** @throws IllegalArgumentException when a name is listed twice (in one list or in both) */
         public NamedContract {
             required = List.copyOf(required);
@@ -71,6 +77,21 @@ public sealed interface AbiContract permits AbiContract.CountContract, AbiContra
             LinkedHashSet<String> s = new LinkedHashSet<>(required);
             s.addAll(optional);
             return s;
+        }
+    }
+
+    /**
+     * The prefix a loader source's {@code RESOLVE} macro prepends, as spelled there
+     * ({@code GetProcAddress(m, "vecops_" #name)}, or a {@code #define} of the literal).
+     *
+     * @param prefix     the literal's text, e.g. {@code vecops_}
+     * @param where      {@code file:line:column} of the literal (or of the {@code #define} of it)
+     * @param configured an explicit {@code hip.exportPrefix} that disagrees with it, else empty
+     */
+    record LoaderPrefix(String prefix, String where, java.util.Optional<String> configured) {
+        /** Whether an explicit prefix disagrees with the loader's. */
+        public boolean disagrees() {
+            return configured.isPresent();
         }
     }
 }

@@ -14,13 +14,21 @@ import java.util.List;
  * @param exports       explicit export names (see {@link ExportListParser}), possibly empty
  * @param exportsFile   a list file, or {@code null}
  * @param expectedCount the count used when none of the above is given
- * @param prefix        the export-name prefix, e.g. {@code coli_cuda_}
+ * @param prefix        the export-name prefix, e.g. {@code coli_cuda_}; a loader source that spells its
+ *                      own ({@code "vecops_" #name}) gives the contract that one instead
+ * @param explicitPrefix whether {@code prefix} was given explicitly ({@code hip.exportPrefix}): a loader
+ *                      spelling another one then fails {@code exports.prefix}, naming both
  */
 public record ContractSource(Path loaderSource, List<String> exports, Path exportsFile, int expectedCount,
-                             String prefix) {
+                             String prefix, boolean explicitPrefix) {
     /** Creates a source; {@code exports} is copied ({@code null} means empty). */
     public ContractSource {
         exports = exports == null ? List.of() : exports.stream().filter(s -> s != null && !s.isBlank()).toList();
+    }
+
+    /** A source whose prefix is the default, not given explicitly: a loader's own prefix wins silently. */
+    public ContractSource(Path loaderSource, List<String> exports, Path exportsFile, int expectedCount, String prefix) {
+        this(loaderSource, exports, exportsFile, expectedCount, prefix, false);
     }
 
     /**
@@ -44,7 +52,7 @@ public record ContractSource(Path loaderSource, List<String> exports, Path expor
             throw new ContractException("give one contract source, not " + String.join(" and ", given));
         }
         if (loaderSource != null) {
-            return new LoaderSourceParser(prefix).parse(loaderSource);
+            return new LoaderSourceParser(prefix, explicitPrefix).parse(loaderSource);
         }
         if (!exports.isEmpty()) {
             return new ExportListParser(prefix).parse("hip.exports", exports);

@@ -286,8 +286,8 @@ final class LoaderScan {
             resolving.addAll(aliases.keySet());
             wrappers.put(m.name(), ResolveWrapper.of(m, resolving, src, source));
         }
-        if (!ours && !m.functionLike()) {
-            return; // only function-like macros can pass a name on
+        if (!ours && !m.functionLike() && !stringsOnly(m)) {
+            return; // only function-like macros can pass a name on; a string macro can spell a prefix
         }
         MacroDefinition kept = m;
         if (m.replacement() != null) {
@@ -301,5 +301,11 @@ final class LoaderScan {
 
     private String at(PpToken t) {
         return src.position(t.start()).in(source);
+    }
+
+    /** Whether {@code m}'s replacement is one or more string literals ({@code #define VEC_PREFIX "vecops_"}). */
+    private static boolean stringsOnly(MacroDefinition m) {
+        return m.replacement() != null && !m.replacement().isEmpty() && m.replacement().size() <= 16
+                && m.replacement().stream().allMatch(t -> t.kind() == PpToken.Kind.STRING);
     }
 }

@@ -3,10 +3,12 @@ package dev.hipdll.contract;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -23,11 +25,13 @@ import java.util.Set;
  * for those uses wherever it is invoked ({@link ResolveWrapper}).
  *
  * <p>The exported name: when the file defines the macro so that it visibly prepends a prefix
- * ({@code GetProcAddress(m, "coli_cuda_" #name)}, see {@link ResolveNaming}), the export prefix
- * ({@code hip.exportPrefix}) + the argument, always, as the host does; the configured prefix stands
- * for the one spelled there, so one loader serves DLLs built with another prefix. Otherwise the
+ * ({@code GetProcAddress(m, "vecops_" #name)}, or a {@code #define} of the literal; see
+ * {@link ResolveNaming}), that prefix + the argument, always, as the host does: the contract's prefix
+ * is the one spelled there, and where it is spelled ({@code file:line:column}) is recorded
+ * ({@link AbiContract.LoaderPrefix}); an explicit {@code hip.exportPrefix} that differs is recorded as a
+ * disagreement (verify's {@code exports.prefix} fails naming both). Otherwise the
  * argument itself when every such argument carries the prefix
- * ({@code RESOLVE(coli_cuda_init, init_fn)}), the prefix + the argument when none does, and an
+ * ({@code RESOLVE(coli_cuda_init, init_fn)}), the configured prefix + the argument when none does, and an
  * error naming one of each when they are spelled both ways.
  *
  * <p>A name resolved twice is an error, unless the two uses lie in different branches of one
@@ -42,10 +46,22 @@ public final class LoaderSourceParser {
     static final int MAX_ALTERNATIVES = 16;
 
     private final String prefix;
+    private final boolean explicit;
 
-    /** @param prefix the export-name prefix, e.g. {@code coli_cuda_} */
+    /** @param prefix the export-name prefix when the loader spells none, e.g. {@code coli_cuda_} */
     public LoaderSourceParser(String prefix) {
+        this(prefix, false);
+    }
+
+    /**
+     * @param prefix   the export-name prefix when the loader spells none, e.g. {@code coli_cuda_}
+     * @param explicit whether {@code prefix} was given explicitly ({@code hip.exportPrefix}): then a loader
+     *                 that spells another prefix is a disagreement, recorded in the contract
+     *                 ({@link AbiContract.LoaderPrefix#configured()}) for {@code exports.prefix} to fail
+     */
+    public LoaderSourceParser(String prefix, boolean explicit) {
         this.prefix = prefix;
+        this.explicit = explicit;
     }
 
     /**
@@ -82,18 +98,26 @@ public final class LoaderSourceParser {
         for (ResolveUse u : scan.uses()) {
             checkArguments(src, source, u, naming.definitions(u.macro()));
         }
-        Set<String> prepending = new HashSet<>();
+        Map<String, String> prepending = new HashMap<>();  // macro -> the prefix its definition spells
+        String spelled = null;
+        int spelledAt = -1;
         for (String macro : List.of(LoaderScan.RESOLVE, LoaderScan.RESOLVE_OPT)) {
             String other = macro.equals(LoaderScan.RESOLVE) ? LoaderScan.RESOLVE_OPT : LoaderScan.RESOLVE;
-            if (naming.prefix(macro, 0) != null
-                    || naming.definition(macro) == null && naming.prefix(other, 0) != null) { // RESOLVE tells for both
-                prepending.add(macro);
+            String own = naming.prefix(macro, 0);
+            String via = own != null ? macro : naming.definition(macro) == null && naming.prefix(other, 0) != null ? other : null;
+            if (via != null) { // RESOLVE tells for both
+                String literal = naming.prefix(via, 0);
+                prepending.put(macro, literal.isEmpty() ? prefix : literal);
+                if (spelled == null && !literal.isEmpty()) {
+                    spelled = literal;
+                    spelledAt = naming.prefixOrigin(via);
+                }
             }
         }
-        String fallback = fallback(src, source, scan.uses().stream().filter(u -> !prepending.contains(u.macro())).toList());
+        String fallback = fallback(src, source, scan.uses().stream().filter(u -> !prepending.containsKey(u.macro())).toList());
         Map<String, List<ResolveUse>> byName = new LinkedHashMap<>();
         for (ResolveUse u : scan.uses()) {
-            String name = (prepending.contains(u.macro()) ? prefix : fallback) + u.firstArgumentText();
+            String name = prepending.getOrDefault(u.macro(), fallback) + u.firstArgumentText();
             List<ResolveUse> earlier = byName.computeIfAbsent(name, k -> new ArrayList<>());
             if (earlier.size() >= MAX_ALTERNATIVES) {
                 throw new ContractException(src.position(u.offset()).in(source) + ": " + name + " is resolved in more than "
@@ -111,8 +135,14 @@ public final class LoaderSourceParser {
         List<String> required = new ArrayList<>();
         List<String> optional = new ArrayList<>();
         byName.forEach((n, us) -> (us.stream().anyMatch(ResolveUse::required) ? required : optional).add(n));
-        return new AbiContract.NamedContract(prefix, required, optional,
-                source + " (" + required.size() + " RESOLVE + " + optional.size() + " RESOLVE_OPT)");
+        String counts = required.size() + " RESOLVE + " + optional.size() + " RESOLVE_OPT";
+        if (spelled == null) {
+            return new AbiContract.NamedContract(prefix, required, optional, source + " (" + counts + ")");
+        }
+        String where = spelledAt < 0 ? source : src.position(spelledAt).in(source);
+        return new AbiContract.NamedContract(spelled, required, optional, source + " (" + counts + ")",
+                Optional.of(new AbiContract.LoaderPrefix(spelled, where,
+                        explicit && !spelled.equals(prefix) ? Optional.of(prefix) : Optional.empty())));
     }
 
     /**

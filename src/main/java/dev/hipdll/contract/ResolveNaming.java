@@ -87,16 +87,32 @@ final class ResolveNaming {
             if (i > 0 && body.get(i - 1).is("#")) {
                 StringBuilder before = new StringBuilder();
                 boolean plain = true;
-                for (int j = i - 2; j >= 0 && body.get(j).kind() == PpToken.Kind.STRING; j--) {
-                    String content = content(body.get(j).text());
+                int origin = -1;
+                for (int j = i - 2; j >= 0; j--) {
+                    PpToken t = body.get(j);
+                    String content;
+                    int at;
+                    if (t.kind() == PpToken.Kind.STRING) {
+                        content = content(t.text());
+                        at = t.start();
+                    } else if (t.kind() == PpToken.Kind.IDENTIFIER && stringMacro(t.text()) != null) {
+                        content = stringMacro(t.text());  // #define PREFIX "vecops_" ... PREFIX #name
+                        at = definition(t.text()).offset();
+                    } else {
+                        break;
+                    }
                     if (content == null) {
                         plain = false;
                         break;
                     }
                     before.insert(0, content);
+                    origin = at;
                 }
                 if (plain) {
                     found.add(before.toString());
+                    if (!before.isEmpty() && lastOrigin < 0) {
+                        lastOrigin = origin;
+                    }
                 }
             } else {
                 String passed = passedOn(body, i, depth);
@@ -134,6 +150,41 @@ final class ResolveNaming {
             }
         }
         return null;
+    }
+
+    /**
+     * The text of an object-like macro of the file whose replacement is string literals only
+     * ({@code #define COLI_PREFIX "vecops_"}), or null.
+     */
+    private String stringMacro(String name) {
+        MacroDefinition d = definition(name);
+        if (d == null || d.functionLike() || d.replacement() == null || d.replacement().isEmpty()
+                || definitions(name).size() != 1) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder();
+        for (PpToken t : d.replacement()) {
+            String c = t.kind() == PpToken.Kind.STRING ? content(t.text()) : null;
+            if (c == null) {
+                return null;
+            }
+            sb.append(c);
+        }
+        return sb.toString();
+    }
+
+    /** Where the prefix text of the last answer found was spelled (a source offset), or -1. */
+    private int lastOrigin = -1;
+
+    /**
+     * The source offset of the string literal (or of the {@code #define} of the string macro) that
+     * spells the prefix {@code macro} prepends to its first parameter, or -1 when it prepends none.
+     */
+    int prefixOrigin(String macro) {
+        lastOrigin = -1;
+        answers.clear();  // recompute to record the origin
+        String p = prefix(macro, 0);
+        return p == null ? -1 : lastOrigin;
     }
 
     /** The characters of a plain string literal ({@code "..."} or {@code u8"..."}, no escapes), or null. */

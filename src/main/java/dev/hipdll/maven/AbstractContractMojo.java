@@ -25,9 +25,29 @@ abstract class AbstractContractMojo extends AbstractHipdllMojo {
     @Parameter(property = "hip.exportsFile")
     File exportsFile;
 
-    /** The prefix of every contract export. */
-    @Parameter(property = "hip.exportPrefix", defaultValue = "coli_cuda_")
+    /**
+     * The prefix of every contract export; unset: the prefix the loader source ({@code hip.contract}) spells
+     * ({@code "vecops_" #name}), else {@code coli_cuda_}. Set and different from the loader's, {@code exports.prefix} fails.
+     */
+    @Parameter(property = "hip.exportPrefix")
     String exportPrefix;
+
+    @Parameter(defaultValue = "${mojoExecution}", readonly = true)
+    org.apache.maven.plugin.MojoExecution mojoExecution;
+
+    /**
+     * From the command line inside a project: the configuration of the POM's one execution of this goal
+     * ({@link CliExecutionConfiguration}), logged when it applies. The goals call it first.
+     */
+    void useTheProjectsExecutionConfiguration(org.apache.maven.execution.MavenSession session) {
+        String line = CliExecutionConfiguration.apply(this, session, mojoExecution);
+        if (line != null) {
+            getLog().info(line);
+        }
+    }
+
+    /** The default of {@code hip.exportPrefix}. */
+    static final String DEFAULT_PREFIX = "coli_cuda_";
 
     /**
      * The contract from exactly one source, else the count contract of {@code expectedExports} prefixed names.
@@ -39,8 +59,9 @@ abstract class AbstractContractMojo extends AbstractHipdllMojo {
      */
     AbiContract contract(File loaderSource, int expectedExports) throws MojoFailureException {
         try {
-            return new ContractSource(path(loaderSource), exports, path(exportsFile), expectedExports, exportPrefix)
-                    .load();
+            boolean explicit = exportPrefix != null;
+            return new ContractSource(path(loaderSource), exports, path(exportsFile), expectedExports,
+                    explicit ? exportPrefix : DEFAULT_PREFIX, explicit).load();
         } catch (ContractException e) {
             throw new MojoFailureException("contract: " + e.getMessage());
         } catch (IOException e) {

@@ -125,6 +125,7 @@ public class LoadCheckMojo extends AbstractContractMojo {
 
     @Override
     void run() throws MojoExecutionException, MojoFailureException {
+        useTheProjectsExecutionConfiguration(session);
         dll = ProjectlessPaths.requiredDll(dll, session);
         DllChoice choice = BuiltDllContext.choose(dll, session, session == null ? null : session.getCurrentProject());
         if (choice.verdict() == Verdict.FAIL || choice.verdict() == Verdict.WARN) {
@@ -158,6 +159,12 @@ public class LoadCheckMojo extends AbstractContractMojo {
             throw new MojoFailureException("hip.arch: " + e.getMessage());
         }
         AbiContract abi = contract(contract, expectedExports);
+        if (abi instanceof AbiContract.NamedContract n && n.loaderPrefix().filter(AbiContract.LoaderPrefix::disagrees).isPresent()) {
+            AbiContract.LoaderPrefix lp = n.loaderPrefix().get();
+            throw new MojoFailureException("contract: hip.exportPrefix is \"" + lp.configured().get() + "\" but the loader"
+                    + " looks names up as \"" + lp.prefix() + "\" + name (" + lp.where() + "); remove hip.exportPrefix or"
+                    + " make them agree");
+        }
         try { // before the SDK, the compile and the Wine run: a report directory in the way fails at once
             OutputDirectory.prepare(reportDirectory(), "report directory", "hip.reportDirectory");
             // an earlier run's reports must not outlive a run that ends without a verdict (no Wine, a compile error)

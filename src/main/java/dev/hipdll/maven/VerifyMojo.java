@@ -172,6 +172,7 @@ public class VerifyMojo extends AbstractContractMojo {
 
     @Override
     void run() throws MojoExecutionException, MojoFailureException {
+        useTheProjectsExecutionConfiguration(session);
         dll = ProjectlessPaths.requiredDll(dll, session);
         DllChoice choice = BuiltDllContext.choose(dll, session, project);  // the DLL hipdll:build wrote, if it ran
         dll = choice.dll().toFile();

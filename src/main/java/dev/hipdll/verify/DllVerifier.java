@@ -119,19 +119,20 @@ public final class DllVerifier {
         // the whole-file scan runs beside the header, table and bundle checks, which read little
         BackgroundCheck scan = options.skips(CheckIds.PATHS_BUILD) ? null
                 : BackgroundCheck.start(CheckIds.PATHS_BUILD, () -> paths.build(pe, digest));
+        DeviceCodeScan[] deviceCode = {null};  // set by the device checks; locates the paths found in device code
         try {
-            headerChecks(pe, options, checks, facts, paths);
+            headerChecks(pe, options, checks, facts, paths, deviceCode);
         } finally {
             if (scan != null) {
                 scan.awaitQuietly();  // no thread reads the file once verify returns
             }
         }
-        run(checks, options, CheckIds.PATHS_BUILD, scan == null ? null : scan::result);
+        run(checks, options, CheckIds.PATHS_BUILD, scan == null ? null : () -> paths.located(scan.result(), deviceCode[0]));
     }
 
     /** Every check but the build-path scan, in report order. */
     private static void headerChecks(PeFile pe, VerifyOptions options, List<Check> checks, Map<String, String> facts,
-                                     PathChecks paths) throws IOException {
+                                     PathChecks paths, DeviceCodeScan[] deviceCode) throws IOException {
         facts.put("size", Long.toString(pe.size()));
         facts.put("machine", pe.coffHeader().machineName());
         facts.put("format", pe.optionalHeader().isPe32Plus() ? "PE32+" : "PE32");
@@ -162,7 +163,7 @@ public final class DllVerifier {
         run(checks, options, CheckIds.PE_LOADABLE, () -> loadable(pe));
         importChecks(pe, options, checks);
         exportChecks(pe, options, checks);
-        deviceChecks(pe, options, checks);
+        deviceChecks(pe, options, checks, paths, deviceCode);
         run(checks, options, CheckIds.PATHS_PDB, () -> paths.pdb(pe));
     }
 
@@ -215,7 +216,7 @@ public final class DllVerifier {
 
     private static void exportChecks(PeFile pe, VerifyOptions options, List<Check> out) throws IOException {
         List<String> ids = options.contract() instanceof dev.hipdll.contract.AbiContract.NamedContract
-                ? List.of(CheckIds.EXPORTS_REQUIRED, CheckIds.EXPORTS_OPTIONAL, CheckIds.EXPORTS_EXTRA,
+                ? List.of(CheckIds.EXPORTS_PREFIX, CheckIds.EXPORTS_REQUIRED, CheckIds.EXPORTS_OPTIONAL, CheckIds.EXPORTS_EXTRA,
                 CheckIds.EXPORTS_OTHER, CheckIds.EXPORTS_DECORATED, CheckIds.EXPORTS_DUPLICATES)
                 : List.of(CheckIds.EXPORTS_COUNT, CheckIds.EXPORTS_OTHER, CheckIds.EXPORTS_DECORATED,
                 CheckIds.EXPORTS_DUPLICATES);
@@ -225,10 +226,13 @@ public final class DllVerifier {
 
     /** The device-code checks, in report order. */
     private static final List<String> DEVICE_IDS = List.of(CheckIds.DEVICE_TARGETS, CheckIds.DEVICE_CODE_OBJECTS,
-            CheckIds.DEVICE_WRAPPERS, CheckIds.DEVICE_FORMAT, CheckIds.DEVICE_SIZE, CheckIds.DEVICE_GPUS);
+            CheckIds.DEVICE_WRAPPERS, CheckIds.DEVICE_FORMAT, CheckIds.DEVICE_SIZE, CheckIds.DEVICE_GPUS,
+            CheckIds.DEVICE_DEBUG);
 
-    private static void deviceChecks(PeFile pe, VerifyOptions options, List<Check> out) throws IOException {
-        if (DEVICE_IDS.stream().allMatch(options::skips)) {
+    private static void deviceChecks(PeFile pe, VerifyOptions options, List<Check> out, PathChecks paths,
+                                     DeviceCodeScan[] deviceCode) throws IOException {
+        boolean scanPaths = !options.skips(CheckIds.PATHS_BUILD);
+        if (DEVICE_IDS.stream().allMatch(options::skips) && !scanPaths) {
             DEVICE_IDS.forEach(id -> out.add(skipped(id)));
             return;
         }
@@ -238,9 +242,19 @@ public final class DllVerifier {
             List<OffloadBundle> bundles = fb.bundles();
             boolean sections = pe.section(FatBinaryLocator.WRAPPER_SECTION).isPresent()
                     || pe.section(FatBinaryLocator.FATBIN_SECTION).isPresent();
+            // the inflated bytes of compressed bundles are scanned here; the whole-file scan cannot see them
+            DeviceCodeScan scan = DeviceCodeScan.run(pe, fb, scanPaths ? paths.scanner() : null);
+            deviceCode[0] = scan;
             return List.of(dc.targets(bundles), dc.codeObjects(bundles), dc.wrappers(fb, sections), dc.format(bundles),
-                    dc.sizes(bundles), new GpuCoverage(GenericTargets.load()).check(bundles, options.deviceCode().gpus()));
+                    dc.sizes(bundles), gpus(bundles, options),
+                    scan.debugCheck(options.deviceCode().allowDeviceDebug()));
         });
+    }
+
+    /** {@code device-code.gpus}; the generic-target table is read only when there is a GPU list. */
+    private static Check gpus(List<OffloadBundle> bundles, VerifyOptions options) {
+        List<dev.hipdll.target.GfxTarget> gpus = options.deviceCode().gpus();
+        return new GpuCoverage(gpus.isEmpty() ? null : GenericTargets.load()).check(bundles, gpus);
     }
 
     private static Check machine(PeFile pe) {

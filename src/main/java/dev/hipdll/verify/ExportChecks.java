@@ -68,6 +68,15 @@ final class ExportChecks {
         List<String> prefixed = names.stream().filter(n -> n.startsWith(prefix) && !decorated(n, prefix)).toList();
         List<String> others = names.stream().filter(n -> !n.startsWith(prefix) && !decorated(n, prefix)).toList();
 
+        if (contract instanceof AbiContract.NamedContract named && named.loaderPrefix().isPresent()) {
+            AbiContract.LoaderPrefix lp = named.loaderPrefix().get();
+            checks.add(Check.of(CheckIds.EXPORTS_PREFIX, "export prefix from the loader",
+                    lp.disagrees() ? Verdict.FAIL : Verdict.PASS,
+                    lp.configured().map(c -> "hip.exportPrefix \"" + c + "\"").orElse("the prefix the loader spells"),
+                    lp.disagrees() ? "hip.exportPrefix is \"" + lp.configured().get() + "\" but the loader looks names up as \""
+                            + lp.prefix() + "\" + name (" + lp.where() + "); checked the loader's names"
+                            : "\"" + lp.prefix() + "\" from " + lp.where()));
+        }
         if (contract instanceof AbiContract.NamedContract named) {
             List<String> missingRequired = named.required().stream().filter(n -> !names.contains(n)).toList();
             checks.add(new Check("exports.required", "every required entry point exported",

@@ -4,6 +4,7 @@ import dev.hipdll.artifact.Sha256Stream;
 import dev.hipdll.pe.DebugEntry;
 import dev.hipdll.pe.PeFile;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -30,21 +31,71 @@ final class PathChecks {
                 absolute.stream().map(p -> "absolute PDB path in the debug directory: " + p).toList());
     }
 
+    /** The scanner of {@code paths.build}: this machine's paths and absolute paths of any machine. */
+    PathLeakScanner scanner() {
+        return new PathLeakScanner(options.buildPaths(), true);
+    }
+
+    /** What the whole-file scan found; set by {@link #build} (on the scan thread), read after it ended. */
+    private volatile List<PathLeak> raw = List.of();
+    private volatile long scanned;
+
     /**
-     * The {@code paths.build} check: streams the whole file once, feeding {@code digest} (when not
-     * {@code null}) on the way; when no build path is given nothing is read.
+     * The whole-file part of {@code paths.build}: streams the file once, feeding {@code digest} (when
+     * not {@code null}) on the way. Its result is completed by {@link #located}.
      */
     Check build(PeFile pe, Sha256Stream digest) throws IOException {
-        PathLeakScanner scanner = new PathLeakScanner(options.buildPaths());
-        if (scanner.paths().isEmpty()) {
-            return Check.of("paths.build", "no build-machine path inside", Verdict.SKIP,
-                    "no build path given (SDK root, project directory, user home)", "not scanned");
+        raw = scanner().scan(pe.source(), digest);
+        scanned = pe.size();
+        return Check.of(CheckIds.PATHS_BUILD, TITLE, Verdict.PASS, "", "");
+    }
+
+    private static final String TITLE = "no absolute build path inside";
+
+    /**
+     * The {@code paths.build} check, after the whole-file scan ({@code scanned}, from {@link #build})
+     * and the device-code scan ({@code device}, or {@code null} when the device code was not read): each
+     * occurrence is located (a code object and its ELF section when it lies in one), occurrences of
+     * compressed bundles added, those matching a {@code hip.allowedPaths} glob reported as accepted.
+     */
+    Check located(Check scannedCheck, DeviceCodeScan device) {
+        PathLeakScanner sc = scanner();
+        List<String> failing = new ArrayList<>();
+        List<String> accepted = new ArrayList<>();
+        List<PathGlob> globs = options.allowedPaths().stream().filter(g -> g != null && !g.isBlank()).map(PathGlob::new).toList();
+        for (PathLeak l : raw) {
+            String where = device == null ? null : device.where(l.offset()).orElse(null);
+            classify(l, where, String.format("0x%X", l.offset()), globs, failing, accepted);
         }
-        List<PathLeak> leaks = scanner.scan(pe.source(), digest);
-        return new Check("paths.build", "no build-machine path inside", leaks.isEmpty() ? Verdict.PASS : Verdict.FAIL,
-                "none of " + String.join(", ", scanner.paths()) + " (ASCII or UTF-16LE, any case, either slash)",
-                leaks.isEmpty() ? "none in " + pe.size() + " bytes" : leaks.size() + (leaks.size() >= PathLeakScanner.MAX_FINDINGS
-                        ? "+" : "") + " occurrence(s)",
-                leaks.stream().map(l -> "build path " + l.path() + " at " + l).toList());
+        if (device != null) {
+            for (DeviceCodeScan.Located l : device.inflatedLeaks()) {
+                classify(l.leak(), l.where(), null, globs, failing, accepted);
+            }
+        }
+        List<String> details = new ArrayList<>(failing);
+        details.addAll(accepted);
+        String lookedFor = sc.paths().isEmpty() ? "" : "this machine's " + String.join(", ", sc.paths()) + "; ";
+        return new Check(CheckIds.PATHS_BUILD, TITLE, failing.isEmpty() ? Verdict.PASS : Verdict.FAIL,
+                "no absolute path: " + lookedFor + "POSIX paths under /home, /Users, /tmp, /root, /opt, /usr, /build, /__w, ...,"
+                        + " drive-letter and UNC paths (ASCII or UTF-16LE, also inside inflated bundles)"
+                        + (globs.isEmpty() ? "" : "; accepted: " + String.join(", ", options.allowedPaths())),
+                failing.isEmpty() ? "none in " + scanned + " bytes" + (accepted.isEmpty() ? "" : " (" + accepted.size()
+                        + " accepted by hip.allowedPaths)") : failing.size() + (raw.size() >= PathLeakScanner.MAX_FINDINGS
+                        ? "+" : "") + " occurrence(s)" + (accepted.isEmpty() ? "" : ", " + accepted.size() + " accepted"),
+                details);
+    }
+
+    private static void classify(PathLeak l, String where, String offset, List<PathGlob> globs, List<String> failing,
+                                 List<String> accepted) {
+        String text = l.context().isEmpty() ? l.path() : l.context();
+        String machine = l.path().equals(l.context()) ? "" : "build path " + l.path() + ", ";
+        String line = (where == null ? "" : where + ": ") + text + " (" + machine + l.encoding()
+                + (offset == null ? "" : " at " + offset) + ")";
+        PathGlob g = globs.stream().filter(x -> x.matches(text)).findFirst().orElse(null);
+        if (g == null) {
+            failing.add(line);
+        } else {
+            accepted.add("accepted by hip.allowedPaths " + g.glob() + ": " + line);
+        }
     }
 }

@@ -68,14 +68,30 @@ public final class PathLeakScanner {
     private final boolean[] follows = new boolean[256];
     /** Every anchor is a separator: the SWAR filter for {@code /} and {@code \} applies. */
     private final boolean separatorsOnly;
+    /** Whether absolute paths of any machine are looked for ({@link AbsolutePaths}). */
+    private final boolean generic;
 
     /** @param paths the absolute paths to look for; blanks, duplicates and short ones are dropped */
     public PathLeakScanner(List<String> paths) {
-        this(paths, CHUNK);
+        this(paths, false, CHUNK);
+    }
+
+    /**
+     * @param paths   the absolute paths to look for; blanks, duplicates and short ones are dropped
+     * @param generic whether absolute paths of any machine are looked for too ({@link AbsolutePaths}):
+     *                POSIX paths under the usual roots, drive-letter and UNC paths
+     */
+    public PathLeakScanner(List<String> paths, boolean generic) {
+        this(paths, generic, CHUNK);
     }
 
     /** With another read size, in bytes (at least 1): tests put chunk borders everywhere. */
     PathLeakScanner(List<String> paths, int chunk) {
+        this(paths, false, chunk);
+    }
+
+    /** With another read size, in bytes (at least 1). */
+    PathLeakScanner(List<String> paths, boolean generic, int chunk) {
         if (chunk < 1) {
             throw new IllegalArgumentException("chunk " + chunk);
         }
@@ -108,6 +124,13 @@ public final class PathLeakScanner {
                 }
             }
         }
+        this.generic = generic;
+        if (generic) {
+            anchors['/'] = true;
+            anchors['\\'] = true;
+            max = Math.max(max, 2 * AbsolutePaths.MAX_CHARS + 4);
+            maxA = Math.max(maxA, AbsolutePaths.LOOK_BEHIND);
+        }
         longest = max;
         maxAnchor = maxA;
         boolean sepOnly = true;
@@ -115,6 +138,11 @@ public final class PathLeakScanner {
             sepOnly &= anchors[c] == (c == '/' || c == '\\');
         }
         separatorsOnly = sepOnly;
+    }
+
+    /** Whether absolute paths of any machine are looked for too. */
+    public boolean generic() {
+        return generic;
     }
 
     /** The paths actually looked for (after dropping blanks, duplicates and short ones). */
@@ -144,7 +172,7 @@ public final class PathLeakScanner {
      */
     public List<PathLeak> scan(ByteSource src, Sha256Stream digest) throws IOException {
         Findings found = new Findings(maxAnchor);
-        boolean searching = !needles.isEmpty();
+        boolean searching = !needles.isEmpty() || generic;
         if (!searching && digest == null) {
             return found.list();
         }
@@ -172,7 +200,9 @@ public final class PathLeakScanner {
                 if (p >= end) {
                     break;
                 }
-                if (p + 1 < len && !follows[raw[p + 1] & 0xff]) {
+                boolean needle = p + 1 >= len || follows[raw[p + 1] & 0xff];
+                boolean any = generic && AbsolutePaths.mayStartAt(raw, p, len);
+                if (!needle && !any) {
                     continue;  // no path has this byte after its anchor (most separators in random data)
                 }
                 if (found.complete(windowStart + p)) {
@@ -182,7 +212,14 @@ public final class PathLeakScanner {
                     searching = false;  // findings full: read on for the digest only
                     break;
                 }
-                probe(raw, p, len, atEnd, windowStart, found);
+                if (needle) {
+                    probe(raw, p, len, atEnd, windowStart, found);
+                }
+                if (any) {
+                    long base = windowStart;
+                    AbsolutePaths.probe(raw, p, len, (at, text, enc) -> found.add(base + at,
+                            () -> new PathLeak(base + at, text, enc, text)));
+                }
             }
             // keep what the next round's anchors may need: maxAnchor bytes before them and the reserve
             int keepFrom = searching ? Math.max(0, end - maxAnchor) : len;

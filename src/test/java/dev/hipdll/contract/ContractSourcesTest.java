@@ -65,9 +65,18 @@ class ContractSourcesTest {
     @Test
     void configurablePrefix() throws Exception {
         Path f = Files.writeString(dir.resolve("l.c"), loader(2, 1));
+        // the loader spells "coli_cuda_": that is what the host asks for (issue 11), a default prefix gives way
         AbiContract.NamedContract n = (AbiContract.NamedContract) new ContractSource(f, List.of(), null, 48, "coli_hip_").load();
-        assertEquals(List.of("coli_hip_fn_0", "coli_hip_fn_1"), n.required());
-        assertEquals("coli_hip_", n.prefix());
+        assertEquals(List.of("coli_cuda_fn_0", "coli_cuda_fn_1"), n.required());
+        assertEquals("coli_cuda_", n.prefix());
+        // an explicit prefix that disagrees is recorded, for exports.prefix to fail naming both
+        AbiContract.NamedContract x = (AbiContract.NamedContract) new ContractSource(f, List.of(), null, 48, "coli_hip_", true)
+                .load();
+        assertEquals(java.util.Optional.of("coli_hip_"), x.loaderPrefix().orElseThrow().configured());
+        // without a prefix in the macro, the configured one is prepended
+        Path bare = Files.writeString(dir.resolve("bare.c"), "RESOLVE(fn_0, f);\n");
+        assertEquals(List.of("coli_hip_fn_0"), ((AbiContract.NamedContract) new ContractSource(bare, List.of(), null, 48,
+                "coli_hip_").load()).required());
     }
 
     @Test

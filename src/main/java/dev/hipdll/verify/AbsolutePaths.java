@@ -1,0 +1,216 @@
+package dev.hipdll.verify;
+
+import java.util.List;
+
+/**
+ * Recognises absolute paths of any machine in raw bytes, ASCII or UTF-16LE, at a separator byte
+ * found by {@link PathLeakScanner}'s filter (issue 11: a DLL built elsewhere carried
+ * {@code DW_AT_comp_dir /home/builder/...} and passed, because only this machine's paths were
+ * looked for). Three shapes, each starting at a path boundary (the character before is not a
+ * letter, digit, {@code .}, {@code _} or {@code -}; for a POSIX path not a colon either, so that
+ * {@code C:/Users/x} is one drive-letter path, not also {@code /Users/x}):
+ * <ul>
+ *   <li>POSIX: {@code /<root>/<name>} for a root in {@link #POSIX_ROOTS} (exact case), e.g.
+ *       {@code /home/u}, {@code /Users/u}, {@code /tmp/x}, {@code /__w/repo} (GitHub Actions);</li>
+ *   <li>drive letter: {@code C:\a\b} or {@code D:/a/b}: a letter, a colon, a separator and at least
+ *       two components (so that chance bytes of code or compressed data rarely match);</li>
+ *   <li>UNC: {@code \\server\share}, server and share at least two characters each.</li>
+ * </ul>
+ * Drive-letter and UNC paths must also be C strings: their printable text ends at a NUL.
+ * The path found runs to the first character that cannot be part of a path (a control character,
+ * a quote, {@code <>|*?}, non-ASCII), at most {@link #MAX_CHARS} characters, trailing blanks
+ * dropped.
+ */
+final class AbsolutePaths {
+    /** Most characters of a path reported. */
+    static final int MAX_CHARS = 260;
+    /** Bytes before the separator that the tests read (UTF-16 drive letter and its boundary). */
+    static final int LOOK_BEHIND = 6;
+    /** The roots of POSIX paths that name a place of some machine's file system. */
+    static final List<String> POSIX_ROOTS = List.of("home", "Users", "tmp", "root", "opt", "usr", "build", "builds",
+            "__w", "var", "srv", "mnt", "media", "private", "workspace", "workspaces", "work", "runner", "github",
+            "Library", "Volumes", "nix", "scratch", "data", "src", "jenkins", "buildbot", "agent", "azp", "gitlab-runner",
+            "proj", "projects", "local", "net", "export");
+    private static final byte[][] ROOTS = POSIX_ROOTS.stream()
+            .map(r -> r.getBytes(java.nio.charset.StandardCharsets.US_ASCII)).toArray(byte[][]::new);
+    private static final boolean[] ROOT_FIRST = new boolean[256];
+
+    static {
+        for (byte[] r : ROOTS) {
+            ROOT_FIRST[r[0]] = true;
+        }
+    }
+
+    /** Receives one path found: its offset in the buffer, its text and encoding. */
+    interface Sink {
+        void found(int offset, String text, String encoding);
+    }
+
+    private AbsolutePaths() {
+    }
+
+    /** A cheap test at the separator {@code raw[p]}: whether any shape could be anchored there. */
+    static boolean mayStartAt(byte[] raw, int p, int len) {
+        if (p + 1 >= len) {
+            return false;
+        }
+        int next = raw[p + 1] & 0xff;
+        return next == 0 || next == '\\' || ROOT_FIRST[next] || p >= 1 && raw[p - 1] == ':';
+    }
+
+    /** Looks for every shape anchored at the separator {@code raw[p]}, in both encodings. */
+    static void probe(byte[] raw, int p, int len, Sink sink) {
+        for (int w = 1; w <= 2; w++) {
+            if (w == 2 && (p + 1 >= len || raw[p + 1] != 0)) {
+                break;
+            }
+            String enc = w == 1 ? "ASCII" : "UTF-16LE";
+            int c1 = ch(raw, p + w, len, w);
+            if (raw[p] == '/' && boundaryBefore(raw, p, w) && ch(raw, p - w, len, w) != ':' && posix(raw, p, len, w)) {
+                sink.found(p, text(raw, p, len, w), enc);
+            } else if (raw[p] == '\\' && c1 == '\\' && boundaryBefore(raw, p, w) && unc(raw, p, len, w)
+                    && cString(raw, p, len, w)) {
+                sink.found(p, text(raw, p, len, w), enc);
+            }
+            int drive = p - 2 * w;
+            if (drive >= 0 && ch(raw, p - w, len, w) == ':' && letter(ch(raw, drive, len, w))
+                    && boundaryBefore(raw, drive, w) && components(raw, p, len, w, 2) && cString(raw, drive, len, w)) {
+                sink.found(drive, text(raw, drive, len, w), enc);
+            }
+        }
+    }
+
+    /** {@code /<root>/<path char>} at {@code p}. */
+    private static boolean posix(byte[] raw, int p, int len, int w) {
+        for (byte[] r : ROOTS) {
+            int i = p + w;
+            boolean ok = true;
+            for (byte b : r) {
+                if (ch(raw, i, len, w) != b) {
+                    ok = false;
+                    break;
+                }
+                i += w;
+            }
+            if (ok && ch(raw, i, len, w) == '/' && pathChar(ch(raw, i + w, len, w))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code \\server\share} at {@code p}: two or more characters each. */
+    private static boolean unc(byte[] raw, int p, int len, int w) {
+        int i = p + 2 * w;
+        int n = 0;
+        while (pathChar(ch(raw, i, len, w))) {
+            i += w;
+            n++;
+        }
+        if (n < 2 || ch(raw, i, len, w) != '\\') {
+            return false;
+        }
+        i += w;
+        int m = 0;
+        while (pathChar(ch(raw, i, len, w)) || ch(raw, i, len, w) == '$') {
+            i += w;
+            m++;
+        }
+        return m >= 2;
+    }
+
+    /** At the separator {@code p}: {@code n} or more components, each a path character or more, separated. */
+    private static boolean components(byte[] raw, int p, int len, int w, int n) {
+        int i = p;
+        int seen = 0;
+        while (seen < n) {
+            int c = ch(raw, i, len, w);
+            if (c != '/' && c != '\\') {
+                return false;
+            }
+            i += w;
+            int k = 0;
+            while (pathChar(ch(raw, i, len, w)) || ch(raw, i, len, w) == ' ') {
+                i += w;
+                k++;
+            }
+            if (k == 0) {
+                return false;
+            }
+            seen++;
+        }
+        return true;
+    }
+
+    /**
+     * Whether the printable text starting at {@code at} ends, within {@link #MAX_CHARS} characters, at
+     * a NUL (a C string, as compilers and linkers store paths: DWARF strings, {@code .rodata}, the
+     * CodeView record) or at the end of the data. Drive-letter and UNC shapes need it: their fixed
+     * part is short, and 200 MiB of random bytes (compressed data) would otherwise hold one by chance.
+     */
+    private static boolean cString(byte[] raw, int at, int len, int w) {
+        for (int i = at, n = 0; n <= MAX_CHARS; i += w, n++) {
+            if (i + w > len) {
+                return true;
+            }
+            if (raw[i] == 0 && (w == 1 || raw[i + 1] == 0)) {
+                return true;
+            }
+            if (!textChar(ch(raw, i, len, w))) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    private static boolean boundaryBefore(byte[] raw, int at, int w) {
+        if (at - w < 0) {
+            return true;
+        }
+        if (w == 2 && raw[at - 1] != 0) {
+            return true;
+        }
+        return !pathChar(raw[at - w] & 0xff);
+    }
+
+    /** The character (0..255) at {@code i} in encoding width {@code w}, or -1 past the end or for a non-ASCII UTF-16 unit. */
+    private static int ch(byte[] raw, int i, int len, int w) {
+        if (i < 0 || i + w > len) {
+            return -1;
+        }
+        if (w == 2 && raw[i + 1] != 0) {
+            return -1;
+        }
+        return raw[i] & 0xff;
+    }
+
+    private static boolean letter(int c) {
+        return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z';
+    }
+
+    private static boolean pathChar(int c) {
+        return letter(c) || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-' || c == '+' || c == '~'
+                || c == '@' || c == '%' || c == ',' || c == '=' || c == '#';
+    }
+
+    private static boolean textChar(int c) {
+        return c >= 0x20 && c < 0x7f && c != '"' && c != '\'' && c != '<' && c != '>' && c != '|' && c != '*'
+                && c != '?' && c != '`';
+    }
+
+    private static String text(byte[] raw, int at, int len, int w) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = at; sb.length() < MAX_CHARS; i += w) {
+            int c = ch(raw, i, len, w);
+            if (!textChar(c)) {
+                break;
+            }
+            sb.append((char) c);
+        }
+        int end = sb.length();
+        while (end > 0 && sb.charAt(end - 1) == ' ') {
+            end--;
+        }
+        return sb.substring(0, end);
+    }
+}
