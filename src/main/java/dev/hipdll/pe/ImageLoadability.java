@@ -39,6 +39,9 @@ public final class ImageLoadability {
     private final List<LoadProblem> problems = new ArrayList<>();
     private final boolean plus;
     private int inPart;
+    private int lookupEntries;
+    /** The most import and delay-import lookup entries walked in all (as {@code ImportReader} reads). */
+    static final int MAX_LOOKUP_ENTRIES = 262144;
 
     private ImageLoadability(PeFile pe) {
         this.pe = pe;
@@ -63,14 +66,20 @@ public final class ImageLoadability {
             } catch (Full full) {
                 // enough said about this part; the next one still runs
             } catch (BinaryFormatException e) {
+                l.problems.add(new LoadProblem(e.structure(), e.offset(), l.problemOf(e)));
                 if (e.getMessage().contains("over the verification budget")) {
-                    l.problems.add(new LoadProblem(e.structure(), e.offset(), e.getMessage()));
                     break; // the budget is spent for every part
                 }
-                l.problems.add(new LoadProblem(e.structure(), e.offset(), e.getMessage()));
             }
         }
         return List.copyOf(l.problems);
+    }
+
+    /** The problem part of a reader's message, without the file, structure and offset it starts with. */
+    private String problemOf(BinaryFormatException e) {
+        String prefix = pe.name() + ": " + e.structure() + (e.offset() >= 0 ? " at offset 0x" + Long.toHexString(e.offset()) : "")
+                + ": ";
+        return e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length()) : e.getMessage();
     }
 
     /** One group of checks. */
@@ -226,6 +235,10 @@ public final class ImageLoadability {
             if (v == 0) {
                 return;
             }
+            if (++lookupEntries > MAX_LOOKUP_ENTRIES) {
+                add(entry, off, "more than " + MAX_LOOKUP_ENTRIES + " import lookup entries in all: the tables overlap or never end");
+                throw new Full();
+            }
             pe.budget().time(pe.name(), entry, off);
             boolean byOrdinal = plus ? v < 0 : (v & 0x80000000L) != 0;
             long reserved = byOrdinal ? (plus ? v & 0x7fffffffffff0000L : v & 0x7fff0000L)
@@ -242,6 +255,7 @@ public final class ImageLoadability {
                 }
             }
         }
+        add(what + " lookup table", -1, String.format("RVA 0x%X: no terminating entry within 65536 entries", rva));
     }
 
     private void imports() throws IOException {
