@@ -22,12 +22,14 @@ import java.util.Set;
  *
  * <p>A table is "inside a section" when its whole range lies in one section's virtual extent
  * ({@code VirtualAddress} .. + {@code VirtualSize}, or {@code SizeOfRawData} when that is 0): the
- * headers are no place for one. At most {@link #MAX_PROBLEMS} problems are reported; what is
+ * headers are no place for one. At most {@link #MAX_PER_PART} problems are reported for each part; what is
  * walked is bounded by the tables' own sizes and the file's {@link PeFile#budget()} time.
  */
 public final class ImageLoadability {
+    /** The most problems reported for each part (sections, directories, imports, ...; nine parts). */
+    public static final int MAX_PER_PART = 8;
     /** The most problems reported for one image. */
-    public static final int MAX_PROBLEMS = 32;
+    public static final int MAX_PROBLEMS = 9 * MAX_PER_PART + 1;
     private static final int TLS64 = 40;
     private static final int TLS32 = 24;
     private static final int DEBUG_ENTRY = 28;
@@ -36,6 +38,10 @@ public final class ImageLoadability {
     private final OptionalHeader opt;
     private final List<LoadProblem> problems = new ArrayList<>();
     private final boolean plus;
+    private int inPart;
+    private int lookupEntries;
+    /** The most import and delay-import lookup entries walked in all (as {@code ImportReader} reads). */
+    static final int MAX_LOOKUP_ENTRIES = 262144;
 
     private ImageLoadability(PeFile pe) {
         this.pe = pe;
@@ -51,22 +57,34 @@ public final class ImageLoadability {
      */
     public static List<LoadProblem> problems(PeFile pe) throws IOException {
         ImageLoadability l = new ImageLoadability(pe);
-        try {
-            l.sections();
-            l.directories();
-            l.imports();
-            l.exports();
-            l.relocations();
-            l.tls();
-            l.loadConfig();
-            l.delayImports();
-            l.entryPoint();
-        } catch (Full full) {
-            // enough said
-        } catch (BinaryFormatException e) {
-            l.problems.add(new LoadProblem(e.structure(), e.offset(), e.getMessage()));
+        List<Part> parts = List.of(l::sections, l::directories, l::imports, l::exports, l::relocations, l::tls,
+                l::loadConfig, l::delayImports, l::entryPoint);
+        for (Part part : parts) {
+            l.inPart = 0;
+            try {
+                part.run();
+            } catch (Full full) {
+                // enough said about this part; the next one still runs
+            } catch (BinaryFormatException e) {
+                l.problems.add(new LoadProblem(e.structure(), e.offset(), l.problemOf(e)));
+                if (e.getMessage().contains("over the verification budget")) {
+                    break; // the budget is spent for every part
+                }
+            }
         }
         return List.copyOf(l.problems);
+    }
+
+    /** The problem part of a reader's message, without the file, structure and offset it starts with. */
+    private String problemOf(BinaryFormatException e) {
+        String prefix = pe.name() + ": " + e.structure() + (e.offset() >= 0 ? " at offset 0x" + Long.toHexString(e.offset()) : "")
+                + ": ";
+        return e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length()) : e.getMessage();
+    }
+
+    /** One group of checks. */
+    private interface Part {
+        void run() throws IOException;
     }
 
     /** Thrown when {@link #MAX_PROBLEMS} are collected. */
@@ -80,7 +98,7 @@ public final class ImageLoadability {
 
     private void add(String structure, long offset, String problem) {
         problems.add(new LoadProblem(structure, offset, problem));
-        if (problems.size() >= MAX_PROBLEMS) {
+        if (++inPart >= MAX_PER_PART) {
             throw new Full();
         }
     }
@@ -91,13 +109,13 @@ public final class ImageLoadability {
 
     /** The section whose virtual extent holds [rva, rva + length), or null. */
     private SectionHeader sectionOf(long rva, long length) {
-        for (SectionHeader s : pe.sections()) {
-            if (rva >= s.virtualAddress() && rva - s.virtualAddress() < span(s)
-                    && length <= span(s) - (rva - s.virtualAddress())) {
-                return s;
-            }
+        int i = pe.sectionIndexOf(rva);   // a binary search: 65535 sections cost no more than 10
+        if (i < 0) {
+            return null;
         }
-        return null;
+        SectionHeader s = pe.sections().get(i);
+        return rva >= s.virtualAddress() && rva - s.virtualAddress() < span(s)
+                && length <= span(s) - (rva - s.virtualAddress()) ? s : null;
     }
 
     /** Whether [va, va + length) lies inside the mapped image (a virtual address, ImageBase added). */
@@ -217,6 +235,10 @@ public final class ImageLoadability {
             if (v == 0) {
                 return;
             }
+            if (++lookupEntries > MAX_LOOKUP_ENTRIES) {
+                add(entry, off, "more than " + MAX_LOOKUP_ENTRIES + " import lookup entries in all: the tables overlap or never end");
+                throw new Full();
+            }
             pe.budget().time(pe.name(), entry, off);
             boolean byOrdinal = plus ? v < 0 : (v & 0x80000000L) != 0;
             long reserved = byOrdinal ? (plus ? v & 0x7fffffffffff0000L : v & 0x7fff0000L)
@@ -233,6 +255,7 @@ public final class ImageLoadability {
                 }
             }
         }
+        add(what + " lookup table", -1, String.format("RVA 0x%X: no terminating entry within 65536 entries", rva));
     }
 
     private void imports() throws IOException {

@@ -281,6 +281,11 @@ public final class PeFile implements Closeable {
         return budget;
     }
 
+    /** The table index of the first section whose virtual range holds {@code rva}, or -1 (O(log n)). */
+    int sectionIndexOf(long rva) {
+        return index.find(rva);
+    }
+
     /** The underlying bounds-checked byte source (for readers of section contents). */
     public ByteSource source() {
         return source;

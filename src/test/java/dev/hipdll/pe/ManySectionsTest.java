@@ -1,6 +1,7 @@
 package dev.hipdll.pe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.hipdll.bytes.ByteSource;
@@ -59,6 +60,19 @@ class ManySectionsTest {
         });
         assertEquals(65536, exports.symbols().size());
         assertEquals("f", exports.symbols().get(65535).name());
+    }
+
+    @Test
+    void loadabilityOfSixtyFiveThousandSectionsAndExportsTakesSeconds() throws Exception {
+        byte[] image = image(65535, 65536);
+        List<LoadProblem> problems = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+            try (PeFile pe = PeFile.read(ByteSource.of("many.dll", image))) {
+                return ImageLoadability.problems(pe);
+            }
+        });
+        // the empty sections lie past SizeOfImage: eight of them are reported, then the other parts run
+        assertEquals(ImageLoadability.MAX_PER_PART, problems.size(), problems.toString());
+        assertTrue(problems.get(0).toString().contains("section header #1 (.x) VirtualSize"), problems.toString());
     }
 
     /**

@@ -162,4 +162,31 @@ public final class HostileDlls {
         img.data(FatBinaryLocator.WRAPPER_SECTION, w);
         return img.build();
     }
+
+    /**
+     * {@code descriptors} delay-load descriptors whose name tables overlap: table k starts 8k bytes
+     * into one run of {@code entries} entries that all name one symbol, so each table is distinct
+     * and long while the file stays small (4096 x 65536 entries walked from 2.6 MB).
+     */
+    public static byte[] overlappingDelayImportTables(int descriptors, int entries) {
+        int intAt = 32 * (descriptors + 1);
+        int nameAt = intAt + 8 * (entries + descriptors + 1);
+        byte[] sec = new byte[nameAt + 64];
+        PeImage img = new PeImage();
+        int rva = img.nextRva();
+        ByteBuffer b = ByteBuffer.wrap(sec).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < descriptors; i++) {
+            int d = 32 * i;
+            b.putInt(d, 1).putInt(d + 4, rva + nameAt + 4).putInt(d + 8, rva + nameAt).putInt(d + 12, rva + nameAt)
+                    .putInt(d + 16, rva + intAt + 8 * i);
+        }
+        for (int i = 0; i < entries + descriptors; i++) {
+            b.putLong(intAt + 8 * i, rva + nameAt);
+        }
+        sec[nameAt + 2] = 'f';
+        System.arraycopy("x.dll".getBytes(StandardCharsets.ISO_8859_1), 0, sec, nameAt + 4, 5);
+        img.data(".didat", sec);
+        img.directory(13, rva, 32L * (descriptors + 1));
+        return img.build();
+    }
 }

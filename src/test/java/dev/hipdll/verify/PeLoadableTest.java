@@ -188,4 +188,17 @@ class PeLoadableTest {
                     "past SizeOfImage");
         }
     }
+
+    @Test
+    void overlappingLookupTablesAreWalkedWithinABound() throws Exception {
+        Path p = Files.write(out("overlap.dll"), dev.hipdll.testing.HostileDlls.overlappingDelayImportTables(4096, 65536));
+        long t0 = System.nanoTime();
+        VerifyReport r = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(30),
+                () -> new DllVerifier().verify(p, options().withSkippedChecks(java.util.Set.of(CheckIds.PATHS_BUILD))));
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        Check c = r.check(CheckIds.PE_LOADABLE).orElseThrow();
+        assertEquals(Verdict.FAIL, c.verdict(), c.toString());
+        assertTrue(String.join("\n", c.details()).contains("more than 262144 import lookup entries in all"), c.toString());
+        assertTrue(ms < 20_000, "bounded by the entry count, not by the 60 s time budget: " + ms + " ms");
+    }
 }
