@@ -210,36 +210,9 @@ public final class HipDllBuild {
                 : "nothing was published";
         if (!result.succeeded()) {
             discard(tempDir);
-            if (result.interrupted()) {
-                throw new BuildFailedException("the build was stopped: every running step and the processes it started"
-                        + " were killed; " + previous + ". Log so far: " + buildLogPath);
-            }
-            String failure = result.failure().map(StepOutcome.Failed::message).orElse("a step failed");
-            Optional<Path> own = result.failedStep().map(graph::node).map(StepExecutor::diagnosisFile);
-            if (own.isPresent() && Files.isRegularFile(own.get())) {
-                Files.copy(own.get(), diagnosisTxt, StandardCopyOption.REPLACE_EXISTING);
-            }
-            throw new BuildFailedException(failure + "\n" + (result.stopped().isEmpty() ? "" : "stopped with it: "
-                    + result.stopped().size() + " running step(s); ") + (result.notStarted().isEmpty() ? ""
-                    : result.notStarted().size() + " step(s) not started; ") + previous + ".");
+            throw failure(result, graph, diagnosisTxt, buildLogPath, previous);
         }
-        Path linked = tempDir.resolve(output.getFileName());
-        try {
-            DllImageCheck.check(linked);
-        } catch (IOException e) {
-            discard(tempDir);
-            throw new BuildFailedException("the link exited 0 but its output is not a complete PE32+ DLL: "
-                    + (e instanceof BinaryFormatException ? e.getMessage() : IoProblem.describe(e))
-                    + ". The file was deleted; " + previous + ". Full log: " + buildLogPath);
-        }
-        try {
-            Files.move(linked, output, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            discard(tempDir);
-            throw new BuildFailedException("cannot move the built DLL into place (" + IoProblem.describe(e) + "); "
-                    + previous);
-        }
-        discard(tempDir);
+        publishLinked(tempDir.resolve(output.getFileName()), output, tempDir, buildLogPath, previous);
         int ran = (int) result.count(StepOutcome.Ran.class);
         int reused = (int) result.count(StepOutcome.Reused.class);
         log.info("built " + output + " in " + millis(started) + " ms: " + ran + " of " + steps.size()
@@ -257,6 +230,48 @@ public final class HipDllBuild {
         }
         return new HipDllBuildResult(output, publisher.checksum(), publisher.provenanceFile(), false, ran, reused,
                 Optional.ofNullable(stamp), pending, Duration.ofNanos(System.nanoTime() - started));
+    }
+
+    /** The exception for a graph that did not succeed; the failed step's diagnosis becomes diagnosis.txt. */
+    private static BuildFailedException failure(GraphResult result, StepGraph<BuildStep> graph, Path diagnosisTxt,
+                                                Path buildLog, String previous) throws IOException {
+        if (result.interrupted()) {
+            return new BuildFailedException("the build was stopped: every running step and the processes it started"
+                    + " were killed; " + previous + ". Log so far: " + buildLog);
+        }
+        String failure = result.failure().map(StepOutcome.Failed::message).orElse("a step failed");
+        Optional<Path> own = result.failedStep().map(graph::node).map(StepExecutor::diagnosisFile);
+        if (own.isPresent() && Files.isRegularFile(own.get())) {
+            Files.copy(own.get(), diagnosisTxt, StandardCopyOption.REPLACE_EXISTING);
+        }
+        return new BuildFailedException(failure + "\n" + (result.stopped().isEmpty() ? "" : "stopped with it: "
+                + result.stopped().size() + " running step(s); ") + (result.notStarted().isEmpty() ? ""
+                : result.notStarted().size() + " step(s) not started; ") + previous + ".");
+    }
+
+    /**
+     * Moves the linked DLL over the output when it is a complete PE32+ DLL ({@link DllImageCheck}), atomically;
+     * the temporary directory is gone afterwards either way.
+     */
+    private static void publishLinked(Path linked, Path output, Path tempDir, Path buildLog, String previous)
+            throws BuildFailedException, IOException {
+        try {
+            try {
+                DllImageCheck.check(linked);
+            } catch (IOException e) {
+                throw new BuildFailedException("the link exited 0 but its output is not a complete PE32+ DLL: "
+                        + (e instanceof BinaryFormatException ? e.getMessage() : IoProblem.describe(e))
+                        + ". The file was deleted; " + previous + ". Full log: " + buildLog);
+            }
+            try {
+                Files.move(linked, output, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException e) {
+                throw new BuildFailedException("cannot move the built DLL into place (" + IoProblem.describe(e) + "); "
+                        + previous);
+            }
+        } finally {
+            discard(tempDir);
+        }
     }
 
     /** The units with a device compile recorded by an earlier build. */
