@@ -107,10 +107,24 @@ final class DeviceCodeScan {
     }
 
     private void inflated(ByteSource section, OffloadBundle b, int index, PathLeakScanner scanner) throws IOException {
-        Path tmp = Files.createTempFile("hipdll-bundle-", ".bin");
+        Path tmp;
+        try {
+            tmp = Files.createTempFile("hipdll-bundle-", ".bin");
+        } catch (IOException e) {
+            problems.add("bundle #" + index + " (" + DeviceCodeChecks.formatOf(b) + "): cannot inflate it to a temporary"
+                    + " file in " + System.getProperty("java.io.tmpdir") + " to read its code objects: "
+                    + dev.hipdll.io.IoProblem.describe(e));
+            return;
+        }
         try {
             try (OutputStream out = Files.newOutputStream(tmp)) {
                 BundleInflater.inflate(section, b, out);
+            } catch (dev.hipdll.bytes.BinaryFormatException e) {
+                throw e;
+            } catch (IOException e) {
+                problems.add("bundle #" + index + " (" + DeviceCodeChecks.formatOf(b) + "): cannot write the inflated bundle"
+                        + " to " + tmp + ": " + dev.hipdll.io.IoProblem.describe(e));
+                return;
             }
             try (ByteSource plainBundle = ByteSource.open(tmp)) {
                 List<Span> spans = new ArrayList<>();
