@@ -167,8 +167,12 @@ final class DeviceCodeScan {
         details.addAll(problems);
         Verdict v = debug.isEmpty() && problems.isEmpty() ? Verdict.PASS
                 : !problems.isEmpty() || !allow ? Verdict.FAIL : Verdict.WARN;
-        return new Check(CheckIds.DEVICE_DEBUG, title, v, expected, debug.isEmpty() ? "none of " + codeObjects
-                + " code object(s) has debug sections" : debug.size() + " of " + codeObjects + " code object(s) carry DWARF"
-                + " (built with -g: source paths and names ship with the DLL)", details);
+        String found = debug.isEmpty() ? "none of " + codeObjects + " code object(s) has debug sections"
+                : debug.size() + " of " + codeObjects + " code object(s) carry DWARF"
+                + " (built with -g: source paths and names ship with the DLL)";
+        if (!problems.isEmpty()) {
+            found = problems.size() + " code object(s) or bundle(s) whose sections cannot be read; " + found;
+        }
+        return new Check(CheckIds.DEVICE_DEBUG, title, v, expected, found, details);
     }
 }
