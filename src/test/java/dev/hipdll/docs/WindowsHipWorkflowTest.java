@@ -288,4 +288,24 @@ class WindowsHipWorkflowTest {
         assertEquals(2, bad.exit(), bad.output());
         assertTrue(bad.output().contains("STEPS is not the job's steps context as JSON"), bad.output());
     }
+
+    @Test
+    void docsShowTheWorkflowVerbatimAndTheAcceptanceList() throws Exception {
+        String doc = Files.readString(Path.of("docs/ci.md"), StandardCharsets.UTF_8);
+        String workflow = Files.readString(WORKFLOW, StandardCharsets.UTF_8);
+        assertTrue(doc.contains("```yaml\n" + workflow + "```\n"), "docs/ci.md must show " + WORKFLOW + " verbatim in a ```yaml block");
+        assertTrue(doc.contains("**Neither has been run on Windows yet.**"), "the page says plainly that it has not run");
+        int list = doc.indexOf("### The acceptance list of the first real run");
+        assertTrue(list > 0, "acceptance list");
+        String acceptance = doc.substring(list, doc.indexOf("\n## ", list));
+        for (String item : List.of("**The SDK table with its origins**", "**The pinned toolset**", "**The scrubbed variables**",
+                "**48 of 48 exports**", "**`amdhip64_7.dll` bound from the SDK, not System32**", "**gfx1151 and gfx1100 device code**",
+                "**The Windows-only ITs passed**")) {
+            assertTrue(acceptance.contains("- [ ] " + item), "acceptance item " + item);
+        }
+        for (Map<String, Object> s : steps()) {
+            assertTrue(doc.contains("| `" + s.get("id") + "` |") || List.of("checkout").contains(s.get("id")),
+                    "docs/ci.md's step table describes step " + s.get("id"));
+        }
+    }
 }
