@@ -112,9 +112,12 @@ final class CliExecutionConfiguration {
             List<String> out = new ArrayList<>();
             if (node.getChildCount() > 0) {
                 for (Xpp3Dom c : node.getChildren()) {
-                    out.add(String.valueOf(ev.evaluate(c.getValue())));
+                    Object v = ev.evaluate(c.getValue());
+                    if (v != null) {
+                        out.add(String.valueOf(v));
+                    }
                 }
-            } else if (node.getValue() != null) {
+            } else if (node.getValue() != null && ev.evaluate(node.getValue()) != null) {
                 for (String s : String.valueOf(ev.evaluate(node.getValue())).split(",")) {
                     if (!s.isBlank()) {
                         out.add(s.strip());
@@ -123,10 +126,11 @@ final class CliExecutionConfiguration {
             }
             return out;
         }
-        if (node.getValue() == null) {
-            return null;
+        Object evaluated = node.getValue() == null ? null : ev.evaluate(node.getValue());
+        if (evaluated == null) {
+            return null;  // an unset property: the goal keeps its own value
         }
-        String v = String.valueOf(ev.evaluate(node.getValue())).strip();
+        String v = String.valueOf(evaluated).strip();
         if (t == String.class) {
             return v;
         }

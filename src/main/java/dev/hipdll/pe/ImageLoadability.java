@@ -29,7 +29,7 @@ public final class ImageLoadability {
     /** The most problems reported for each part (sections, directories, imports, ...; nine parts). */
     public static final int MAX_PER_PART = 8;
     /** The most problems reported for one image. */
-    public static final int MAX_PROBLEMS = 9 * MAX_PER_PART + 1;
+    public static final int MAX_PROBLEMS = 10 * MAX_PER_PART + 1;
     private static final int TLS64 = 40;
     private static final int TLS32 = 24;
     private static final int DEBUG_ENTRY = 28;
@@ -58,7 +58,7 @@ public final class ImageLoadability {
     public static List<LoadProblem> problems(PeFile pe) throws IOException {
         ImageLoadability l = new ImageLoadability(pe);
         List<Part> parts = List.of(l::sections, l::directories, l::imports, l::exports, l::relocations, l::tls,
-                l::loadConfig, l::delayImports, l::entryPoint);
+                l::loadConfig, l::delayImports, l::entryPoint, l::debug);
         for (Part part : parts) {
             l.inPart = 0;
             try {
@@ -114,8 +114,16 @@ public final class ImageLoadability {
             return null;
         }
         SectionHeader s = pe.sections().get(i);
-        return rva >= s.virtualAddress() && rva - s.virtualAddress() < span(s)
-                && length <= span(s) - (rva - s.virtualAddress()) ? s : null;
+        long v = s.virtualSize();   // as llvm-readobj: a VirtualSize of 0 maps nothing
+        return rva >= s.virtualAddress() && rva - s.virtualAddress() < v
+                && length <= v - (rva - s.virtualAddress()) ? s : null;
+    }
+
+    /** Whether [rva, rva + length) lies inside one section and inside its file-backed part (a table or a name). */
+    private boolean mapped(long rva, long length) {
+        SectionHeader s = sectionOf(rva, length);
+        return s != null && length <= s.sizeOfRawData() - Math.min(s.sizeOfRawData(), rva - s.virtualAddress())
+                && rva - s.virtualAddress() < s.sizeOfRawData();
     }
 
     /** Whether [va, va + length) lies inside the mapped image (a virtual address, ImageBase added). */
@@ -225,8 +233,8 @@ public final class ImageLoadability {
         int width = plus ? 8 : 4;
         for (int i = 0; i < 65536; i++) {
             String entry = what + " lookup entry #" + i;
-            if (sectionOf(rva + (long) width * i, width) == null) {
-                add(entry, -1, String.format("RVA 0x%X lies outside every section", rva + (long) width * i));
+            if (!mapped(rva + (long) width * i, width)) {
+                add(entry, -1, String.format("RVA 0x%X lies outside the file-backed part of every section", rva + (long) width * i));
                 return;
             }
             long off = pe.rvaToOffset(rva + (long) width * i, width, entry);
@@ -250,8 +258,8 @@ public final class ImageLoadability {
             }
             if (!byOrdinal) {
                 long hintName = v & 0x7fffffffL;
-                if (sectionOf(hintName, 3) == null) {
-                    add(entry, off, String.format("hint/name RVA 0x%X lies outside every section", hintName));
+                if (!mapped(hintName, 3)) {
+                    add(entry, off, String.format("hint/name RVA 0x%X lies outside every section (or its file-backed part)", hintName));
                 }
             }
         }
@@ -268,8 +276,9 @@ public final class ImageLoadability {
         for (int i = 0; i < 4096; i++) {
             String what = "import directory entry #" + i;
             long rva = dir.rva() + 20L * i;
-            if (sectionOf(rva, 20) == null) {
-                add(what, -1, String.format("RVA 0x%X lies outside every section: the table has no terminating entry", rva));
+            if (!mapped(rva, 20)) {
+                add(what, -1, String.format("RVA 0x%X lies outside the file-backed part of every section: the table has no"
+                        + " terminating entry", rva));
                 return;
             }
             ByteBuffer e = table(rva, 20, what);
@@ -280,8 +289,8 @@ public final class ImageLoadability {
             if (lookup == 0 && name == 0 && iat == 0 && e.getInt(4) == 0 && e.getInt(8) == 0) {
                 return;
             }
-            if (sectionOf(name, 2) == null) {
-                add(what + " Name", off + 12, String.format("RVA 0x%X lies outside every section", name));
+            if (!mapped(name, 2)) {
+                add(what + " Name", off + 12, String.format("RVA 0x%X lies outside every section (or its file-backed part)", name));
             }
             if (iat == 0 || sectionOf(iat, plus ? 8 : 4) == null) {
                 add(what + " FirstThunk (import address table)", off + 16, String.format(
@@ -309,19 +318,19 @@ public final class ImageLoadability {
         long npt = d.getInt(32) & 0xffffffffL;
         long ot = d.getInt(36) & 0xffffffffL;
         long nameRva = d.getInt(12) & 0xffffffffL;
-        if (nameRva != 0 && sectionOf(nameRva, 1) == null) {
+        if (nameRva != 0 && !mapped(nameRva, 1)) {
             add(what + " Name RVA", at + 12, String.format("0x%X lies outside every section", nameRva));
         }
-        if (functions > 0 && sectionOf(eat, 4 * functions) == null) {
+        if (functions > 0 && !mapped(eat, 4 * functions)) {
             add(what + " Export Address Table RVA", at + 28, String.format(
                     "0x%X (%d entries) does not lie inside one section", eat, functions));
             return;
         }
-        if (names > 0 && sectionOf(npt, 4 * names) == null) {
+        if (names > 0 && !mapped(npt, 4 * names)) {
             add(what + " Name Pointer RVA", at + 32, String.format("0x%X (%d entries) does not lie inside one section", npt, names));
             return;
         }
-        if (names > 0 && sectionOf(ot, 2 * names) == null) {
+        if (names > 0 && !mapped(ot, 2 * names)) {
             add(what + " Ordinal Table RVA", at + 36, String.format("0x%X (%d entries) does not lie inside one section", ot, names));
             return;
         }
@@ -330,7 +339,7 @@ public final class ImageLoadability {
             ByteBuffer p = pe.source().buffer(nptAt, (int) (4 * names), "export name pointer table");
             for (int i = 0; i < names; i++) {
                 long n = p.getInt(4 * i) & 0xffffffffL;
-                if (sectionOf(n, 1) == null) {
+                if (!mapped(n, 1)) {
                     add("export name pointer #" + i, nptAt + 4L * i, String.format("RVA 0x%X lies outside every section", n));
                 }
             }
@@ -346,6 +355,11 @@ public final class ImageLoadability {
             }
             if (s.isForwarder()) {
                 String f = s.forwarder();
+                if (!mapped(s.rva(), f.length() + 1L)) {
+                    add(entry, entryAt, String.format("forwarder string at RVA 0x%X lies outside the file-backed part of"
+                            + " every section", s.rva()));
+                    continue;
+                }
                 int dot = f.lastIndexOf('.');
                 boolean ok = dot > 0 && dot < f.length() - 1 && f.chars().allMatch(c -> c > 0x20 && c < 0x7f);
                 if (ok && f.charAt(dot + 1) == '#') {
@@ -367,55 +381,89 @@ public final class ImageLoadability {
         if (dir.rva() == 0 || dir.size() == 0 || sectionOf(dir.rva(), dir.size()) == null) {
             return;
         }
+        SectionHeader sec = sectionOf(dir.rva(), dir.size());
+        long delta = dir.rva() - sec.virtualAddress();
+        long backed = Math.min(dir.size(), Math.max(0, sec.sizeOfRawData() - delta));
+        if (backed < dir.size()) {
+            add("base relocation directory", -1, String.format("RVA 0x%X + size 0x%X runs past the file-backed part of"
+                    + " section %s (SizeOfRawData 0x%X)", dir.rva(), dir.size(), sec.name(), sec.sizeOfRawData()));
+            return;
+        }
+        long base = sec.pointerToRawData() + delta;
+        pe.source().check(base, dir.size(), "base relocation directory");
+        Window w = new Window(base, dir.size());
         long pos = 0;
-        int machine = pe.coffHeader().machine();
+        boolean x64 = pe.coffHeader().machine() == CoffHeader.MACHINE_AMD64;
         for (int block = 0; pos < dir.size(); block++) {
             String what = "base relocation block #" + block;
             if (dir.size() - pos < 8) {
-                add(what, -1, (dir.size() - pos) + " bytes left in the directory; a block header is 8");
+                add(what, base + pos, (dir.size() - pos) + " bytes left in the directory; a block header is 8");
                 return;
             }
-            long off = pe.rvaToOffset(dir.rva() + pos, 8, what);
-            ByteBuffer h = pe.source().buffer(off, 8, what);
-            long page = h.getInt(0) & 0xffffffffL;
-            long size = h.getInt(4) & 0xffffffffL;
-            pe.budget().time(pe.name(), what, off);
+            long page = w.u32(pos);
+            long size = w.u32(pos + 4);
+            if ((block & 1023) == 0) {
+                pe.budget().time(pe.name(), what, base + pos);
+            }
             if (size < 8 || size % 4 != 0 || size > dir.size() - pos) {
-                add(what + " SizeOfBlock", off + 4, "is " + size + "; expected a multiple of 4, at least 8 and at most the "
-                        + (dir.size() - pos) + " bytes left in the directory");
+                add(what + " SizeOfBlock", base + pos + 4, "is " + size + "; expected a multiple of 4, at least 8 and at"
+                        + " most the " + (dir.size() - pos) + " bytes left in the directory");
                 return;
             }
             if (page >= opt.sizeOfImage()) {
-                add(what + " Page RVA", off, String.format("0x%X lies past SizeOfImage 0x%X", page, opt.sizeOfImage()));
+                add(what + " Page RVA", base + pos, String.format("0x%X lies past SizeOfImage 0x%X", page, opt.sizeOfImage()));
             }
-            int count = (int) ((size - 8) / 2);
-            long entriesAt = pe.rvaToOffset(dir.rva() + pos + 8, size - 8, what + " entries");
-            for (int done = 0; done < count; ) {
-                int n = Math.min(count - done, 32768);
-                ByteBuffer e = pe.source().buffer(entriesAt + 2L * done, 2 * n, what + " entries");
-                for (int k = 0; k < n; k++) {
-                    int v = e.getShort(2 * k) & 0xffff;
-                    int type = v >>> 12;
-                    long target = page + (v & 0xfff);
-                    int width = switch (type) {
-                        case 0 -> 0;                                   // IMAGE_REL_BASED_ABSOLUTE: padding
-                        case 1, 2 -> 2;                                // HIGH, LOW
-                        case 3 -> 4;                                   // HIGHLOW
-                        case 10 -> 8;                                  // DIR64
-                        default -> -1;
-                    };
-                    boolean x64 = machine == CoffHeader.MACHINE_AMD64;
-                    if (width < 0 || x64 && (type == 1 || type == 2)) {
-                        add(what + " entry #" + (done + k), entriesAt + 2L * (done + k), "type " + type
-                                + " is not a base relocation the loader applies to a " + pe.coffHeader().machineName() + " image");
-                    } else if (width > 0 && sectionOf(target, width) == null) {
-                        add(what + " entry #" + (done + k), entriesAt + 2L * (done + k), String.format(
-                                "patches RVA 0x%X (%d bytes), outside every section", target, width));
-                    }
+            for (long e = pos + 8; e + 2 <= pos + size; e += 2) {
+                int v = w.u16(e);
+                int type = v >>> 12;
+                long target = page + (v & 0xfff);
+                int width = switch (type) {
+                    case 0 -> 0;                                   // IMAGE_REL_BASED_ABSOLUTE: padding
+                    case 1, 2 -> 2;                                // HIGH, LOW
+                    case 3 -> 4;                                   // HIGHLOW
+                    case 10 -> 8;                                  // DIR64
+                    default -> -1;
+                };
+                String entry = what + " entry #" + (e - pos - 8) / 2;
+                if (width < 0 || x64 && (type == 1 || type == 2)) {
+                    add(entry, base + e, "type " + type + " is not a base relocation the loader applies to a "
+                            + pe.coffHeader().machineName() + " image");
+                } else if (width > 0 && sectionOf(target, width) == null) {
+                    add(entry, base + e, String.format("patches RVA 0x%X (%d bytes), outside every section", target, width));
                 }
-                done += n;
             }
             pos += size;
+        }
+    }
+
+    /** Sequential little-endian reads of a file range through a 64 KiB window (one read per window, not per field). */
+    private final class Window {
+        private final long base;
+        private final long length;
+        private byte[] buf = new byte[0];
+        private long at = -1;
+
+        Window(long base, long length) {
+            this.base = base;
+            this.length = length;
+        }
+
+        private int index(long pos, int width) throws IOException {
+            if (at < 0 || pos < at || pos + width > at + buf.length) {
+                at = pos;
+                buf = pe.source().read(base + pos, (int) Math.min(65536, length - pos), "base relocation directory");
+            }
+            return (int) (pos - at);
+        }
+
+        int u16(long pos) throws IOException {
+            int i = index(pos, 2);
+            return (buf[i] & 0xff) | (buf[i + 1] & 0xff) << 8;
+        }
+
+        long u32(long pos) throws IOException {
+            int i = index(pos, 4);
+            return (buf[i] & 0xffL) | (buf[i + 1] & 0xffL) << 8 | (buf[i + 2] & 0xffL) << 16 | (buf[i + 3] & 0xffL) << 24;
         }
     }
 
@@ -508,13 +556,19 @@ public final class ImageLoadability {
             return;
         }
         Set<Long> seen = new HashSet<>();
+        long declared = dir.size() / 32 - 1;   // llvm-readobj reads this many descriptors, terminator or not
+        if (dir.size() < 32) {
+            add("data directory DelayImportDescriptor", pe.peOffset() + 24 + (plus ? 112 : 96) + 8L * DataDirectory.DELAY_IMPORT_DESCRIPTOR + 4,
+                    "size is " + dir.size() + ", smaller than one 32-byte delay-load descriptor");
+        }
         String[] fields = {"Attributes", "Name", "ModuleHandle", "Delay Import Address Table", "Delay Import Name Table",
             "Bound Delay Import Table", "Unload Delay Import Table", "TimeStamp"};
         for (int i = 0; i < 4096; i++) {
             String what = "delay-load directory entry #" + i;
             long rva = dir.rva() + 32L * i;
-            if (sectionOf(rva, 32) == null) {
-                add(what, -1, String.format("RVA 0x%X lies outside every section: the table has no terminating entry", rva));
+            if (!mapped(rva, 32)) {
+                add(what, -1, String.format("RVA 0x%X lies outside the file-backed part of every section: the table has no"
+                        + " terminating entry", rva));
                 return;
             }
             long off = pe.rvaToOffset(rva, 32, what);
@@ -524,6 +578,10 @@ public final class ImageLoadability {
                 zero &= e.getInt(4 * k) == 0;
             }
             if (zero) {
+                if (i < declared) {
+                    add(what, off, "is the terminating entry, but the directory's size (" + dir.size() + " bytes) declares "
+                            + declared + " descriptors");
+                }
                 return;
             }
             long bias = (e.getInt(0) & 1) != 0 ? 0 : opt.imageBase();
@@ -534,11 +592,44 @@ public final class ImageLoadability {
                     continue;
                 }
                 long r = v - bias;
-                if (v == 0 || sectionOf(r, 1) == null) {
-                    add(what + " " + fields[k], off + 4L * k, String.format("RVA 0x%X lies outside every section", r));
+                boolean table = k == 1 || k == 3 || k == 4;   // the name, the IAT and the name table are read, the others written
+                if (v == 0 || (table ? !mapped(r, 1) : sectionOf(r, 1) == null)) {
+                    add(what + " " + fields[k], off + 4L * k, String.format("RVA 0x%X lies outside every section%s", r,
+                            table ? " (or its file-backed part)" : ""));
                 } else if (k == 4) {
                     lookupTable(r, what + " delay import", seen);
                 }
+            }
+        }
+    }
+
+    /**
+     * The debug directory entries (PE/COFF specification section 6.1.1): the data of each entry
+     * with a size, at {@code AddressOfRawData}, must lie inside one section, and a CodeView entry
+     * holds at least its 24-byte header and a name byte (what llvm-readobj reads).
+     */
+    private void debug() throws IOException {
+        DataDirectory dir = opt.directory(DataDirectory.DEBUG);
+        if (dir.rva() == 0 || dir.size() < DEBUG_ENTRY || !mapped(dir.rva(), dir.size())) {
+            return;
+        }
+        long n = Math.min(dir.size() / DEBUG_ENTRY, 1024);
+        long at = pe.rvaToOffset(dir.rva(), n * DEBUG_ENTRY, "debug directory");
+        for (int i = 0; i < n; i++) {
+            String what = "debug directory entry #" + i;
+            ByteBuffer e = pe.source().buffer(at + (long) DEBUG_ENTRY * i, DEBUG_ENTRY, what);
+            long type = e.getInt(12) & 0xffffffffL;
+            long size = e.getInt(16) & 0xffffffffL;
+            long rva = e.getInt(20) & 0xffffffffL;
+            if (size == 0) {
+                continue;
+            }
+            if (sectionOf(rva, size) == null) {
+                add(what + " AddressOfRawData", at + (long) DEBUG_ENTRY * i + 20, String.format(
+                        "RVA 0x%X + SizeOfData 0x%X does not lie inside one section", rva, size));
+            } else if (type == 2 && size < 25) {
+                add(what + " SizeOfData", at + (long) DEBUG_ENTRY * i + 16, "is " + size
+                        + "; a CodeView record is at least 24 bytes and a PDB name");
             }
         }
     }

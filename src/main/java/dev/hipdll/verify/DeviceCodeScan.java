@@ -107,10 +107,24 @@ final class DeviceCodeScan {
     }
 
     private void inflated(ByteSource section, OffloadBundle b, int index, PathLeakScanner scanner) throws IOException {
-        Path tmp = Files.createTempFile("hipdll-bundle-", ".bin");
+        Path tmp;
+        try {
+            tmp = Files.createTempFile("hipdll-bundle-", ".bin");
+        } catch (IOException e) {
+            problems.add("bundle #" + index + " (" + DeviceCodeChecks.formatOf(b) + "): cannot inflate it to a temporary"
+                    + " file in " + System.getProperty("java.io.tmpdir") + " to read its code objects: "
+                    + dev.hipdll.io.IoProblem.describe(e));
+            return;
+        }
         try {
             try (OutputStream out = Files.newOutputStream(tmp)) {
                 BundleInflater.inflate(section, b, out);
+            } catch (dev.hipdll.bytes.BinaryFormatException e) {
+                throw e;
+            } catch (IOException e) {
+                problems.add("bundle #" + index + " (" + DeviceCodeChecks.formatOf(b) + "): cannot write the inflated bundle"
+                        + " to " + tmp + ": " + dev.hipdll.io.IoProblem.describe(e));
+                return;
             }
             try (ByteSource plainBundle = ByteSource.open(tmp)) {
                 List<Span> spans = new ArrayList<>();
@@ -153,8 +167,12 @@ final class DeviceCodeScan {
         details.addAll(problems);
         Verdict v = debug.isEmpty() && problems.isEmpty() ? Verdict.PASS
                 : !problems.isEmpty() || !allow ? Verdict.FAIL : Verdict.WARN;
-        return new Check(CheckIds.DEVICE_DEBUG, title, v, expected, debug.isEmpty() ? "none of " + codeObjects
-                + " code object(s) has debug sections" : debug.size() + " of " + codeObjects + " code object(s) carry DWARF"
-                + " (built with -g: source paths and names ship with the DLL)", details);
+        String found = debug.isEmpty() ? "none of " + codeObjects + " code object(s) has debug sections"
+                : debug.size() + " of " + codeObjects + " code object(s) carry DWARF"
+                + " (built with -g: source paths and names ship with the DLL)";
+        if (!problems.isEmpty()) {
+            found = problems.size() + " code object(s) or bundle(s) whose sections cannot be read; " + found;
+        }
+        return new Check(CheckIds.DEVICE_DEBUG, title, v, expected, found, details);
     }
 }

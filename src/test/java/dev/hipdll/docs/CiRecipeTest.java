@@ -17,8 +17,9 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
  * The GitHub Actions recipe (docs/ci/hipdll.yml) is valid YAML with the shape GitHub expects, does
- * what docs/ci.md says (toolset pinned, report published, standalone verify of the release), and
- * docs/ci.md shows exactly that file.
+ * what docs/ci.md says (by default a hosted windows-2022 job that installs the HIP SDK, a self-hosted
+ * job as the alternative, toolset pinned, report published, standalone verify of the release on
+ * Linux), and docs/ci.md shows exactly that file. GitHub's schema: ValidateWorkflowsTest.
  */
 class CiRecipeTest {
     private static final Path RECIPE = Path.of("docs/ci/hipdll.yml");
@@ -54,7 +55,7 @@ class CiRecipeTest {
         Object on = wf.containsKey("on") ? wf.get("on") : wf.get(Boolean.TRUE);
         assertTrue(map(on, "on").keySet().containsAll(List.of("push", "pull_request", "release")), String.valueOf(on));
         Map<String, Object> jobs = map(wf.get("jobs"), "jobs");
-        assertEquals(List.of("build", "release-verify"), List.copyOf(jobs.keySet()));
+        assertEquals(List.of("build", "build-self-hosted", "release-verify"), List.copyOf(jobs.keySet()));
         for (Object job : jobs.values()) {
             Map<String, Object> j = map(job, "a job");
             assertTrue(j.containsKey("runs-on"), "every job has runs-on");
@@ -66,18 +67,44 @@ class CiRecipeTest {
 
     @Test
     void buildOnWindowsWithPinnedToolsetAndPublishedReport() throws Exception {
-        Map<String, Object> build = map(map(load().get("jobs"), "jobs").get("build"), "build");
-        assertTrue(String.valueOf(build.get("runs-on")).contains("windows"), "build runs on Windows");
-        String runs = runs(build);
-        assertTrue(runs.contains("mvn -B -ntp verify"), runs);
-        assertTrue(runs.contains("-Dhip.vcToolsVersion="), "toolset pinned: " + runs);
-        assertTrue(runs.contains("TEST-hipdll-verify.xml"), "verify report published: " + runs);
+        Map<String, Object> jobs = map(load().get("jobs"), "jobs");
+        for (String name : List.of("build", "build-self-hosted")) {
+            Map<String, Object> build = map(jobs.get(name), name);
+            assertTrue(String.valueOf(build.get("runs-on")).contains("windows"), name + " runs on Windows");
+            String runs = runs(build);
+            assertTrue(runs.contains("mvn -B -ntp verify"), runs);
+            assertTrue(runs.contains("-Dhip.vcToolsVersion="), "toolset pinned: " + runs);
+            assertTrue(runs.contains("TEST-hipdll-verify.xml"), "verify report published: " + runs);
+        }
+    }
+
+    @Test
+    void theDefaultJobInstallsTheSdkOnAHostedRunnerAndSelfHostedIsTheAlternative() throws Exception {
+        Map<Object, Object> wf = load();
+        Map<String, Object> jobs = map(wf.get("jobs"), "jobs");
+        Map<String, Object> hosted = map(jobs.get("build"), "build");
+        Map<String, Object> selfHosted = map(jobs.get("build-self-hosted"), "build-self-hosted");
+        assertEquals("windows-2022", hosted.get("runs-on"), "the default job runs on GitHub's hosted image");
+        assertEquals("vars.HIPDLL_RUNNER != 'self-hosted'", hosted.get("if"));
+        assertEquals("vars.HIPDLL_RUNNER == 'self-hosted'", selfHosted.get("if"));
+        assertEquals(List.of("self-hosted", "windows", "x64", "hip-sdk"), selfHosted.get("runs-on"));
+        String version = String.valueOf(map(wf.get("env"), "env").get("HIPSDK_INSTALLER_VERSION"));
+        assertTrue(version.matches("[0-9]{2}\\.Q[1-4]"), version);
+        Map<String, Object> cache = steps(hosted).stream().filter(st -> "cache-hip-sdk".equals(st.get("id"))).findFirst().orElseThrow();
+        assertTrue(String.valueOf(cache.get("with")).contains("key=hip-sdk-${{ env.HIPSDK_INSTALLER_VERSION }}"), "cache keyed by the installer version");
+        String runs = runs(hosted);
+        assertTrue(runs.contains("AMD-Software-PRO-Edition-$env:HIPSDK_INSTALLER_VERSION-Win11-For-HIP.exe"), runs);
+        assertTrue(runs.contains("-ArgumentList '-install'") && runs.contains("WaitForExit(600000)"), "silent install with a timeout: " + runs);
+        assertTrue(runs.contains("C:\\Program Files\\AMD\\ROCm\\*\\bin\\clang.exe") && runs.contains("HIP_SDK_ROOT="), runs);
+        assertTrue(runs.contains("hipdll:doctor"), "the setup is checked before the build: " + runs);
     }
 
     @Test
     void releaseJobVerifiesTheDownloadedDllStandalone() throws Exception {
         Map<String, Object> release = map(map(load().get("jobs"), "jobs").get("release-verify"), "release-verify");
-        assertEquals("build", release.get("needs"));
+        assertEquals(List.of("build", "build-self-hosted"), release.get("needs"));
+        assertTrue(String.valueOf(release.get("if")).contains("needs.build.result == 'success' || needs.build-self-hosted.result == 'success'"),
+                "after whichever build ran: " + release.get("if"));
         String runs = runs(release);
         assertTrue(runs.contains("gh release download"), runs);
         assertTrue(runs.contains("dev.hipdll:hipdll-maven-plugin:") && runs.contains(":verify"), runs);

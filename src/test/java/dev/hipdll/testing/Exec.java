@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** Runs a test-side command (an oracle such as llvm-readobj-19, or clang-19 making a fixture). */
@@ -25,7 +26,13 @@ public final class Exec {
 
     /** Runs {@code command} in {@code dir} (120 s limit) and returns its exit code and output. */
     public static Result run(Path dir, List<String> command) {
+        return run(dir, command, Map.of());
+    }
+
+    /** As {@link #run(Path, List)}, with {@code env} added to (or replacing in) the inherited environment. */
+    public static Result run(Path dir, List<String> command, Map<String, String> env) {
         ProcessBuilder pb = new ProcessBuilder(new ArrayList<>(command)).directory(dir.toFile()).redirectErrorStream(true);
+        pb.environment().putAll(env);
         try {
             Process p = pb.start();
             p.getOutputStream().close();

@@ -189,4 +189,22 @@ public final class HostileDlls {
         img.directory(13, rva, 32L * (descriptors + 1));
         return img.build();
     }
+
+    /**
+     * A base relocation directory of {@code bytes} bytes of empty 8-byte blocks (page RVA of
+     * {@code .text}, no entries): well formed, and millions of blocks from a file of that size.
+     */
+    public static byte[] emptyRelocationBlocks(int bytes) {
+        PeImage img = new PeImage();
+        int text = img.section(".text", new byte[0x1000], 0x60000020L);
+        int rva = img.nextRva();
+        byte[] sec = new byte[bytes];
+        ByteBuffer b = ByteBuffer.wrap(sec).order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i + 8 <= bytes; i += 8) {
+            b.putInt(i, text).putInt(i + 4, 8);
+        }
+        img.data(".reloc", sec);
+        img.directory(5, rva, bytes);
+        return img.build();
+    }
 }

@@ -9,6 +9,7 @@ import dev.hipdll.testing.Toolchain;
 import dev.hipdll.testing.VerifyFuzz;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -119,6 +120,8 @@ class VerifyMutationFuzzTest {
                 boolean refused = ro.exit() != 0 || ro.output().contains("error:");
                 if (n.startsWith("pass-") && refused) {
                     passRefused++;
+                    Path keep = Files.createDirectories(Path.of("target", "fuzz-holes"));
+                    Files.copy(f, keep.resolve("seed-" + seed + "-" + n), StandardCopyOption.REPLACE_EXISTING);
                     holes.add(n + ": " + ro.output().lines().filter(l -> l.contains("error")).findFirst().orElse(""));
                 } else if (n.startsWith("sample-")) {
                     sample++;
@@ -134,7 +137,7 @@ class VerifyMutationFuzzTest {
         assertEquals("0", m.group(4), "crashes");
         assertEquals("0", m.group(5), "hangs");
         assertEquals("0", m.group(6), "OOMs");
-        assertEquals(0, passRefused, "verify passed files llvm-readobj-19 refuses: " + holes);
+        assertEquals(0, passRefused, "verify passed files llvm-readobj-19 refuses (kept in target/fuzz-holes): " + holes);
         assertTrue(Integer.parseInt(m.group(3)) > 0 && Integer.parseInt(m.group(2)) > 0,
                 "the mutants exercise both verdicts");
     }

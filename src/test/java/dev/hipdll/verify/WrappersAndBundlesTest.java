@@ -105,6 +105,32 @@ class WrappersAndBundlesTest {
         assertEquals(Verdict.FAIL, check(r, "device-code.targets").verdict(), "nothing registered, so no target");
     }
 
+    /** A code object whose section table lies outside it: device-code.debug fails naming the structure and offset. */
+    @Test
+    void aCodeObjectWithABrokenSectionTableFailsDeviceCodeDebug() throws Exception {
+        Path good = Fixtures.exampleDll(dir, "good.dll", List.of("gfx1151"), List.of());
+        byte[] b = Files.readAllBytes(good);
+        long fat;
+        try (PeFile pe = PeFile.open(good)) {
+            fat = pe.section(FatBinaryLocator.FATBIN_SECTION).orElseThrow().pointerToRawData();
+        }
+        int elf = -1;
+        for (int i = (int) fat; i + 4 < b.length; i++) {
+            if (b[i] == 0x7f && b[i + 1] == 'E' && b[i + 2] == 'L' && b[i + 3] == 'F') {
+                elf = i;
+                break;
+            }
+        }
+        assertTrue(elf > 0, "no code object");
+        Path bad = Patch.u32(Patch.u32(good, dir.resolve("s0.dll"), elf + 0x28, 0xffff0000L), dir.resolve("shoff.dll"),
+                elf + 0x2c, 0x7fff);
+        Check c = check(new DllVerifier().verify(bad, options()), "device-code.debug");
+        assertEquals(Verdict.FAIL, c.verdict(), c.toString());
+        assertTrue(c.found().startsWith("1 code object(s) or bundle(s) whose sections cannot be read"), c.found());
+        assertTrue(c.details().get(0).contains(String.format("ELF section table at offset 0x%X: e_shoff", elf + 0x28)),
+                c.details().get(0));
+    }
+
     @Test
     void plainBundlesAreReportedWithSizesAndTheSizeBudgetFails() throws Exception {
         Path two = Fixtures.exampleDll(dir, "two.dll", List.of("gfx1151", "gfx1100"), List.of());
