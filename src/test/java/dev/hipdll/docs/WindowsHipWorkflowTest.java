@@ -112,6 +112,12 @@ class WindowsHipWorkflowTest {
                     "every step has a name and an id, so a failure names it: " + s);
         }
         assertEquals("failure()", step("failed-steps").get("if"), "the last step names the failed ones");
+        // A failed check does not hide the next one: each runs when what it needs succeeded.
+        assertEquals("${{ !cancelled() && steps.build-plugin.outcome == 'success' }}", step("build-example").get("if"));
+        for (String id : List.of("verify", "load-check")) {
+            assertEquals("${{ !cancelled() && steps.build-example.outcome == 'success' }}", step(id).get("if"), id);
+        }
+        assertEquals("${{ !cancelled() && steps.build-plugin.outcome == 'success' }}", step("windows-only-its").get("if"));
         assertTrue(run("failed-steps").contains("node scripts/ci/failed-steps.mjs"));
         assertTrue(String.valueOf(map(step("failed-steps").get("env"), "env").get("STEPS")).contains("toJSON(steps)"));
     }
