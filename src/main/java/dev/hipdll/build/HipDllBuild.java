@@ -132,6 +132,7 @@ public final class HipDllBuild {
 
     private HipDllBuildResult run(BuildSetup setup, HipDllBuildRequest r, BooleanSupplier awaitVerify, BuildListener log,
                                   long started) throws BuildFailedException, IOException {
+        long wallStarted = System.currentTimeMillis();
         HipSdk sdk = setup.sdk();
         ScrubResult env = setup.environment();
         SdkTable.render(sdk).forEach(log::info);
@@ -189,8 +190,10 @@ public final class HipDllBuild {
         log.info(describeGraph(steps, r, o));
         Path diagnosisTxt = outDir.resolve("diagnosis.txt");
         Files.deleteIfExists(diagnosisTxt);
+        removeAbandonedTemporaryDirectories(tempDir.getParent());
         Files.createDirectories(tempDir);
         GraphResult result;
+        boolean changedWhileRunning;
         Path buildLogPath = outDir.resolve("build.log");
         try (BuildLogFile buildLog = new BuildLogFile(buildLogPath);
              StepProgress progress = new StepProgress(o.progress() ? log : debugOnly(log), o.heartbeat(),
@@ -199,9 +202,10 @@ public final class HipDllBuild {
             StepExecutor executor = new StepExecutor(new ProcessRunner(o.stepTimeout()),
                     new LaunchOptions(os, o.commandLineLimit()), sdk.hipcc().path(), sdk.hipccIsBatchWrapper(),
                     compilerEnv, r.basedir(), driverTools(sdk, os, o.driver()), environmentDigest(compilerEnv, os, r),
-                    placeholders::apply, p -> name(p, r), digests, buildLog, diagnosisTxt, RuleBook.load(), log,
+                    placeholders, p -> name(p, r), digests, buildLog, diagnosisTxt, RuleBook.load(), log,
                     o.force(), progress, unitsBuiltBefore(steps));
             result = new GraphRunner<BuildStep>(o.jobs()).run(graph, executor, progress);
+            changedWhileRunning = executor.inputsChangedWhileRunning();
         } catch (RuntimeException | IOException e) {
             discard(tempDir);
             throw e;
@@ -221,6 +225,13 @@ public final class HipDllBuild {
         publisher.publish();
         boolean pending = awaitVerify.getAsBoolean();
         Path stamp;
+        List<String> edited = changedSince(wallStarted, depFile, r);
+        if (changedWhileRunning || !edited.isEmpty()) {
+            log.warn("not stamped: " + (edited.isEmpty() ? "an input" : String.join(", ", edited)) + " changed during the"
+                    + " build, so the DLL may hold the older content; the next build checks again");
+            return new HipDllBuildResult(output, publisher.checksum(), publisher.provenanceFile(), false, ran, reused,
+                    Optional.empty(), false, Duration.ofNanos(System.nanoTime() - started));
+        }
         try {
             stamp = incremental.succeeded(stampInputs, depFile, r.basedir(), pending, digests);
             log.info((pending ? "build stamp pending until hipdll:verify passes: " : "build stamp written: ") + stamp);
@@ -271,6 +282,47 @@ public final class HipDllBuild {
             }
         } finally {
             discard(tempDir);
+        }
+    }
+
+    /**
+     * The project files the build read (its dependency files' prerequisites) that were modified after it
+     * started (file times at millisecond resolution), named for the log.
+     */
+    private static List<String> changedSince(long wallStarted, Path depFile, HipDllBuildRequest r) {
+        long threshold = wallStarted;
+        List<String> edited = new java.util.ArrayList<>();
+        try {
+            for (Path p : dev.hipdll.incremental.DependencyFile.read(depFile, r.basedir())) {
+                if (Files.isRegularFile(p) && Files.getLastModifiedTime(p).toMillis() >= threshold) {
+                    edited.add(name(p, r));
+                }
+            }
+        } catch (IOException e) {
+            // no dependency file: the stamp step reports it
+        }
+        return edited;
+    }
+
+    /**
+     * Deletes the temporary directories of builds whose JVM is gone ({@code build-<pid>-<hex>} with no
+     * live process {@code pid}): a JVM killed mid-build leaves its directory behind.
+     */
+    private static void removeAbandonedTemporaryDirectories(Path tmp) {
+        if (!Files.isDirectory(tmp, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (Stream<Path> dirs = Files.list(tmp)) {
+            for (Path d : dirs.toList()) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("build-(\\d+)-[0-9a-f]+")
+                        .matcher(d.getFileName().toString());
+                if (m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).map(ProcessHandle::isAlive).orElse(false)
+                        == Boolean.FALSE) {
+                    discard(d);
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            // best effort: a directory that cannot be listed or deleted stays
         }
     }
 

@@ -7,6 +7,7 @@ import dev.hipdll.compile.HipccLaunch;
 import dev.hipdll.compile.LaunchOptions;
 import dev.hipdll.compile.StepKind;
 import dev.hipdll.compile.StepOutputCheck;
+import dev.hipdll.compile.StepPlanner;
 import dev.hipdll.diagnosis.Diagnosis;
 import dev.hipdll.diagnosis.DiagnosisReport;
 import dev.hipdll.diagnosis.FailedRun;
@@ -22,6 +23,7 @@ import dev.hipdll.incremental.StepReuse;
 import dev.hipdll.io.IoProblem;
 import dev.hipdll.process.ProcessResult;
 import dev.hipdll.process.ProcessRunner;
+import dev.hipdll.provenance.PathPlaceholders;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,7 +37,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.function.UnaryOperator;
 
 /**
  * Runs one {@link BuildStep} of the step graph, or reuses its kept output.
@@ -62,7 +63,8 @@ public final class StepExecutor implements StepAction<BuildStep> {
     private final Path workingDir;
     private final Map<String, Path> driverTools;
     private final String environmentDigest;
-    private final UnaryOperator<String> placeholders;
+    private final PathPlaceholders placeholders;
+    private final java.util.concurrent.atomic.AtomicBoolean changedWhileRunning = new java.util.concurrent.atomic.AtomicBoolean();
     private final Function<Path, String> names;
     private final FileDigests digests;
     private final StepRecordStore records = new StepRecordStore();
@@ -84,7 +86,8 @@ public final class StepExecutor implements StepAction<BuildStep> {
      * @param driverTools       the programs a compile or link step runs besides its executable, by name
      *                          (for hipcc: the clang it starts; for a link: lld-link)
      * @param environmentDigest the digest of the output-deciding variables of {@code environment}
-     * @param placeholders      replaces machine paths in a command argument by placeholders
+     * @param placeholders      replaces machine paths by placeholders in commands and recorded file paths
+     *                          (and back), so a record made in another directory names this one's files
      * @param names             names a file in a reason, relative to the project where it can
      * @param digests           the build's file digests (thread-safe)
      * @param buildLog          {@code build.log}
@@ -99,7 +102,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
      */
     public StepExecutor(ProcessRunner runner, LaunchOptions launch, Path hipcc, boolean batchWrapper,
                         Map<String, String> environment, Path workingDir, Map<String, Path> driverTools,
-                        String environmentDigest, UnaryOperator<String> placeholders, Function<Path, String> names,
+                        String environmentDigest, PathPlaceholders placeholders, Function<Path, String> names,
                         FileDigests digests, BuildLogFile buildLog, Path diagnosisTxt, RuleBook rules,
                         BuildListener listener, boolean force, StepProgress progress, Set<String> unitsBuiltBefore) {
         this.runner = runner;
@@ -131,7 +134,8 @@ public final class StepExecutor implements StepAction<BuildStep> {
         if (step.kind() == StepKind.LINK) {
             reason = "the DLL is rebuilt";
         } else {
-            Optional<String> why = force ? Optional.of("hip.force") : StepReuse.reasonToRun(records.read(step.output()),
+            Optional<StepRecord> previous = records.read(step.output()).map(this::resolved);
+            Optional<String> why = force ? Optional.of("hip.force") : StepReuse.reasonToRun(previous,
                     command, envDigest, tools, names, noRecordReason(step));
             if (why.isEmpty()) {
                 return new StepOutcome.Reused("inputs unchanged");
@@ -146,12 +150,14 @@ public final class StepExecutor implements StepAction<BuildStep> {
             Files.deleteIfExists(step.depFile().get());
         }
         for (Path in : step.inputs()) {
-            if (in.getFileName().toString().equals("host.empty") && !Files.exists(in)) {
+            if (in.getFileName().toString().equals(StepPlanner.EMPTY_HOST_FILE) && !Files.exists(in)) {
                 Files.createDirectories(in.toAbsolutePath().getParent());
                 Files.write(in, new byte[0]);  // the empty host entry of an offload bundle
             }
         }
         String name = step.describe();
+        Map<Path, FileFingerprint> before = beforeRun(step);
+        long startedMillis = System.currentTimeMillis();
         progress.running(step, reason);
         Path rsp = step.output().resolveSibling(step.output().getFileName() + ".rsp");
         List<String> launched;
@@ -199,7 +205,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
         }
         if (step.kind() != StepKind.LINK) {
             try {
-                records.write(step.output(), record(step, command, envDigest, tools));
+                records.write(step.output(), record(step, command, envDigest, tools, before, startedMillis));
             } catch (IOException e) {
                 listener.warn(name + " succeeded but its record could not be written (" + IoProblem.describe(e)
                         + "); it runs again next time");
@@ -231,6 +237,9 @@ public final class StepExecutor implements StepAction<BuildStep> {
     }
 
     private String noRecordReason(BuildStep step) {
+        if (Files.exists(StepRecordStore.recordFile(step.output()))) {
+            return "its record could not be read";
+        }
         if (step.kind() == StepKind.DEVICE_COMPILE && unitsBuiltBefore.contains(step.unit())) {
             return "new target";
         }
@@ -260,11 +269,11 @@ public final class StepExecutor implements StepAction<BuildStep> {
         return t;
     }
 
-    private StepRecord record(BuildStep step, List<String> command, String envDigest, Map<String, Path> tools)
-            throws IOException {
+    private StepRecord record(BuildStep step, List<String> command, String envDigest, Map<String, Path> tools,
+                              Map<Path, FileFingerprint> before, long startedMillis) throws IOException {
         Map<String, FileFingerprint> toolPrints = new LinkedHashMap<>();
         for (Map.Entry<String, Path> e : tools.entrySet()) {
-            toolPrints.put(e.getKey(), FileFingerprint.of(e.getValue(), digests));
+            toolPrints.put(e.getKey(), placed(FileFingerprint.of(e.getValue(), digests)));
         }
         Set<Path> read = new LinkedHashSet<>();
         for (Path in : step.inputs()) {
@@ -279,11 +288,74 @@ public final class StepExecutor implements StepAction<BuildStep> {
         }
         Path out = step.output().toAbsolutePath().normalize();
         read.remove(out);
+        // A file edited while the step ran may have been read before or after the edit: the record keeps
+        // its content from before the step (so the next build sees a change), and a file first read in
+        // this run that is newer than the step's start is recorded as unknown (it runs again).
+        // (file times at millisecond resolution; on a file system that keeps whole seconds an edit in the
+        // step's first second can go unseen)
+        long threshold = startedMillis;
+        List<String> changed = new ArrayList<>();
         List<FileFingerprint> reads = new ArrayList<>();
         for (Path p : read) {
-            reads.add(FileFingerprint.of(p, digests));
+            FileFingerprint now = FileFingerprint.of(p, digests);
+            FileFingerprint was = before.get(p);
+            if (was != null && !was.sha256().equals(now.sha256())) {
+                changed.add(names.apply(p));
+                now = was;
+            } else if (was == null && now.mtime() >= threshold) {
+                changed.add(names.apply(p));
+                now = new FileFingerprint(now.path(), -1, -1, UNKNOWN_CONTENT);
+            }
+            reads.add(placed(now));
+        }
+        if (!changed.isEmpty()) {
+            changedWhileRunning.set(true);
+            listener.warn(step.describe() + ": " + String.join(", ", changed) + " changed while it ran; it runs again"
+                    + " next time");
         }
         return new StepRecord(StepRecord.FORMAT, step.id(), command, envDigest, toolPrints, reads,
-                FileFingerprint.of(out, digests));
+                placed(FileFingerprint.of(out, digests)));
+    }
+
+    /** The digest recorded for a file whose content at the time of the step is not known: it never matches. */
+    private static final String UNKNOWN_CONTENT = "0".repeat(64);
+
+    /** Whether an input of some step changed while that step ran (then the DLL must not be stamped). */
+    public boolean inputsChangedWhileRunning() {
+        return changedWhileRunning.get();
+    }
+
+    /** The declared inputs and the files the step read last time, fingerprinted before it runs. */
+    private Map<Path, FileFingerprint> beforeRun(BuildStep step) {
+        Map<Path, FileFingerprint> m = new java.util.HashMap<>();
+        List<Path> known = new ArrayList<>(step.inputs());
+        records.read(step.output()).map(this::resolved).ifPresent(r -> r.reads().forEach(f -> known.add(Path.of(f.path()))));
+        for (Path p : known) {
+            Path abs = p.toAbsolutePath().normalize();
+            try {
+                if (Files.isRegularFile(abs)) {
+                    m.put(abs, FileFingerprint.of(abs, digests));
+                }
+            } catch (IOException e) {
+                // unreadable now: recorded after the run as it is then
+            }
+        }
+        return m;
+    }
+
+    private FileFingerprint placed(FileFingerprint f) {
+        return new FileFingerprint(placeholders.apply(f.path()), f.size(), f.mtime(), f.sha256());
+    }
+
+    private FileFingerprint unplaced(FileFingerprint f) {
+        return new FileFingerprint(placeholders.resolve(f.path()), f.size(), f.mtime(), f.sha256());
+    }
+
+    /** A record as read, with its placeholder paths resolved for this build's directories. */
+    private StepRecord resolved(StepRecord r) {
+        Map<String, FileFingerprint> tools = new LinkedHashMap<>();
+        r.tools().forEach((k, v) -> tools.put(k, unplaced(v)));
+        return new StepRecord(r.format(), r.step(), r.command(), r.environment(), tools,
+                r.reads().stream().map(this::unplaced).toList(), unplaced(r.output()));
     }
 }

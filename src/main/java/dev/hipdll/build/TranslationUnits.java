@@ -15,8 +15,14 @@ import java.util.List;
  */
 public record TranslationUnits(Path sourceDirectory, List<Path> sources, List<Path> includeDirs, List<String> defines,
                                List<String> compilerArgs) {
-    /** Copies the lists. @throws IllegalArgumentException when there is no source */
+    /**
+     * Copies the lists.
+     *
+     * @throws IllegalArgumentException when there is no source, or {@code compilerArgs} holds an argument the
+     *                                  step graph cannot honour ({@link dev.hipdll.compile.CompilerArgsPolicy})
+     */
     public TranslationUnits {
+        dev.hipdll.compile.CompilerArgsPolicy.check(compilerArgs);
         sources = List.copyOf(sources);
         includeDirs = List.copyOf(includeDirs);
         defines = List.copyOf(defines);

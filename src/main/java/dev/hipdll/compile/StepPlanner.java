@@ -43,6 +43,8 @@ public final class StepPlanner {
     public static final String BUNDLE_VERSION_VARIABLE = "COMPRESSED_BUNDLE_FORMAT_VERSION";
     /** The define that makes the backend export its entry points, always set. */
     public static final String EXPORT_DEFINE = "COLI_CUDA_BUILDING_DLL";
+    /** The empty file that stands for the host entry of every offload bundle (clang's driver passes /dev/null). */
+    public static final String EMPTY_HOST_FILE = "bundle-host-entry.empty";
     /** The step id of the link. */
     public static final String LINK_ID = "link";
 
@@ -71,10 +73,11 @@ public final class StepPlanner {
         List<BuildStep> steps = new ArrayList<>();
         List<String> hostIds = new ArrayList<>();
         List<Path> hostObjects = new ArrayList<>();
-        Path emptyHost = r.stepDirectory().resolve("host.empty");
+        // beside the steps' directory, not in it: no unit's directory can be named like it
+        Path emptyHost = r.stepDirectory().resolveSibling(EMPTY_HOST_FILE);
         for (Path source : c.sources()) {
             String unit = unitName(r.sourceDirectory(), source);
-            Path unitDir = r.stepDirectory().resolve(unit);
+            Path unitDir = r.stepDirectory().resolve(directoryName(unit));
             List<String> codeOptions = codeOptions(c, compileExtra);
             Cuid cuid = Cuid.of(unit, codeOptions);
             Path src = rel(source, wd);
@@ -238,6 +241,28 @@ public final class StepPlanner {
         Path base = sourceDirectory.toAbsolutePath().normalize();
         Path relative = abs.startsWith(base) ? base.relativize(abs) : abs.getFileName();
         return relative.toString().replace('\\', '/');
+    }
+
+    /**
+     * A unit's directory under {@code steps/}: its relative path with every character but ASCII letters,
+     * digits, {@code . _ + - /} and space written as {@code ~XX} (the UTF-8 bytes in hex; {@code ~} itself
+     * too), so no name reaches a tool that reads it as a pattern (lld's temporary files turn {@code %}
+     * into random characters) or a file system that refuses it ({@code : * ? " < > |} on Windows), and two
+     * different units never share a directory.
+     */
+    static String directoryName(String unit) {
+        StringBuilder sb = new StringBuilder();
+        for (byte b : unit.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+            char c = (char) (b & 0xff);
+            boolean plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                    || ".+-_/ ".indexOf(c) >= 0;
+            if (plain) {
+                sb.append(c);
+            } else {
+                sb.append('~').append(String.format("%02x", b & 0xff));
+            }
+        }
+        return sb.toString();  // unit names are normalized relative paths: no "." or ".." elements
     }
 
     /** A target ID as a file name on every OS: {@code gfx90a:xnack+} gives {@code gfx90a_xnack+}. */

@@ -97,6 +97,13 @@ public final class StepReuse {
         int n = Math.min(before.size(), now.size());
         for (int i = 0; i < n; i++) {
             if (!before.get(i).equals(now.get(i))) {
+                // one argument inserted or deleted here: name it, not the shifted one after it
+                if (now.size() > before.size() && now.subList(i + 1, now.size()).equals(before.subList(i, before.size()))) {
+                    return clip(now.get(i)) + " added";
+                }
+                if (before.size() > now.size() && before.subList(i + 1, before.size()).equals(now.subList(i, now.size()))) {
+                    return clip(before.get(i)) + " removed";
+                }
                 return clip(now.get(i)) + " instead of " + clip(before.get(i));
             }
         }

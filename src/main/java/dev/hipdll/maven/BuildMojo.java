@@ -270,6 +270,9 @@ public class BuildMojo extends AbstractHipdllMojo {
         if (heartbeatSeconds < 1) {
             throw new IllegalArgumentException("hip.heartbeatSeconds must be at least 1, was " + heartbeatSeconds);
         }
+        if (bundleVersion != 2 && bundleVersion != 3) {
+            throw new IllegalArgumentException("hip.bundleVersion must be 2 or 3, was " + bundleVersion);
+        }
         if (jobs < 0) {
             throw new IllegalArgumentException("hip.jobs must be at least 1 (or 0 for one per core), was " + jobs);
         }

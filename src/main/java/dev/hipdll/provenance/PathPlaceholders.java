@@ -79,6 +79,21 @@ public final class PathPlaceholders {
         return result;
     }
 
+    /**
+     * The inverse of {@link #apply} for a value that starts with a placeholder: {@code ${HIP_SDK_ROOT}/include}
+     * gives {@code /opt/sdk/include} (the path as added, in its own spelling); other values are returned as they are.
+     */
+    public String resolve(String value) {
+        for (Entry e : entries) {
+            if (value.startsWith(e.placeholder()) && (value.length() == e.placeholder().length()
+                    || "/\\".indexOf(value.charAt(e.placeholder().length())) >= 0)) {
+                String rest = value.substring(e.placeholder().length());
+                return e.path() + (e.path().indexOf('\\') >= 0 ? rest.replace('/', '\\') : rest);
+            }
+        }
+        return value;
+    }
+
     /** {@link #apply} on each element. */
     public List<String> apply(List<String> values) {
         return values.stream().map(this::apply).toList();

@@ -88,7 +88,7 @@ class StepPlannerTest {
                 + "hipv4-amdgcn-amd-amdhsa--gfx1100,hipv4-amdgcn-amd-amdhsa--gfx1151,hipv4-amdgcn-amd-amdhsa--gfx90a:sramecc-:xnack+"),
                 b.arguments().toString());
         assertEquals(List.of("-type=o", "-bundle-align=4096"), b.arguments().subList(0, 2));
-        assertTrue(b.arguments().contains("-input=target/hipdll/steps/host.empty"));
+        assertTrue(b.arguments().contains("-input=target/hipdll/bundle-host-entry.empty"));
         assertTrue(b.arguments().contains("-input=target/hipdll/steps/backend_cuda.cu/gfx90a_sramecc-_xnack+.co"),
                 "a target ID's ':' never reaches a file name: " + b.arguments());
         assertFalse(b.arguments().contains("-compress"));
@@ -188,5 +188,16 @@ class StepPlannerTest {
         assertFalse(step(steps, "host:k.cu").arguments().contains("-Wl,/Brepro"));
         assertEquals(sdkRoot.resolve("lib/llvm/bin/clang-offload-bundler.exe"), step(steps, "bundle:k.cu").executable(),
                 "Windows tools are .exe");
+    }
+
+    @Test
+    void unitDirectoriesNeverHoldPatternOrForbiddenCharacters() {
+        assertEquals("50~25.cu", StepPlanner.directoryName("50%.cu"));
+        assertEquals("a b/c~3ad.cu", StepPlanner.directoryName("a b/c:d.cu"));
+        assertEquals("x~7e1.cu", StepPlanner.directoryName("x~1.cu"), "~ is escaped too, so names never collide");
+        assertEquals("~c3~bc.cu", StepPlanner.directoryName("\u00fc.cu"));
+        List<BuildStep> steps = plan("gfx1151");
+        assertTrue(step(steps, "bundle:backend_cuda.cu").arguments().stream().noneMatch(a -> a.contains("steps/host")),
+                "the bundles' empty host entry lives outside steps/, where a unit could be named like it");
     }
 }
