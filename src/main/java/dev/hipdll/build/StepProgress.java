@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
- * The progress lines of a step-graph run: "step 7 of 12: device compile backend_cuda.cu [gfx1100]
+ * The progress lines of a step-graph run, each step numbered when the log first names it:
+ * "step 7 of 12: device compile backend_cuda.cu [gfx1100]
  * (new target)" when a step really runs, "... finished in 4.2 s", "... reused (inputs unchanged)",
  * "... failed after 3.1 s", "... stopped". While steps run and nothing is printed, a heartbeat
  * names every running step and how long it has run: silence is checked every tenth of the
@@ -59,7 +60,6 @@ public final class StepProgress implements GraphListener<BuildStep>, AutoCloseab
 
     @Override
     public synchronized void started(BuildStep node, int ordinal, int total) {
-        ordinals.put(node.id(), ordinal);
         this.total = total;
     }
 
@@ -96,9 +96,10 @@ public final class StepProgress implements GraphListener<BuildStep>, AutoCloseab
         say(prefix(node) + " stopped (another step failed or the build was stopped)");
     }
 
+    /** "step N of M: ...", N numbering the steps in the order the log first names them (so it only grows). */
     private String prefix(BuildStep step) {
-        Integer n = ordinals.get(step.id());
-        return "step " + (n == null ? "?" : n) + " of " + total + ": " + step.describe();
+        int n = ordinals.computeIfAbsent(step.id(), id -> ordinals.size() + 1);
+        return "step " + n + " of " + total + ": " + step.describe();
     }
 
     private void say(String line) {
