@@ -9,7 +9,14 @@ assert dll.isFile() : "not installed: ${dll}; repo has ${repoDir.list()}"
 assert sha.isFile() : "not installed: ${sha}"
 assert prov.isFile() : "not installed: ${prov}"
 def digest = MessageDigest.getInstance('SHA-256').digest(dll.bytes).encodeHex().toString()
-assert sha.text == "${digest}  coli_hip.dll\n" : sha.text
+// the published checksum names the published file, so sha256sum -c works in the repository as downloaded
+assert sha.text == "${digest}  attach-pom-1.0-windows-x86_64.dll\n" : sha.text
+def check = ['sha256sum', '-c', sha.name].execute(null, repoDir)
+def checkOut = new StringBuilder()
+check.waitForProcessOutput(checkOut, checkOut)
+assert check.exitValue() == 0 : "sha256sum -c in the repository: ${checkOut}"
+// the one beside the DLL in target/hipdll still names coli_hip.dll
+assert new File(basedir, 'target/hipdll/coli_hip.dll.sha256').text == "${digest}  coli_hip.dll\n"
 def json = new groovy.json.JsonSlurper().parse(prov)
 assert json.output.sha256 == digest
 assert json.output.file == 'coli_hip.dll'

@@ -43,6 +43,28 @@ public final class ChecksumFile {
     }
 
     /**
+     * Writes {@code out}: {@code digest} and {@code nameInside}, the name the file has where the
+     * checksum is checked (e.g. its name in a Maven repository, {@code <artifactId>-<version>-<classifier>.dll}),
+     * so {@code sha256sum -c} works there.
+     *
+     * @return {@code out}
+     * @throws IOException              when {@code out} cannot be written
+     * @throws IllegalArgumentException when {@code digest} is not 64 hex digits, or {@code nameInside} is
+     *                                  empty or holds a line break or a path separator
+     */
+    public static Path writeNamed(String digest, String nameInside, Path out) throws IOException {
+        if (!digest.matches("[0-9a-f]{64}")) {
+            throw new IllegalArgumentException("not a SHA-256 digest (64 lowercase hex digits): '" + digest + "'");
+        }
+        if (nameInside.isEmpty() || nameInside.contains("\n") || nameInside.contains("\r") || nameInside.contains("/")
+                || nameInside.contains("\\")) {
+            throw new IllegalArgumentException("a checksum file names one file, without a directory: '" + nameInside + "'");
+        }
+        AtomicFile.writeString(out, digest + "  " + nameInside + "\n");
+        return out;
+    }
+
+    /**
      * The largest checksum file {@link #read} accepts, in bytes: one line of {@code sha256sum}
      * output is 66 bytes plus the file name; a list for many files still fits.
      */

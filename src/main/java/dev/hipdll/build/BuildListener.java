@@ -13,4 +13,13 @@ public interface BuildListener {
 
     /** A line only for the debug log (a step's compiler output when it succeeded, command lines). */
     void debug(String line);
+
+    /**
+     * A notice that changes nothing but the user should know once (e.g. a PATH entry holding nvcc
+     * that the scrub kept); by default an info line. The Maven listener shows each at info once per
+     * machine and at debug after that ({@link dev.hipdll.environment.SeenNotices}).
+     */
+    default void notice(String line) {
+        info(line);
+    }
 }

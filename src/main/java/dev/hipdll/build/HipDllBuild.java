@@ -169,6 +169,8 @@ public final class HipDllBuild {
                 r.stamp().userVariables());
         DllPublisher publisher = new DllPublisher(request, steps, r, setup, digests, log);
         IncrementalBuild incremental = new IncrementalBuild(new StampStore(output));
+        // environment.txt describes this run, also when the DLL turns out to be up to date
+        EnvironmentReport.write(env, outDir.resolve("environment.txt"));
         long stampStarted = System.nanoTime();
         StampDecision decision = incremental.check(stampInputs, o.force());
         if (decision.upToDate()) {
@@ -183,7 +185,6 @@ public final class HipDllBuild {
         incremental.starting();
         // the previous DLL's verify reports describe a DLL that is being replaced (docs/incremental-and-diagnosis.md)
         VerifyReports.deleteIn(outDir).forEach(p -> log.info("deleted the stale verify report " + p));
-        EnvironmentReport.write(env, outDir.resolve("environment.txt"));
         steps.stream().flatMap(s -> s.notes().stream()).distinct().forEach(log::info);
 
         StepGraph<BuildStep> graph = StepGraph.of(steps);
@@ -406,7 +407,9 @@ public final class HipDllBuild {
     private static void logEnvironment(ScrubResult env, BuildListener log) {
         log.info("hipcc environment: " + env.summary());
         for (EnvironmentChange c : env.changes()) {
-            if (c.kind() != EnvironmentChange.Kind.SET) {
+            if (c.kind() == EnvironmentChange.Kind.NOTICE) {
+                log.notice("  " + c.infoLine());
+            } else if (c.kind() != EnvironmentChange.Kind.SET) {
                 log.info("  " + c.infoLine());
             }
             log.debug("  " + c.detailLine());

@@ -1,7 +1,10 @@
 package dev.hipdll.maven;
 
+import dev.hipdll.artifact.ChecksumFile;
 import dev.hipdll.artifact.DllArtifact;
 import dev.hipdll.build.HipDllBuildResult;
+import java.io.IOException;
+import java.nio.file.Path;
 import org.apache.maven.plugin.logging.Log;
 import org.apache.maven.project.MavenProject;
 import org.apache.maven.project.MavenProjectHelper;
@@ -9,7 +12,10 @@ import org.apache.maven.project.MavenProjectHelper;
 /**
  * Attaches a build's DLL (type {@code dll}), its {@code .sha256} and {@code provenance.json} to the
  * project (see {@link DllArtifact}), so {@code install} and {@code deploy} publish them. Only maps to
- * Maven: the files come from the core ({@link dev.hipdll.build.HipDllBuild}).
+ * Maven: the files come from the core ({@link dev.hipdll.build.HipDllBuild}); the attached
+ * {@code .sha256} is a copy of the core's that names the published file
+ * ({@code <artifactId>-<version>-<classifier>.dll}), so {@code sha256sum -c} works on a download from
+ * the repository without renaming anything.
  */
 final class ArtifactAttacher {
     private ArtifactAttacher() {
@@ -23,11 +29,15 @@ final class ArtifactAttacher {
      * @param artifact the classifier to attach with
      * @param built    the build's files
      * @param log      where to say so
+     * @throws IOException when the core's checksum cannot be read or the published one written
      */
     static void attach(MavenProject project, MavenProjectHelper helper, DllArtifact artifact, HipDllBuildResult built,
-                       Log log) {
+                       Log log) throws IOException {
+        String publishedName = project.getArtifactId() + "-" + project.getVersion() + "-" + artifact.classifier() + ".dll";
+        Path publishedChecksum = built.dll().resolveSibling(publishedName + ".sha256");
+        ChecksumFile.writeNamed(ChecksumFile.read(built.checksum()), publishedName, publishedChecksum);
         helper.attachArtifact(project, DllArtifact.DLL_TYPE, artifact.classifier(), built.dll().toFile());
-        helper.attachArtifact(project, DllArtifact.SHA256_TYPE, artifact.classifier(), built.checksum().toFile());
+        helper.attachArtifact(project, DllArtifact.SHA256_TYPE, artifact.classifier(), publishedChecksum.toFile());
         helper.attachArtifact(project, DllArtifact.PROVENANCE_TYPE, artifact.provenanceClassifier(),
                 built.provenance().toFile());
         log.info("attached " + built.dll().getFileName() + " as " + project.getArtifactId() + ":" + DllArtifact.DLL_TYPE

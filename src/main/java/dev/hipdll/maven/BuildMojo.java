@@ -55,7 +55,7 @@ import org.codehaus.plexus.util.DirectoryScanner;
 public class BuildMojo extends AbstractHipdllMojo {
 
     /** Comma-separated gfx target IDs, e.g. {@code gfx1151} or {@code gfx1151,gfx1100}; {@code native} is refused. */
-    @Parameter(property = "hip.arch")
+    @Parameter(property = "hip.arch", required = true)
     String arch;
 
     /** The HIP SDK root; defaults to {@code HIP_SDK_ROOT}, then a {@code hip} toolchain in toolchains.xml, then {@code HIP_PATH}. */
