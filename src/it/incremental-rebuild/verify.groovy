@@ -78,11 +78,19 @@ expect(0, null)
 props << "-Dit.sdkRoot=${new File(basedir, 'sdk/../sdk').path}".toString()
 expect(0, null)
 props.remove(props.size() - 1)
-// One that does (clang reads CPATH): exactly one rebuild, saying which.
+// CPATH is scrubbed (clang reads it; issue 12 item 9): it never reaches the compiler, so it rebuilds nothing.
+extraEnv.CPATH = new File(basedir, 'src/main/hip/include').path
+expect(0, null)
+// Kept on purpose (-Dhip.keepVariables=CPATH), it reaches clang: exactly one rebuild, saying which.
+props << '-Dhip.keepVariables=CPATH'
+extraEnv.clear()
+expect(1, 'hip.keepVariables changed')
 extraEnv.CPATH = new File(basedir, 'src/main/hip/include').path
 expect(1, 'environment variable CPATH appeared')
 extraEnv.clear()
 expect(1, 'environment variable CPATH is no longer set')
+props.remove(props.size() - 1)
+expect(1, 'hip.keepVariables changed')
 
 // A timestamp alone is no change: the stamp is content-addressed.
 ops.setLastModified(ops.lastModified() + 10000)

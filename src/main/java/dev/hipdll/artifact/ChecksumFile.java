@@ -87,7 +87,7 @@ public final class ChecksumFile {
                     + MAX_BYTES + " bytes");
         }
         String text;
-        try (InputStream in = Files.newInputStream(checksumFile)) {
+        try (InputStream in = Files.newInputStream(dev.hipdll.io.SpecialFiles.requireRegular(checksumFile))) {
             byte[] bytes = in.readNBytes((int) MAX_BYTES + 1);
             if (bytes.length > MAX_BYTES) {
                 throw new IllegalArgumentException(checksumFile + ": more than " + MAX_BYTES + " bytes; " + expected);

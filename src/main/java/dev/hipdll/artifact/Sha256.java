@@ -25,7 +25,7 @@ public final class Sha256 {
     public static String of(Path file) throws IOException {
         MessageDigest md = newDigest();
         byte[] buf = new byte[1 << 16];
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = Files.newInputStream(dev.hipdll.io.SpecialFiles.requireRegular(file))) {
             for (int n; (n = in.read(buf)) > 0; ) {
                 md.update(buf, 0, n);
             }

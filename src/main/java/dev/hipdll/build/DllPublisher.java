@@ -52,7 +52,10 @@ final class DllPublisher {
                 r.options().driver().toString(), steps, r.basedir(), r.buildDirectory(),
                 setup.msvc().map(m -> m.toolset().version()).orElse(null),
                 setup.msvc().map(m -> m.windowsSdk().version()).orElse(null),
-                new ReproducibleBuild(r.options().outputTimestamp()).outputTimestamp().orElse(null));
+                new ReproducibleBuild(r.options().outputTimestamp()).outputTimestamp().orElse(null))
+                // issue 12 hook (item 9): the names of the variables the compiler saw
+                .withCompilerEnvironment(dev.hipdll.process.ProcessRunner.environmentNames(
+                        setup.environment().environment().names()));
         new ProvenanceJson().write(provenance, provenanceFile());
         log.info("SHA-256 " + provenance.output().sha256() + "  " + request.output().getFileName()
                 + " (provenance: " + provenanceFile() + ")");

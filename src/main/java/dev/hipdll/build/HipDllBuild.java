@@ -29,9 +29,12 @@ import dev.hipdll.incremental.StampInputs;
 import dev.hipdll.incremental.StampStore;
 import dev.hipdll.io.IoProblem;
 import dev.hipdll.io.OutputDirectory;
+import dev.hipdll.io.OutputPlacement;
+import dev.hipdll.compile.BuildOutputs;
 import dev.hipdll.io.UnwritableDirectoryException;
 import dev.hipdll.msvc.MsvcResolutionException;
 import dev.hipdll.pe.DllImageCheck;
+import dev.hipdll.process.BuildRun;
 import dev.hipdll.process.ProcessRunner;
 import dev.hipdll.provenance.PathPlaceholders;
 import dev.hipdll.report.VerifyReports;
@@ -150,6 +153,14 @@ public final class HipDllBuild {
             throw new BuildFailedException("the output " + output + " is a directory, not a DLL: remove it, or name"
                     + " another file with hip.outputName");
         }
+        try { // issue 12 hook (item 6): the outputs stay off the sources, include directories and the SDK
+            List<Path> inputs = new java.util.ArrayList<>(r.units().includeDirs());
+            inputs.add(sdk.root().path());
+            OutputPlacement.check(outDir, BuildOutputs.names(output.getFileName().toString()), r.units().sources(),
+                    r.units().sourceDirectory(), inputs);
+        } catch (IllegalArgumentException e) {
+            throw new BuildFailedException(e.getMessage());
+        }
         BuildOptions o = r.options();
         ReproducibleBuild repro = new ReproducibleBuild(o.outputTimestamp());
         CompileRequest request = new CompileRequest(sdk, r.targets(), r.units().sources(), r.units().includeDirs(),
@@ -196,17 +207,21 @@ public final class HipDllBuild {
         GraphResult result;
         boolean changedWhileRunning;
         Path buildLogPath = outDir.resolve("build.log");
+        // issue 12 hook (item 10): end what a build killed with its JVM left running here; mark this one's processes
+        BuildRun buildRun = BuildRun.start(outDir.resolve(BuildRun.FILE_NAME));
+        buildRun.ended().forEach(e -> log.warn("ended " + e + ", left running in " + outDir + " by a build killed earlier"));
         try (BuildLogFile buildLog = new BuildLogFile(buildLogPath);
              StepProgress progress = new StepProgress(o.progress() ? log : debugOnly(log), o.heartbeat(),
                      System::nanoTime).start()) {
             PathPlaceholders placeholders = PathPlaceholders.forBuild(sdk, r.basedir(), r.buildDirectory());
-            StepExecutor executor = new StepExecutor(new ProcessRunner(o.stepTimeout()),
+            StepExecutor executor = new StepExecutor(new ProcessRunner(o.stepTimeout()).withBuildId(buildRun.id()),
                     new LaunchOptions(os, o.commandLineLimit()), sdk.hipcc().path(), sdk.hipccIsBatchWrapper(),
                     compilerEnv, r.basedir(), driverTools(sdk, os, o.driver()), environmentDigest(compilerEnv, os, r),
                     placeholders, p -> name(p, r), digests, buildLog, diagnosisTxt, RuleBook.load(), log,
                     o.force(), progress, unitsBuiltBefore(steps));
             result = new GraphRunner<BuildStep>(o.jobs()).run(graph, executor, progress);
             changedWhileRunning = executor.inputsChangedWhileRunning();
+            buildRun.finished();
         } catch (RuntimeException | IOException e) {
             discard(tempDir);
             throw e;

@@ -10,6 +10,7 @@ import dev.hipdll.compile.StepOutputCheck;
 import dev.hipdll.compile.StepPlanner;
 import dev.hipdll.diagnosis.Diagnosis;
 import dev.hipdll.diagnosis.DiagnosisReport;
+import dev.hipdll.diagnosis.DiskSpace;
 import dev.hipdll.diagnosis.FailedRun;
 import dev.hipdll.diagnosis.FailureClassifier;
 import dev.hipdll.diagnosis.RuleBook;
@@ -191,8 +192,10 @@ public final class StepExecutor implements StepAction<BuildStep> {
             return new StepOutcome.Failed(name + " was stopped; it and every process it started were killed", null);
         }
         if (!result.succeeded()) {
+            // issue 12 hook (item 12): free space measured before the partial output is deleted
+            DiskSpace disk = DiskSpace.probeBuild(List.of(step.output().toAbsolutePath().getParent()), env);
             Files.deleteIfExists(step.output());
-            return new StepOutcome.Failed(failure(step, result), null);
+            return new StepOutcome.Failed(failure(step, result, disk), null);
         }
         if (!Files.isRegularFile(step.output())) {
             return new StepOutcome.Failed(name + ": " + step.executable().getFileName() + " exited 0 but wrote no "
@@ -215,12 +218,12 @@ public final class StepExecutor implements StepAction<BuildStep> {
     }
 
     /** The diagnosis of a failed step, from its own output only. */
-    private String failure(BuildStep step, ProcessResult result) throws IOException {
+    private String failure(BuildStep step, ProcessResult result, DiskSpace disk) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(step.executable().toString());
         cmd.addAll(step.arguments());
         FailedRun run = new FailedRun(cmd, result.output(), result.exitCode(), result.timedOut(), result.launchError(),
-                runner.timeout());
+                runner.timeout()).withDisk(disk, launch.os() == dev.hipdll.host.OsFamily.WINDOWS);
         Diagnosis d = new FailureClassifier(rules).classify(run);
         List<String> full = new ArrayList<>();
         full.add("failed step: " + step.describe());

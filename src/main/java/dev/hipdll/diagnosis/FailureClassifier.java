@@ -74,6 +74,10 @@ public final class FailureClassifier {
         Optional<LogLine> rootError = Optional.ofNullable(root);
 
         boolean noOutput = out.stream().allMatch(String::isBlank);
+        Optional<Diagnosis> resources = resourceFailure(run, rootError, errors, cascadeCount);
+        if (resources.isPresent()) {
+            return resources.get();
+        }
         for (Rule r : book.rules()) {
             boolean hit = switch (r.when()) {
                 case "launch" -> run.launchError() != null;
@@ -115,6 +119,25 @@ public final class FailureClassifier {
                 : Map.of();
         return diagnosis(fallback, stageOf(fallback, rootError), rootError, noRoot, List.of(), List.of(), errors,
                 cascadeCount);
+    }
+
+    /**
+     * A full disk or a death by signal ({@link ResourceFailure}), before any log rule: a linker killed by
+     * SIGBUS on a full disk leaves a log whose last lines look like a compile error (issue 12, item 12).
+     */
+    private Optional<Diagnosis> resourceFailure(FailedRun run, Optional<LogLine> root, int errors, int cascadeCount) {
+        Optional<ResourceFailure> f = ResourceFailure.of(run);
+        if (f.isEmpty()) {
+            return Optional.empty();
+        }
+        String kind = f.get().diskFull() ? "disk-full" : "signal";
+        for (Rule r : book.rules()) {
+            if (r.when().equals(kind)) {
+                return Optional.of(diagnosis(r, f.get().stage(), root, f.get().variables(), f.get().details(),
+                        f.get().details(), errors, cascadeCount));
+            }
+        }
+        return Optional.empty();
     }
 
     private Diagnosis symbols(List<String> out, Optional<LogLine> root, int errors, int cascadeCount) {

@@ -33,7 +33,7 @@ public record RuleBook(List<String> errorLine, List<String> cascades, List<Stage
     public static final String RESOURCE = "/dev/hipdll/diagnosis/rules.json";
 
     /** The kinds of rule ({@link Rule#when()}). */
-    public static final Set<String> KINDS = Set.of("launch", "timeout", "no-output", "command-lacks", "log",
+    public static final Set<String> KINDS = Set.of("launch", "timeout", "no-output", "disk-full", "signal", "command-lacks", "log",
             "symbols-any", "symbols-share", "symbols", "fallback");
 
     /**

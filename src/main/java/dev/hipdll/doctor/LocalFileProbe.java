@@ -1,7 +1,7 @@
 package dev.hipdll.doctor;
 
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
+import dev.hipdll.io.SpecialFiles;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -10,7 +10,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
 
-/** The real file system: a host directory name is a {@link Path} of the running JVM. */
+/**
+ * The real file system: a host directory name is a {@link Path} of the running JVM. Only directories are
+ * listed and only regular files reported, by their attributes: a named pipe, socket or device is never
+ * opened ({@link SpecialFiles}).
+ */
 public final class LocalFileProbe implements FileProbe {
     @Override
     public Optional<Path> file(String dir, String name) {
@@ -34,8 +38,9 @@ public final class LocalFileProbe implements FileProbe {
 
     private static List<String> list(String dir, Predicate<Path> keep) {
         List<String> out = new ArrayList<>();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(Path.of(dir))) {
-            for (Path p : ds) {
+        try {
+            // a PATH entry that is a named pipe: opendir(3) on it blocks (issue 12, item 8)
+            for (Path p : SpecialFiles.list(Path.of(dir), null)) {
                 if (keep.test(p)) {
                     out.add(p.getFileName().toString());
                 }

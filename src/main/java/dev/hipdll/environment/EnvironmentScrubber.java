@@ -68,8 +68,9 @@ public final class EnvironmentScrubber {
                 continue;
             }
             env = env.without(name);
-            String why = scrub.get().text().equals(name) ? "stray ROCm/HIP/CUDA variable"
-                    : "stray ROCm/HIP/CUDA variable, pattern " + scrub.get();
+            String reason = CompilerVariables.load().entry(scrub.get().text()).map(CompilerVariables.Entry::reason)
+                    .orElse("stray ROCm/HIP/CUDA variable");
+            String why = scrub.get().text().equals(name) ? reason : reason + ", pattern " + scrub.get();
             if (policy.scrub().indexOf(scrub.get()) >= ScrubPolicy.DEFAULT_SCRUB.size()) {
                 why = "scrubVariables " + scrub.get();
             }

@@ -20,15 +20,11 @@ public record ScrubPolicy(List<VariablePattern> scrub, List<VariablePattern> kee
 
     /**
      * Every variable through which hipcc or clang could pick up another ROCm/HIP or CUDA install,
-     * another device library directory or another target: the names clang's HIP toolchain and
-     * hipcc read (see BRIEF: "clang's precedence", "hipcc also reads").
+     * another device library directory or another target, and every variable through which clang,
+     * lld-link or link.exe change a compile or a link: the list of {@link CompilerVariables}, with the
+     * source of each in {@value CompilerVariables#RESOURCE}.
      */
-    public static final List<String> DEFAULT_SCRUB = List.of(
-            "ROCM_PATH", "ROCM_HOME", "ROCM_DIR",
-            "HIP_PATH", "HIP_PATH_*", "HIP_DIR", "HIP_CLANG_PATH", "HIP_DEVICE_LIB_PATH", "HIP_LIB_PATH",
-            "HIP_INCLUDE_PATH", "HIP_PLATFORM", "HIP_COMPILER", "HIP_RUNTIME", "HIP_ROCCLR_HOME", "HIPCC_*",
-            "HIP_USE_PERL_SCRIPTS", "HSA_PATH", "DEVICE_LIB_PATH",
-            "CUDA_PATH", "CUDA_PATH_*", "HCC_AMDGPU_TARGET", "AMDGPU_TARGETS", "GPU_TARGETS");
+    public static final List<String> DEFAULT_SCRUB = CompilerVariables.load().names();
 
     /** Variables that are always passed on unchanged. */
     public static final List<String> ALWAYS_KEPT = List.of("SystemRoot", "TMP", "TEMP");

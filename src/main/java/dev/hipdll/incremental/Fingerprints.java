@@ -89,9 +89,7 @@ public final class Fingerprints {
         }
         out.add(item("amdhip64.lib", sdk.libDir().origin().toString(), sdk.libDir().path().resolve("amdhip64.lib"), true, digests));
         List<Path> bitcode = new ArrayList<>();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(sdk.deviceLibDir().path(), "*.bc")) {
-            ds.forEach(bitcode::add);
-        }
+        bitcode.addAll(dev.hipdll.io.SpecialFiles.list(sdk.deviceLibDir().path(), "*.bc")); // never opendir a pipe
         bitcode.sort(null);
         for (Path bc : bitcode) {
             out.add(item("deviceLib " + bc.getFileName(), sdk.deviceLibDir().origin().toString(), bc, false, digests));

@@ -20,8 +20,12 @@ public interface FileOpener {
      */
     FileChannel open(Path file) throws IOException;
 
-    /** {@link FileChannel#open} with {@link StandardOpenOption#READ}. */
+    /**
+     * {@link FileChannel#open} with {@link StandardOpenOption#READ}, for regular files only: a named pipe,
+     * socket, device or directory is refused by its attributes before any open ({@link SpecialFiles#requireRegular}),
+     * since opening a named pipe blocks until a writer comes (issue 12, item 8).
+     */
     static FileOpener standard() {
-        return file -> FileChannel.open(file, StandardOpenOption.READ);
+        return file -> FileChannel.open(SpecialFiles.requireRegular(file), StandardOpenOption.READ);
     }
 }

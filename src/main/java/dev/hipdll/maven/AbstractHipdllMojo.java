@@ -31,9 +31,14 @@ abstract class AbstractHipdllMojo extends AbstractMojo {
     public final void execute() throws MojoExecutionException, MojoFailureException {
         if (skip) {
             getLog().info("hipdll:" + goal() + " skipped (hip.skip)");
+            skipped();
             return;
         }
         run();
+    }
+
+    /** Called instead of {@link #run()} when {@code hip.skip} is set; nothing by default. */
+    void skipped() {
     }
 
     /** This machine: its OS family (from {@code os.name}) and its environment. Tests override it to pose as another host. */

@@ -13,6 +13,16 @@ import dev.hipdll.compile.Driver;
 import dev.hipdll.environment.EnvironmentException;
 import dev.hipdll.environment.ScrubPolicy;
 import dev.hipdll.io.IoProblem;
+import dev.hipdll.io.OutputDirectory;
+import dev.hipdll.io.OutputName;
+import dev.hipdll.io.UnwritableDirectoryException;
+import dev.hipdll.io.OutputLock;
+import dev.hipdll.incremental.StampStore;
+import dev.hipdll.parameter.NumericParameters;
+import dev.hipdll.parameter.ParameterException;
+import dev.hipdll.sources.SourceScan;
+import dev.hipdll.sources.SourceScanException;
+import dev.hipdll.sources.SourceScanner;
 import dev.hipdll.msvc.MsvcRequest;
 import dev.hipdll.sdk.HipToolchain;
 import dev.hipdll.sdk.SdkOverrides;
@@ -42,7 +52,6 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
 import org.apache.maven.project.MavenProjectHelper;
-import org.codehaus.plexus.util.DirectoryScanner;
 
 /**
  * Builds the HIP backend DLL ({@code coli_hip.dll}) with the HIP SDK: resolves the SDK, validates the
@@ -226,6 +235,45 @@ public class BuildMojo extends AbstractHipdllMojo {
 
     @Override
     void run() throws MojoExecutionException, MojoFailureException {
+        // issue 12 hooks: every parameter checked before anything changes, then one build at a time per
+        // output directory (OutputLock); a lock whose stamp waits for hipdll:verify is handed to verify.
+        checkParameters();
+        OutputLock lock;
+        try {
+            OutputDirectory.prepare(outputDirectory.toPath(), "output directory", "hip.outputDirectory");
+            lock = OutputLockHandover.acquire(outputDirectory.toPath(), "pid " + ProcessHandle.current().pid() + " ("
+                    + (project == null ? "" : project.getId() + ", ") + "hipdll:build)", line -> getLog().info(line),
+                    getPluginContext());
+        } catch (UnwritableDirectoryException e) {
+            throw new MojoFailureException(e.getMessage());
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot lock the output directory " + outputDirectory + ": "
+                    + IoProblem.describe(e), e);
+        }
+        if (!lock.waited().isZero() && lock.waited().toMillis() >= OutputLockHandover.REPORT_WAIT_MILLIS) {
+            getLog().info("the other build finished; went on after " + lock.waited().toMillis() + " ms");
+        }
+        OutputLockHandover.runHolding(outputDirectory.toPath(), lock, this::build,
+                () -> Files.exists(new StampStore(outputDirectory.toPath().resolve(outputName)).pendingFile()),
+                getPluginContext(), getLog());
+    }
+
+    /** The parameter checks made before anything changes (issue 12, items 6 and 13). */
+    private void checkParameters() throws MojoFailureException {
+        try {
+            new NumericParameters()
+                    .atLeast("hip.timeout", timeoutSeconds, 1, "seconds")
+                    .atLeast("hip.heartbeatSeconds", heartbeatSeconds, 1, "seconds")
+                    .atLeast("hip.commandLineLimit", commandLineLimit, 0, "characters; 0: always a response file")
+                    .range("hip.jobs", jobs, 0, 4096, "steps at once; 0: one per core")
+                    .check();
+            OutputName.check(outputName, "hip.outputName");
+        } catch (ParameterException | IllegalArgumentException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
+    }
+
+    private void build() throws MojoExecutionException, MojoFailureException {
         DllArtifact artifact;
         HipDllBuildRequest request;
         try {
@@ -356,15 +404,15 @@ public class BuildMojo extends AbstractHipdllMojo {
         if (!sourceDirectory.isDirectory()) {
             throw new MojoFailureException("source directory " + sourceDirectory + " does not exist (hip.sourceDirectory)");
         }
-        DirectoryScanner ds = new DirectoryScanner();
-        ds.setBasedir(sourceDirectory);
-        ds.setIncludes(includes.toArray(new String[0]));
-        ds.scan();
-        List<Path> result = new ArrayList<>();
-        for (String f : ds.getIncludedFiles()) {
-            result.add(sourceDirectory.toPath().resolve(f));
+        // issue 12 hook (item 7): a walk safe against link cycles, each real file once
+        SourceScan scan;
+        try {
+            scan = new SourceScanner(includes).scan(sourceDirectory.toPath());
+        } catch (SourceScanException e) {
+            throw new MojoFailureException(e.getMessage());
         }
-        result.sort(null);
+        scan.notes().forEach(getLog()::warn);
+        List<Path> result = scan.files();
         if (result.isEmpty()) {
             throw new MojoFailureException("no HIP sources matching " + includes + " in " + sourceDirectory);
         }

@@ -1,5 +1,8 @@
 package dev.hipdll.maven;
 
+import dev.hipdll.parameter.NumericParameters;
+import dev.hipdll.parameter.ParameterException;
+
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.host.Host;
 import dev.hipdll.io.IoProblem;
@@ -111,7 +114,7 @@ public class LoadCheckMojo extends AbstractContractMojo {
     @Parameter(property = "hip.loadCheck.workDirectory", defaultValue = "${project.build.directory}/hipdll/load-check")
     File workDirectory;
 
-    /** Where load-check.json and TEST-hipdll-load-check.xml go; unset: target/hipdll in a project, else beside the DLL. */
+    /** Where load-check.json and TEST-hipdll-load-check.xml go; unset: target/hipdll in a project, else target/hipdll under the current directory (never beside the DLL). */
     @Parameter(property = "hip.reportDirectory")
     File reportDirectory;
 
@@ -126,6 +129,11 @@ public class LoadCheckMojo extends AbstractContractMojo {
     @Override
     void run() throws MojoExecutionException, MojoFailureException {
         useTheProjectsExecutionConfiguration(session);
+        try { // issue 12 hook (item 13): before anything changes
+            new NumericParameters().atLeast("hip.loadCheck.timeout", timeoutSeconds, 1, "seconds").check();
+        } catch (ParameterException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
         dll = ProjectlessPaths.requiredDll(dll, session);
         DllChoice choice = BuiltDllContext.choose(dll, session, session == null ? null : session.getCurrentProject());
         if (choice.verdict() == Verdict.FAIL || choice.verdict() == Verdict.WARN) {
@@ -241,12 +249,11 @@ public class LoadCheckMojo extends AbstractContractMojo {
         getLog().info("reports: " + json + ", " + xml);
     }
 
-    /** {@code hip.reportDirectory}, else {@code target/hipdll} in a project, else the DLL's directory. */
+    /** {@code hip.reportDirectory}, else {@code target/hipdll} in a project, else under the current directory. */
     private Path reportDirectory() {
         boolean projectPresent = session != null && session.getRequest().isProjectPresent()
                 && session.getCurrentProject() != null;
-        return reportDirectory != null ? reportDirectory.toPath()
-                : projectPresent ? Path.of(session.getCurrentProject().getBuild().getDirectory(), "hipdll")
-                : dll.toPath().toAbsolutePath().getParent();
+        return ProjectlessPaths.reportDirectory(reportDirectory,
+                projectPresent ? session.getCurrentProject().getBuild().getDirectory() : null, Path.of(""));
     }
 }

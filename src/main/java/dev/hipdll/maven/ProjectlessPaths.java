@@ -41,4 +41,26 @@ final class ProjectlessPaths {
         }
         return dll;
     }
+
+    /**
+     * Where verify and load-check write their reports: {@code hip.reportDirectory} when set, else
+     * {@code target/hipdll} of the project, else (no project) {@code target/hipdll} under the current
+     * directory, as the load-check work directory and doctor's report: never beside the DLL, which may be
+     * in a release download, a read-only directory or {@code /dev} ({@code -Dhip.dll=/dev/zero} wrote
+     * verify.json into /dev; issue 12, item 13).
+     *
+     * @param reportDirectory  the {@code hip.reportDirectory} parameter, or {@code null}
+     * @param projectBuildDir  the project's build directory, or {@code null} without a project
+     * @param currentDirectory the directory Maven runs in
+     */
+    static java.nio.file.Path reportDirectory(File reportDirectory, String projectBuildDir,
+                                              java.nio.file.Path currentDirectory) {
+        if (reportDirectory != null) {
+            return reportDirectory.toPath();
+        }
+        if (projectBuildDir != null) {
+            return java.nio.file.Path.of(projectBuildDir, "hipdll");
+        }
+        return currentDirectory.toAbsolutePath().resolve("target").resolve("hipdll");
+    }
 }

@@ -103,7 +103,7 @@ public class VerifyMojo extends AbstractContractMojo {
     @Parameter(property = "hip.checks.skip")
     List<String> skipChecks;
 
-    /** Where verify.json and TEST-hipdll-verify.xml go; unset: target/hipdll in a project, else beside the DLL. */
+    /** Where verify.json and TEST-hipdll-verify.xml go; unset: target/hipdll in a project, else target/hipdll under the current directory (never beside the DLL). */
     @Parameter(property = "hip.reportDirectory")
     File reportDirectory;
 
@@ -172,6 +172,20 @@ public class VerifyMojo extends AbstractContractMojo {
 
     @Override
     void run() throws MojoExecutionException, MojoFailureException {
+        try {
+            verify();
+        } finally { // issue 12 hook (item 11): the output lock hipdll:build handed over until this verdict
+            OutputLockHandover.release(getPluginContext(), getLog());
+        }
+    }
+
+    /** A skipped verify still releases the output lock hipdll:build handed to it (issue 12, item 11). */
+    @Override
+    void skipped() {
+        OutputLockHandover.release(getPluginContext(), getLog());
+    }
+
+    private void verify() throws MojoExecutionException, MojoFailureException {
         useTheProjectsExecutionConfiguration(session);
         dll = ProjectlessPaths.requiredDll(dll, session);
         DllChoice choice = BuiltDllContext.choose(dll, session, project);  // the DLL hipdll:build wrote, if it ran
@@ -194,6 +208,9 @@ public class VerifyMojo extends AbstractContractMojo {
                         + String.join(", ", CheckIds.ALL.subList(1, CheckIds.ALL.size())));
             }
             skipped.add(id);
+        }
+        if (runtimeMajor != null && runtimeMajor < 0) { // issue 12 item 13
+            throw new MojoFailureException("hip.runtimeMajor: " + runtimeMajor + " is negative; expected the N of amdhip64_N.dll");
         }
         if (maxBundleMiB < 1 || maxBundleMiB > 2047) {
             throw new MojoFailureException("hip.maxBundleMiB: " + maxBundleMiB + " is outside 1..2047");
@@ -229,9 +246,8 @@ public class VerifyMojo extends AbstractContractMojo {
                 .withAllowedPaths(allowedPaths == null ? List.of() : allowedPaths);
         // The reports must be writable: checked before the DLL is read, so a bad
         // hip.reportDirectory fails at once instead of after a passing table.
-        Path dir = reportDirectory != null ? reportDirectory.toPath()
-                : projectPresent() ? Path.of(project.getBuild().getDirectory(), "hipdll")
-                : dll.toPath().toAbsolutePath().getParent();
+        Path dir = ProjectlessPaths.reportDirectory(reportDirectory, // issue 12 hook (item 13): never beside the DLL
+                projectPresent() ? project.getBuild().getDirectory() : null, Path.of(""));
         try {
             OutputDirectory.prepare(dir, "report directory", "hip.reportDirectory");
         } catch (UnwritableDirectoryException e) {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What Linux procfs tells about processes that {@link ProcessHandle} does not (proc(5)): the
@@ -65,6 +66,79 @@ record ProcFs(Path root) {
         // pid (comm) state ...; comm may itself contain ") ", so the state follows the last ')'
         int close = stat.lastIndexOf(')');
         return close > 0 && close + 2 < stat.length() && stat.charAt(close + 2) == 'Z';
+    }
+
+    /**
+     * The fields of {@code <root>/<pid>/stat} used here (proc(5)).
+     *
+     * @param ppid    the parent's pid
+     * @param session the session id
+     */
+    record Stat(long ppid, long session) {
+    }
+
+    /** The parent and session of {@code pid}; empty when it cannot be read. */
+    Optional<Stat> stat(long pid) {
+        try {
+            String stat = Files.readString(root.resolve(Long.toString(pid)).resolve("stat"), StandardCharsets.ISO_8859_1);
+            // pid (comm) state ppid pgrp session ...; comm may contain spaces and ')'
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+            return Optional.of(new Stat(Long.parseLong(f[1]), Long.parseLong(f[3])));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The pids whose parent is {@code parent}; empty without procfs. */
+    List<Long> childrenOf(long parent) {
+        List<Long> found = new ArrayList<>();
+        if (!present()) {
+            return found;
+        }
+        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(root, p -> isPid(p.getFileName().toString()))) {
+            for (Path dir : dirs) {
+                long pid = Long.parseLong(dir.getFileName().toString());
+                if (stat(pid).map(s -> s.ppid() == parent).orElse(false)) {
+                    found.add(pid);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // procfs vanished or is unreadable
+        }
+        return found;
+    }
+
+    /** Whether the start-up environment of {@code pid} has a variable {@code name} (any value). */
+    boolean hasEnvironmentName(long pid, String name) {
+        byte[] env = environ(pid);
+        if (env == null) {
+            return false;
+        }
+        byte[] prefix = (name + "=").getBytes(StandardCharsets.UTF_8);
+        int start = 0;
+        for (int i = 0; i <= env.length; i++) {
+            if (i == env.length || env[i] == 0) {
+                if (i - start >= prefix.length && Arrays.equals(env, start, start + prefix.length, prefix, 0, prefix.length)) {
+                    return true;
+                }
+                start = i + 1;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code pid} started with an empty environment ({@code env -i}); false when unreadable. */
+    boolean emptyEnvironment(long pid) {
+        byte[] env = environ(pid);
+        return env != null && env.length == 0;
+    }
+
+    private byte[] environ(long pid) {
+        try {
+            return Files.readAllBytes(root.resolve(Long.toString(pid)).resolve("environ"));
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     /** Whether {@code h} still runs: alive and not a zombie. */

@@ -30,7 +30,10 @@ import org.apache.commons.exec.ExecuteWatchdog;
  * The tree is tracked by {@link ProcessTree}: {@link ProcessHandle#descendants()} now and in snapshots
  * every {@value #SNAPSHOT_MILLIS} ms, plus, on Linux, the {@link TreeMarker} environment variable
  * {@code HIPDLL_PROCESS_TREE} that every descendant inherits, so also an orphan re-parented to init
- * is found. After the child exited the output is read for at most {@value #DRAIN_SECONDS} s more;
+ * is found; and the JVM is a child subreaper ({@link ChildSubreaper}), so an orphan that cleared its
+ * environment and detached ({@code env -i setsid ...}) is re-parented to the JVM and found there
+ * ({@link AdoptedOrphans}). On Windows the child is put into a Job Object that kills the tree when the
+ * JVM ends ({@link WindowsJob}). What each OS still lets escape is in docs/incremental-and-diagnosis.md. After the child exited the output is read for at most {@value #DRAIN_SECONDS} s more;
  * a pipe still held open then is given up ({@link ProcessResult#outputAbandoned()}), never waited for.
  *
  * <p>Output: every line (stdout and stderr) is passed to a consumer as it arrives, one call at a
@@ -51,6 +54,7 @@ public final class ProcessRunner {
     private final Duration timeout;
     private final Duration drainTimeout;
     private final boolean findLeftovers;
+    private final String treeId;
 
     /** @param timeout how long the child may run before its process tree is killed */
     public ProcessRunner(Duration timeout) {
@@ -64,9 +68,36 @@ public final class ProcessRunner {
      *                      leaves running; {@code false} only to test the bounded wait for the output
      */
     ProcessRunner(Duration timeout, Duration drainTimeout, boolean findLeftovers) {
+        this(timeout, drainTimeout, findLeftovers, null);
+    }
+
+    private ProcessRunner(Duration timeout, Duration drainTimeout, boolean findLeftovers, String treeId) {
         this.timeout = timeout;
         this.drainTimeout = drainTimeout;
         this.findLeftovers = findLeftovers;
+        this.treeId = treeId;
+    }
+
+    /**
+     * This runner adding the build's id ({@value BuildRun#VARIABLE}{@code =<id>}, {@link BuildRun#id()}) to every
+     * child's environment besides the per-run {@code HIPDLL_PROCESS_TREE} marker, so that the next build can end
+     * what this build leaves if its JVM is killed. The per-run marker stays unique: steps running side by side
+     * never take each other's processes for leftovers.
+     */
+    public ProcessRunner withBuildId(String id) {
+        return new ProcessRunner(timeout, drainTimeout, findLeftovers, id);
+    }
+
+    /**
+     * The names of the variables a build's child run with {@code environment} sees: those, plus the
+     * {@code HIPDLL_PROCESS_TREE} marker the runner adds ({@link TreeMarker}) and the build's id
+     * ({@link #withBuildId}).
+     */
+    public static java.util.SortedSet<String> environmentNames(java.util.Collection<String> environment) {
+        java.util.SortedSet<String> names = new java.util.TreeSet<>(environment);
+        names.add(TreeMarker.NAME);
+        names.add(BuildRun.VARIABLE);
+        return names;
     }
 
     /** How long a child may run. */
@@ -94,6 +125,10 @@ public final class ProcessRunner {
             cl.addArgument(a, false);
         }
         TreeMarker marker = TreeMarker.random();
+        if (treeId != null) {
+            environment = new java.util.HashMap<>(environment);
+            environment.put(BuildRun.VARIABLE, treeId);
+        }
         BoundedLines kept = new BoundedLines();
         RunOutput output = new RunOutput(kept, lines);
         RunExecutor executor = new RunExecutor(workingDir.toFile(), marker, findLeftovers);
@@ -161,10 +196,27 @@ public final class ProcessRunner {
                 if (stopping) {
                     throw new IOException("the JVM is shutting down");
                 }
+                ChildSubreaper subreaper = track ? ChildSubreaper.enable() : null; // Linux: orphans stay ours
                 Process p = super.launch(command, env, dir);
-                ProcessTree tree = track
-                        ? new ProcessTree(p, marker::find, marker.procFs(), Duration.ofMillis(SNAPSHOT_MILLIS))
-                        : new ProcessTree(p, List::of, marker.procFs(), null);
+                WindowsJob job = track ? WindowsJob.create() : null; // Windows: the tree dies with the JVM
+                if (job != null && !job.assign(p.pid())) {
+                    job.close();
+                    job = null;
+                }
+                ProcessTree tree;
+                if (track) {
+                    AdoptedOrphans adopted = subreaper == null ? null : AdoptedOrphans.of(marker.procFs(),
+                            p.info().startInstant().orElse(java.time.Instant.now()));
+                    java.util.function.Supplier<List<ProcessHandle>> found = adopted == null ? marker::find : () -> {
+                        List<ProcessHandle> all = new java.util.ArrayList<>(marker.find());
+                        all.addAll(adopted.find());
+                        return all;
+                    };
+                    tree = new ProcessTree(p, found, marker.procFs(), Duration.ofMillis(SNAPSHOT_MILLIS),
+                            subreaper == null ? null : subreaper::reap, job);
+                } else {
+                    tree = new ProcessTree(p, List::of, marker.procFs(), null);
+                }
                 TreeProcess t = new TreeProcess(p, tree);
                 process = t;
                 if (stopping) { // the shutdown hook ran before the process was known
@@ -205,12 +257,13 @@ public final class ProcessRunner {
             killTree();
         }
 
-        /** Kills the child and its whole tree, if it was started. */
+        /** Kills the child and its whole tree, if it was started; closes its Windows job. */
         void killTree() {
             TreeProcess p = process;
             if (p != null) {
                 p.killTree();
                 p.tree().stopWatching();
+                p.tree().close();
                 if (!p.killed().isEmpty() && leftovers.isEmpty()) {
                     leftovers = p.killed();
                 }

@@ -19,8 +19,10 @@ import java.util.function.Supplier;
  *       and {@link ProcessHandle} checks pid and start time, so a reused pid is never killed);</li>
  *   <li>{@code marked}: the processes carrying the run's {@link TreeMarker} (on Linux, also those
  *       started and orphaned between two snapshots, such as {@code sleep 300 &} in a wrapper
- *       script that exits at once).</li>
+ *       script that exits at once), and the orphans this JVM adopted as a {@link ChildSubreaper} that
+ *       cleared their environment and left the session ({@code env -i setsid ...}, {@link AdoptedOrphans}).</li>
  * </ol>
+ * On Windows the tree is also in a {@link WindowsJob}, terminated on kill and closed at the end.
  * Thread-safe: the watchdog, the Maven thread, the output pumps and a shutdown hook may all kill.
  */
 final class ProcessTree {
@@ -32,6 +34,8 @@ final class ProcessTree {
     private final ProcFs procFs;
     private final Map<Long, ProcessHandle> seen = new ConcurrentHashMap<>();
     private final Thread watcher;
+    private final java.util.function.LongConsumer reap;
+    private final WindowsJob job;
 
     /**
      * @param root     the direct child
@@ -40,9 +44,25 @@ final class ProcessTree {
      * @param interval time between two snapshots of the descendants; {@code null}: no snapshots
      */
     ProcessTree(Process root, Supplier<List<ProcessHandle>> marked, ProcFs procFs, Duration interval) {
+        this(root, marked, procFs, interval, null, null);
+    }
+
+    /**
+     * @param root     the direct child
+     * @param marked   lists the live processes of the run found by marker or adoption ({@link TreeMarker#find()},
+     *                 {@link AdoptedOrphans#find()})
+     * @param procFs   tells a zombie (exited, not yet reaped) from a running process
+     * @param interval time between two snapshots of the descendants; {@code null}: no snapshots
+     * @param reap     reaps an exited orphan this JVM adopted ({@link ChildSubreaper#reap}), or {@code null}
+     * @param job      the Windows Job Object holding the tree ({@link WindowsJob}), or {@code null}
+     */
+    ProcessTree(Process root, Supplier<List<ProcessHandle>> marked, ProcFs procFs, Duration interval,
+                java.util.function.LongConsumer reap, WindowsJob job) {
         this.root = root;
         this.marked = marked;
         this.procFs = procFs;
+        this.reap = reap;
+        this.job = job;
         if (interval == null) {
             watcher = null;
             return;
@@ -97,6 +117,9 @@ final class ProcessTree {
     List<String> kill() {
         Map<Long, String> killed = new LinkedHashMap<>();
         Map<Long, ProcessHandle> all = new LinkedHashMap<>();
+        if (job != null) {
+            job.terminate(); // Windows: every process in the job, at once
+        }
         for (int round = 0; round < 5; round++) {
             Map<Long, ProcessHandle> members = members(); // before the root dies and its children are re-parented
             root.destroyForcibly();
@@ -138,8 +161,18 @@ final class ProcessTree {
             awaitGone(members.values(), grace);
             members.values().stream().filter(procFs::running).forEach(ProcessHandle::destroyForcibly);
         }
+        if (job != null) {
+            job.terminate(); // whatever of the job still runs after the grace period
+        }
         awaitGone(all.values(), REAP_WAIT);
         return List.copyOf(ended.values());
+    }
+
+    /** Closes the Windows job, if any: what still runs in it ends (kill on job close). */
+    void close() {
+        if (job != null) {
+            job.close();
+        }
     }
 
     /** Stops taking snapshots. */
@@ -153,11 +186,30 @@ final class ProcessTree {
     private void awaitGone(Collection<ProcessHandle> handles, Duration limit) {
         long deadline = System.nanoTime() + limit.toNanos();
         while (handles.stream().anyMatch(procFs::running) && System.nanoTime() < deadline) {
+            reapAdopted(handles);
             try {
                 Thread.sleep(10);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
+            }
+        }
+        reapAdopted(handles);
+    }
+
+    /**
+     * Reaps the ended processes of {@code handles} that are children of this JVM other than the root: orphans
+     * it adopted as a subreaper, which the JDK does not reap (it reaps only what it started).
+     */
+    private void reapAdopted(Collection<ProcessHandle> handles) {
+        if (reap == null) {
+            return;
+        }
+        long self = ProcessHandle.current().pid();
+        for (ProcessHandle h : handles) {
+            if (h.pid() != root.pid() && procFs.zombie(h.pid())
+                    && procFs.stat(h.pid()).map(st -> st.ppid() == self).orElse(false)) {
+                reap.accept(h.pid());
             }
         }
     }

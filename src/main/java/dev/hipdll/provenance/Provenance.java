@@ -75,11 +75,21 @@ public record Provenance(int formatVersion, String generator, Output output, Sdk
      * @param executable       the driver's program, with a placeholder
      * @param workingDirectory the steps' working directory, {@code ${project.basedir}}
      * @param steps            every step's command, in graph order, machine paths replaced by placeholders
+     * @param environment      the names (never the values) of the variables in the compiler's environment, after
+     *                         the scrub, sorted; empty when not recorded (issue 12, item 9). The names depend on the
+     *                         machine (HOME, USER, ...), so two machines' provenance may differ here.
      */
-    public record Compiler(String driver, String executable, String workingDirectory, List<Step> steps) {
-        /** Copies the list (a missing list reads as empty). */
+    public record Compiler(String driver, String executable, String workingDirectory, List<Step> steps,
+                           List<String> environment) {
+        /** Copies the lists (a missing list reads as empty). */
         public Compiler {
             steps = steps == null ? List.of() : List.copyOf(steps);
+            environment = environment == null ? List.of() : List.copyOf(environment);
+        }
+
+        /** Commands whose environment is not recorded. */
+        public Compiler(String driver, String executable, String workingDirectory, List<Step> steps) {
+            this(driver, executable, workingDirectory, steps, List.of());
         }
     }
 
@@ -95,6 +105,14 @@ public record Provenance(int formatVersion, String generator, Output output, Sdk
         public Step {
             arguments = arguments == null ? List.of() : List.copyOf(arguments);
         }
+    }
+
+    /** This provenance with the names of the variables the compiler saw, sorted (see {@link Compiler#environment()}). */
+    public Provenance withCompilerEnvironment(java.util.Collection<String> names) {
+        Compiler c = new Compiler(compiler.driver(), compiler.executable(), compiler.workingDirectory(), compiler.steps(),
+                names.stream().sorted().distinct().toList());
+        return new Provenance(formatVersion, generator, output, sdk, toolset, windowsSdk, targets, c, sources,
+                outputTimestamp);
     }
 
     /**

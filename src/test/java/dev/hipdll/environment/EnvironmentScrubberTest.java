@@ -155,13 +155,15 @@ class EnvironmentScrubberTest {
         Path vs = tmp.resolve("VS");
         String old = vs.resolve("VC/Tools/MSVC/14.51.36014/bin/Hostx64/x64").toString();
         String pinned = vs.resolve("VC/Tools/MSVC/14.44.35207/bin/Hostx64/x64").toString();
-        EnvironmentAdditions a = new EnvironmentAdditions("MSVC", Map.of("VCToolsVersion", "14.44.35207"), List.of(pinned),
-                List.of(vs.resolve("VC/Tools/MSVC")));
+        EnvironmentAdditions a = new EnvironmentAdditions("MSVC", Map.of("VCToolsVersion", "14.44.35207",
+                "Platform", "x64"), List.of(pinned), List.of(vs.resolve("VC/Tools/MSVC")));
         ScrubResult r = new EnvironmentScrubber(ScrubPolicy.defaults()).scrub(Environment.of(OsFamily.WINDOWS,
-                Map.of("PATH", old + ";C:\\Windows", "VCTOOLSVERSION", "14.51.36014")), sdk(), Map.of(), List.of(a));
+                Map.of("PATH", old + ";C:\\Windows", "VCTOOLSVERSION", "14.51.36014", "PLATFORM", "x86")), sdk(),
+                Map.of(), List.of(a));
         assertEquals(pinned + ";C:\\Windows", r.environment().get("Path").orElseThrow());
-        // Set on Windows: the inherited name's case is kept, and it stays one variable.
-        assertEquals(Map.of("PATH", pinned + ";C:\\Windows", "VCTOOLSVERSION", "14.44.35207"),
+        // Set on Windows: the inherited name's case is kept, and it stays one variable. VCToolsVersion is one
+        // the scrub removes (compiler-variables.json), so the pin sets it afresh, in its own spelling.
+        assertEquals(Map.of("PATH", pinned + ";C:\\Windows", "VCToolsVersion", "14.44.35207", "PLATFORM", "x64"),
                 Map.copyOf(r.environment().toMap()));
     }
 

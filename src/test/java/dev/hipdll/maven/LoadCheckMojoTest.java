@@ -32,6 +32,7 @@ class LoadCheckMojoTest {
         m.winePrefix = new File("target/wine-prefix");
         m.workDirectory = new File("target/hipdll/load-check");
         m.exportPrefix = "coli_cuda_";
+        m.timeoutSeconds = 120; // as Maven injects the default
         return m;
     }
 
@@ -101,5 +102,27 @@ class LoadCheckMojoTest {
         m.sdkRoot = dir.resolve("no-sdk-here").toFile();
         MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
         assertTrue(!e.getMessage().startsWith("contract:") && e.getMessage().contains("no-sdk-here"), e.getMessage());
+    }
+
+    /** issue 12 item 13: a zero timeout reached commons-exec's watchdog as an uncaught IllegalArgumentException. */
+    @Test
+    void aZeroTimeoutIsNamedBeforeAnythingRuns(@TempDir Path dir) {
+        LoadCheckMojo m = mojo("wine");
+        m.timeoutSeconds = 0;
+        m.reportDirectory = dir.resolve("reports").toFile();
+        MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
+        org.junit.jupiter.api.Assertions.assertEquals("hip.loadCheck.timeout: 0 is outside 1..2147483647 (seconds)",
+                e.getMessage());
+        assertTrue(!Files.exists(dir.resolve("reports")), "the report directory was created");
+    }
+
+    @Test
+    void aNegativeExportCountIsNamed() {
+        LoadCheckMojo m = mojo("wine");
+        m.timeoutSeconds = 120;
+        m.expectedExports = -5;
+        MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
+        org.junit.jupiter.api.Assertions.assertEquals("hip.expectedExports: -5 is outside 0..65535 (export names)",
+                e.getMessage());
     }
 }

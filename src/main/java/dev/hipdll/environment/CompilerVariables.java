@@ -1,0 +1,83 @@
+package dev.hipdll.environment;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The variables the default scrub removes, kept as data with the source of each
+ * ({@value #RESOURCE}): the ROCm/HIP/CUDA variables through which hipcc or clang pick up another
+ * install or target, and every variable through which clang, lld-link or link.exe change a compile
+ * or a link ({@code CPATH}, {@code C_INCLUDE_PATH}, {@code CPLUS_INCLUDE_PATH}, {@code LIBRARY_PATH},
+ * {@code CCC_OVERRIDE_OPTIONS}, {@code CL}/{@code _CL_}, {@code LINK}/{@code _LINK_}, {@code INCLUDE},
+ * {@code LIB}, ...; issue 12 item 9: {@code CPATH} and {@code CCC_OVERRIDE_OPTIONS} put bytes into a DLL
+ * that then VERIFIED). The source of each is a path in llvm/llvm-project (release/19.x), ROCm/HIPCC or
+ * Microsoft's documentation, as written in the file.
+ *
+ * @param variables the entries, in file order
+ */
+public record CompilerVariables(List<Entry> variables) {
+    /** The resource the list is read from. */
+    public static final String RESOURCE = "/dev/hipdll/environment/compiler-variables.json";
+
+    /**
+     * One variable.
+     *
+     * @param name   the name or a {@code *} pattern ({@link VariablePattern})
+     * @param group  {@code rocm} (another ROCm/HIP/CUDA install or target) or {@code compiler} (read by clang or a linker)
+     * @param readBy the tools that read it
+     * @param effect what it changes
+     * @param source where that is written
+     */
+    public record Entry(String name, String group, String readBy, String effect, String source) {
+        /** Why the scrub removes it, for the log: {@code stray ROCm/HIP/CUDA variable} or {@code read by clang: ...}. */
+        public String reason() {
+            return group.equals("rocm") ? "stray ROCm/HIP/CUDA variable" : "read by " + readBy + ": " + effect;
+        }
+    }
+
+    /** Copies the list. */
+    public CompilerVariables {
+        variables = List.copyOf(variables);
+    }
+
+    private static final CompilerVariables LOADED = read();
+
+    /** The list shipped with the plugin (read once; immutable). */
+    public static CompilerVariables load() {
+        return LOADED;
+    }
+
+    private static CompilerVariables read() {
+        try (InputStream in = CompilerVariables.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + RESOURCE);
+            }
+            CompilerVariables v = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
+                    .readValue(in, CompilerVariables.class);
+            for (Entry e : v.variables()) {
+                new VariablePattern(e.name());
+                if (!e.group().equals("rocm") && !e.group().equals("compiler")) {
+                    throw new IllegalStateException(RESOURCE + ": " + e.name() + " has group '" + e.group() + "'");
+                }
+            }
+            return v;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + RESOURCE, e);
+        }
+    }
+
+    /** The names and patterns, in file order. */
+    public List<String> names() {
+        return variables.stream().map(Entry::name).toList();
+    }
+
+    /** The entry whose name or pattern is exactly {@code pattern}. */
+    public Optional<Entry> entry(String pattern) {
+        return variables.stream().filter(e -> e.name().equals(pattern)).findFirst();
+    }
+}

@@ -1,0 +1,108 @@
+package dev.hipdll.environment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hipdll.host.OsFamily;
+import dev.hipdll.testing.Toolchain;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every entry of compiler-variables.json (issue 12, item 9) is removed by the default scrub, on
+ * Unix and Windows (any case there), with its reason in the log; every entry names its source; and
+ * the names clang reads are really in this machine's clang-19 and lld binaries (a stale entry, or a
+ * typo that would scrub nothing, fails).
+ */
+class CompilerVariablesTest {
+    @TempDir
+    Path tmp;
+
+    /** A concrete name for an entry: a pattern's {@code *} becomes {@code X}. */
+    private static String sample(String entry) {
+        return entry.replace("*", "X");
+    }
+
+    @TestFactory
+    Stream<DynamicTest> eachVariableIsScrubbed() {
+        return CompilerVariables.load().variables().stream().map(e -> DynamicTest.dynamicTest(e.name(), () -> {
+            for (OsFamily os : OsFamily.values()) {
+                String name = os == OsFamily.WINDOWS ? sample(e.name()).toLowerCase(java.util.Locale.ROOT) : sample(e.name());
+                Map<String, String> inherited = Map.of(name, "/decoy", "HOME", "/home/u");
+                ScrubResult r = new EnvironmentScrubber(ScrubPolicy.defaults()).scrub(Environment.of(os, inherited),
+                        Files.createDirectories(tmp.resolve("sdk")), new LinkedHashMap<>(), List.of());
+                assertTrue(r.environment().get(name).isEmpty(), name + " reached the compiler on " + os);
+                assertEquals(List.of(name), r.removedNames());
+                EnvironmentChange c = r.changes().get(0);
+                assertTrue(c.infoLine().contains(e.reason()), c.infoLine());
+            }
+            assertFalse(e.source().isBlank(), "no source for " + e.name());
+            assertFalse(e.readBy().isBlank() || e.effect().isBlank(), e.name());
+        }));
+    }
+
+    @Test
+    void theIssuesVariablesAreAllListed() {
+        List<String> names = CompilerVariables.load().names();
+        for (String v : List.of("CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH", "OBJC_INCLUDE_PATH", "LIBRARY_PATH",
+                "CCC_*", "CUDA_HOME", "CL", "_CL_", "LINK", "_LINK_")) {
+            assertTrue(names.contains(v), v);
+        }
+    }
+
+    @Test
+    void theNamesClangAndLldReadAreInTheirBinaries() throws Exception {
+        Toolchain.require("clang-19", "lld-link-19");
+        Path clang = Toolchain.tool("clang-19").toRealPath();
+        Path lib = clang.getParent().getParent().resolve("lib");
+        java.util.Set<String> strings = new java.util.HashSet<>();
+        try (Stream<Path> s = Files.list(lib)) {
+            Path cpp = s.filter(p -> p.getFileName().toString().startsWith("libclang-cpp.so")).findFirst().orElseThrow();
+            for (Path p : List.of(clang, cpp.toRealPath(), Toolchain.tool("lld-link-19").toRealPath())) {
+                identifiers(p, strings);
+            }
+        }
+        for (CompilerVariables.Entry e : CompilerVariables.load().variables()) {
+            boolean llvm = e.readBy().contains("clang") || e.readBy().contains("lld");
+            if (!llvm || e.name().contains("*") || e.source().startsWith("llvm/lib/WindowsDriver")
+                    || e.source().startsWith("BRIEF") || e.name().startsWith("HIP_PATH") || e.name().equals("CUDA_PATH")) {
+                continue; // patterns; LLVMSupport's WindowsDriver lives in libLLVM; hipcc-only names
+            }
+            assertTrue(strings.contains(e.name()), e.name() + " is not a string in clang-19 or lld");
+        }
+    }
+
+    /** Adds each NUL-terminated run of identifier characters that follows a NUL (a C string constant) in {@code p}. */
+    private static void identifiers(Path p, java.util.Set<String> into) throws java.io.IOException {
+        try (java.io.InputStream in = new java.io.BufferedInputStream(Files.newInputStream(p), 1 << 16)) {
+            StringBuilder run = new StringBuilder();
+            boolean afterNul = false;
+            int b;
+            while ((b = in.read()) >= 0) {
+                if (b == 0) {
+                    if (afterNul && run.length() > 0 && run.length() <= 40) {
+                        into.add(run.toString());
+                    }
+                    run.setLength(0);
+                    afterNul = true;
+                } else if ((b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z') || (b >= '0' && b <= '9') || b == '_') {
+                    if (afterNul) {
+                        run.append((char) b);
+                    }
+                } else {
+                    afterNul = false;
+                    run.setLength(0);
+                }
+            }
+        }
+    }
+}
