@@ -211,7 +211,7 @@ public final class HipDllBuild {
         BuildRun buildRun = BuildRun.start(outDir.resolve(BuildRun.FILE_NAME));
         buildRun.ended().forEach(e -> log.warn("ended " + e + ", left running in " + outDir + " by a build killed earlier"));
         try (BuildLogFile buildLog = new BuildLogFile(buildLogPath);
-             StepProgress progress = new StepProgress(o.progress() ? log : debugOnly(log), o.heartbeat(),
+             StepProgress progress = new StepProgress(o.progress() ? log : log.infoAsDebug(), o.heartbeat(),
                      System::nanoTime).start()) {
             PathPlaceholders placeholders = PathPlaceholders.forBuild(sdk, r.basedir(), r.buildDirectory());
             StepExecutor executor = new StepExecutor(new ProcessRunner(o.stepTimeout()).withBuildId(buildRun.id()),
@@ -429,26 +429,6 @@ public final class HipDllBuild {
             }
             log.debug("  " + c.detailLine());
         }
-    }
-
-    /** {@code log} with its info lines moved to debug (for {@code hip.progress=false}). */
-    private static BuildListener debugOnly(BuildListener log) {
-        return new BuildListener() {
-            @Override
-            public void info(String line) {
-                log.debug(line);
-            }
-
-            @Override
-            public void warn(String line) {
-                log.warn(line);
-            }
-
-            @Override
-            public void debug(String line) {
-                log.debug(line);
-            }
-        };
     }
 
     private static long millis(long sinceNanos) {
