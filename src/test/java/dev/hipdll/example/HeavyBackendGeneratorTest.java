@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code scripts/gen-heavy-backend}, the step-graph benchmark's fixture: the project it writes
- * builds with the stand-in SDK's hipcc (today's one-call command, as {@code HipccCommand}), passes
+ * builds with the stand-in SDK's hipcc (the one-call command of the plugin before the step graph), passes
  * the verifier against its own loader contract (so the templated kernels are not exported), and
  * its DLL registers exactly the requested number of distinct kernel instantiations per unit.
  */
