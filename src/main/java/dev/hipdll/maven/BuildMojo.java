@@ -266,6 +266,7 @@ public class BuildMojo extends AbstractHipdllMojo {
                     .atLeast("hip.heartbeatSeconds", heartbeatSeconds, 1, "seconds")
                     .atLeast("hip.commandLineLimit", commandLineLimit, 0, "characters; 0: always a response file")
                     .range("hip.jobs", jobs, 0, 4096, "steps at once; 0: one per core")
+                    .range("hip.bundleVersion", bundleVersion, 2, 3, "the compressed offload bundle format")
                     .check();
             OutputName.check(outputName, "hip.outputName");
         } catch (ParameterException | IllegalArgumentException e) {
@@ -310,20 +311,8 @@ public class BuildMojo extends AbstractHipdllMojo {
         }
     }
 
-    /** The build options from the parameters; @throws IllegalArgumentException naming the property of a bad value */
+    /** The build options from the parameters (checked by {@link #checkParameters}); @throws IllegalArgumentException for a bad hip.driver */
     private BuildOptions options() {
-        if (timeoutSeconds < 1) {
-            throw new IllegalArgumentException("hip.timeout must be at least 1 second, was " + timeoutSeconds);
-        }
-        if (heartbeatSeconds < 1) {
-            throw new IllegalArgumentException("hip.heartbeatSeconds must be at least 1, was " + heartbeatSeconds);
-        }
-        if (bundleVersion != 2 && bundleVersion != 3) {
-            throw new IllegalArgumentException("hip.bundleVersion must be 2 or 3, was " + bundleVersion);
-        }
-        if (jobs < 0) {
-            throw new IllegalArgumentException("hip.jobs must be at least 1 (or 0 for one per core), was " + jobs);
-        }
         return new BuildOptions(staticRuntime, Driver.parse(driver), jobs == 0 ? Runtime.getRuntime().availableProcessors()
                 : jobs, offloadCompress ? Optional.of(bundleVersion) : Optional.empty(),
                 Duration.ofSeconds(timeoutSeconds), Duration.ofSeconds(heartbeatSeconds), commandLineLimit, force,
