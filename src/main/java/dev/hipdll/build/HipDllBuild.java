@@ -205,7 +205,6 @@ public final class HipDllBuild {
         removeAbandonedTemporaryDirectories(tempDir.getParent());
         Files.createDirectories(tempDir);
         GraphResult result;
-        boolean changedWhileRunning;
         Path buildLogPath = outDir.resolve("build.log");
         // issue 12 hook (item 10): end what a build killed with its JVM left running here; mark this one's processes
         BuildRun buildRun = BuildRun.start(outDir.resolve(BuildRun.FILE_NAME));
@@ -220,7 +219,6 @@ public final class HipDllBuild {
                     placeholders, p -> name(p, r), digests, buildLog, diagnosisTxt, RuleBook.load(), log,
                     o.force(), progress, unitsBuiltBefore(steps));
             result = new GraphRunner<BuildStep>(o.jobs()).run(graph, executor, progress);
-            changedWhileRunning = executor.inputsChangedWhileRunning();
             buildRun.finished();
         } catch (RuntimeException | IOException e) {
             discard(tempDir);
@@ -242,8 +240,9 @@ public final class HipDllBuild {
         boolean pending = awaitVerify.getAsBoolean();
         Path stamp;
         List<String> edited = changedSince(wallStarted, depFile, r);
-        if (changedWhileRunning || !edited.isEmpty()) {
-            log.warn("not stamped: " + (edited.isEmpty() ? "an input" : String.join(", ", edited)) + " changed during the"
+        if (!edited.isEmpty()) {
+            // the steps that read such a file recorded its content from before they ran (StepExecutor)
+            log.warn("not stamped: " + String.join(", ", edited) + " changed during the"
                     + " build, so the DLL may hold the older content; the next build checks again");
             return new HipDllBuildResult(output, publisher.checksum(), publisher.provenanceFile(), false, ran, reused,
                     Optional.empty(), false, Duration.ofNanos(System.nanoTime() - started));

@@ -65,7 +65,6 @@ public final class StepExecutor implements StepAction<BuildStep> {
     private final Map<String, Path> driverTools;
     private final String environmentDigest;
     private final PathPlaceholders placeholders;
-    private final java.util.concurrent.atomic.AtomicBoolean changedWhileRunning = new java.util.concurrent.atomic.AtomicBoolean();
     private final Function<Path, String> names;
     private final FileDigests digests;
     private final StepRecordStore records = new StepRecordStore();
@@ -132,10 +131,12 @@ public final class StepExecutor implements StepAction<BuildStep> {
         String envDigest = environmentDigest + (step.environment().isEmpty() ? "" : " " + step.environment());
         Map<String, Path> tools = tools(step);
         String reason;
+        // the link keeps no record (its output is the DLL itself)
+        Optional<StepRecord> previous = step.kind() == StepKind.LINK ? Optional.empty()
+                : records.read(step.output()).map(this::resolved);
         if (step.kind() == StepKind.LINK) {
             reason = "the DLL is rebuilt";
         } else {
-            Optional<StepRecord> previous = records.read(step.output()).map(this::resolved);
             Optional<String> why = force ? Optional.of("hip.force") : StepReuse.reasonToRun(previous,
                     command, envDigest, tools, names, noRecordReason(step));
             if (why.isEmpty()) {
@@ -157,7 +158,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
             }
         }
         String name = step.describe();
-        Map<Path, FileFingerprint> before = beforeRun(step);
+        Map<Path, FileFingerprint> before = beforeRun(step, previous);
         long startedMillis = System.currentTimeMillis();
         progress.running(step, reason);
         Path rsp = step.output().resolveSibling(step.output().getFileName() + ".rsp");
@@ -312,7 +313,6 @@ public final class StepExecutor implements StepAction<BuildStep> {
             reads.add(placed(now));
         }
         if (!changed.isEmpty()) {
-            changedWhileRunning.set(true);
             listener.warn(step.describe() + ": " + String.join(", ", changed) + " changed while it ran; it runs again"
                     + " next time");
         }
@@ -323,16 +323,14 @@ public final class StepExecutor implements StepAction<BuildStep> {
     /** The digest recorded for a file whose content at the time of the step is not known: it never matches. */
     private static final String UNKNOWN_CONTENT = "0".repeat(64);
 
-    /** Whether an input of some step changed while that step ran (then the DLL must not be stamped). */
-    public boolean inputsChangedWhileRunning() {
-        return changedWhileRunning.get();
-    }
-
-    /** The declared inputs and the files the step read last time, fingerprinted before it runs. */
-    private Map<Path, FileFingerprint> beforeRun(BuildStep step) {
+    /**
+     * The declared inputs and the files the step read last time ({@code previous}, read before the record
+     * was deleted), fingerprinted before it runs.
+     */
+    private Map<Path, FileFingerprint> beforeRun(BuildStep step, Optional<StepRecord> previous) {
         Map<Path, FileFingerprint> m = new java.util.HashMap<>();
         List<Path> known = new ArrayList<>(step.inputs());
-        records.read(step.output()).map(this::resolved).ifPresent(r -> r.reads().forEach(f -> known.add(Path.of(f.path()))));
+        previous.ifPresent(r -> r.reads().forEach(f -> known.add(Path.of(f.path()))));
         for (Path p : known) {
             Path abs = p.toAbsolutePath().normalize();
             try {
