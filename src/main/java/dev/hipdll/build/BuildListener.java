@@ -1,5 +1,8 @@
 package dev.hipdll.build;
 
+import dev.hipdll.diagnosis.CompilerDiagnostic;
+import java.nio.file.Path;
+
 /**
  * Receives what the core build reports, for a log: the Maven mojo maps these to its {@code Log},
  * a test collects them. Calls may come from several threads, never at the same time.
@@ -11,10 +14,33 @@ public interface BuildListener {
     /** A warning. */
     void warn(String line);
 
+    /** An error (a failed step); by default a warning. */
+    default void error(String line) {
+        warn(line);
+    }
+
+    /**
+     * A diagnostic a step's compiler or linker printed, in place of its plain output line: by default
+     * an error or fatal error goes to {@link #error}, a warning to {@link #warn}, a note or remark to
+     * {@link #info}, each as {@code [subject] file:line:col: severity: message}.
+     *
+     * @param subject    the step's subject, e.g. {@code backend_cuda.cu [gfx1151]}
+     * @param diagnostic the parsed line
+     * @param workingDir the directory the step ran in (a relative file in the diagnostic is relative to it)
+     */
+    default void diagnostic(String subject, CompilerDiagnostic diagnostic, Path workingDir) {
+        String line = "[" + subject + "] " + diagnostic.text();
+        switch (diagnostic.severity()) {
+            case FATAL, ERROR -> error(line);
+            case WARNING -> warn(line);
+            case NOTE, REMARK -> info(line);
+        }
+    }
+
     /** A line only for the debug log (a step's compiler output when it succeeded, command lines). */
     void debug(String line);
 
-    /** This listener with its info lines sent to {@link #debug} (the step lines with {@code hip.progress=false}). */
+    /** This listener with its info lines sent to {@link #debug} (warnings, errors and diagnostics stay) (the step lines with {@code hip.progress=false}). */
     default BuildListener infoAsDebug() {
         BuildListener to = this;
         return new BuildListener() {
@@ -31,6 +57,16 @@ public interface BuildListener {
             @Override
             public void debug(String line) {
                 to.debug(line);
+            }
+
+            @Override
+            public void error(String line) {
+                to.error(line);
+            }
+
+            @Override
+            public void diagnostic(String subject, CompilerDiagnostic diagnostic, Path workingDir) {
+                to.diagnostic(subject, diagnostic, workingDir);
             }
         };
     }

@@ -8,6 +8,7 @@ import dev.hipdll.compile.LaunchOptions;
 import dev.hipdll.compile.StepKind;
 import dev.hipdll.compile.StepOutputCheck;
 import dev.hipdll.compile.StepPlanner;
+import dev.hipdll.diagnosis.CompilerDiagnostic;
 import dev.hipdll.diagnosis.Diagnosis;
 import dev.hipdll.diagnosis.DiagnosisReport;
 import dev.hipdll.diagnosis.DiskSpace;
@@ -182,7 +183,13 @@ public final class StepExecutor implements StepAction<BuildStep> {
         ProcessResult result = runner.run(step.executable(), launched, env, workingDir, line -> {
             buildLog.line(name, line);
             progress.signal();
-            listener.info("[" + step.subject() + "] " + line);
+            // clang's and lld-link's diagnostics at their levels (issue 13 item 4); other lines at info
+            Optional<CompilerDiagnostic> d = CompilerDiagnostic.parse(line);
+            if (d.isPresent()) {
+                listener.diagnostic(step.subject(), d.get(), workingDir);
+            } else {
+                listener.info("[" + step.subject() + "] " + line);
+            }
         });
         for (String note : result.notes()) {
             buildLog.line(name, "# " + note);

@@ -15,7 +15,7 @@ import java.util.function.LongSupplier;
  * The progress lines of a step-graph run, each step numbered when the log first names it:
  * "step 7 of 12: device compile backend_cuda.cu [gfx1100]
  * (new target)" when a step really runs, "... finished in 4.2 s", "... reused (inputs unchanged)",
- * "... failed after 3.1 s", "... stopped". While steps run and nothing is printed, a heartbeat
+ * "... failed after 3.1 s" (an error), "... stopped". While steps run and nothing is printed, a heartbeat
  * names every running step and how long it has run: silence is checked every tenth of the
  * interval, and a heartbeat is due once it reaches nine tenths of it. Thread-safe.
  */
@@ -85,7 +85,8 @@ public final class StepProgress implements GraphListener<BuildStep>, AutoCloseab
         } else if (outcome instanceof StepOutcome.Ran) {
             say(prefix(node) + " finished in " + seconds(s));
         } else {
-            say(prefix(node) + " failed after " + seconds(s));
+            lastSignal = nanoTime.getAsLong();
+            log.error(prefix(node) + " failed after " + seconds(s));  // at error, never "finished" (issue 13 item 4)
         }
     }
 

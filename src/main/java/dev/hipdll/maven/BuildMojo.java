@@ -299,7 +299,8 @@ public class BuildMojo extends AbstractHipdllMojo {
         }
         BuiltDllContext.record(project, request.output());  // hipdll:verify/load-check check the file this build writes
         try {
-            HipDllBuildResult built = new HipDllBuild().run(request, this::verifyFollows, new MavenBuildListener(getLog()));
+            HipDllBuildResult built = new HipDllBuild().run(request, this::verifyFollows, new MavenBuildListener(getLog(),
+                    MavenBuildListener.githubWorkspace(host().environment().toMap(), basedir.toPath()), System.out));
             if (artifact != null) {
                 ArtifactAttacher.attach(project, projectHelper, artifact, built, getLog());
             }

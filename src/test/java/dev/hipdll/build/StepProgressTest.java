@@ -72,7 +72,7 @@ class StepProgressTest {
                 "step 1 of 4: device compile a.cu [gfx1151] finished in 2.5 s",
                 "step 2 of 4: bundle a.cu reused (inputs unchanged)",
                 "step 3 of 4: host compile a.cu (header include/ops.h changed)",
-                "step 3 of 4: host compile a.cu failed after 12 s",
+                "ERROR step 3 of 4: host compile a.cu failed after 12 s",
                 "step 4 of 4: link coli_hip.dll (the DLL is rebuilt)",
                 "step 4 of 4: link coli_hip.dll stopped (another step failed or the build was stopped)"), log.all());
     }
@@ -84,7 +84,7 @@ class StepProgressTest {
         p.started(device, 1, 4);
         advance(5);
         p.finished(device, 1, 4, new StepOutcome.Failed("x", null), Duration.ofMillis(300));
-        assertEquals(List.of("step 1 of 4: device compile a.cu [gfx1151] failed after 0.3 s"), log.all());
+        assertEquals(List.of("ERROR step 1 of 4: device compile a.cu [gfx1151] failed after 0.3 s"), log.all());
     }
 
     @Test

@@ -161,6 +161,11 @@ public final class StandinBuild {
             lines.add("DEBUG " + line);
         }
 
+        @Override
+        public void error(String line) {
+            lines.add("ERROR " + line);
+        }
+
         /** A copy of the lines so far. */
         public List<String> all() {
             synchronized (lines) {
@@ -170,7 +175,13 @@ public final class StandinBuild {
 
         /** The info lines so far. */
         public List<String> info() {
-            return all().stream().filter(l -> !l.startsWith("WARN ") && !l.startsWith("DEBUG ")).toList();
+            return all().stream().filter(l -> !l.startsWith("WARN ") && !l.startsWith("DEBUG ")
+                    && !l.startsWith("ERROR ")).toList();
+        }
+
+        /** The errors so far, without the prefix. */
+        public List<String> errors() {
+            return all().stream().filter(l -> l.startsWith("ERROR ")).map(l -> l.substring(6)).toList();
         }
 
         /** The warnings so far, without the prefix. */
