@@ -1,6 +1,5 @@
 package dev.hipdll.process;
 
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -9,7 +8,10 @@ import java.util.Optional;
  * The orphans of one run that the {@link ChildSubreaper} JVM adopted and that the {@link TreeMarker}
  * cannot find because they cleared their environment: children of this JVM (procfs {@code ppid}) that
  * <ul>
- *   <li>started after the run's child ({@link ProcessHandle.Info#startInstant()}),</li>
+ *   <li>started no earlier than the run's child (procfs {@code starttime}, {@link ProcFs.Stat#startTicks()}:
+ *       the same clock for both; an earlier version compared {@link ProcessHandle.Info#startInstant()}
+ *       with {@link java.time.Instant#now()}, and as the former is up to a second behind the wall clock,
+ *       an orphan started within that second was taken for an older process and left running),</li>
  *   <li>carry no {@value TreeMarker#NAME} marker at all (a marked one belongs to the run named by its
  *       marker, which finds it itself), and</li>
  *   <li>left this JVM's session ({@code setsid}) or run with an empty environment ({@code env -i}):
@@ -19,14 +21,19 @@ import java.util.Optional;
  *
  * @param procFs    where to look
  * @param jvm       this JVM's pid
- * @param since     when the run's child started
+ * @param sinceTicks when the run's child started, in procfs clock ticks ({@link ProcFs.Stat#startTicks()})
  * @param ownSession this JVM's session id
  */
-record AdoptedOrphans(ProcFs procFs, long jvm, Instant since, long ownSession) {
-    /** The orphans for a run whose child started at {@code since}; empty without procfs. */
-    static AdoptedOrphans of(ProcFs procFs, Instant since) {
+record AdoptedOrphans(ProcFs procFs, long jvm, long sinceTicks, long ownSession) {
+    /**
+     * The orphans for the run whose child is {@code root}, read while the root is not yet reaped (at launch),
+     * so its procfs entry exists; without procfs, or if it cannot be read, every child counts as started
+     * after it (the other conditions still apply).
+     */
+    static AdoptedOrphans of(ProcFs procFs, long root) {
         long self = ProcessHandle.current().pid();
-        return new AdoptedOrphans(procFs, self, since, procFs.stat(self).map(ProcFs.Stat::session).orElse(-1L));
+        return new AdoptedOrphans(procFs, self, procFs.stat(root).map(ProcFs.Stat::startTicks).orElse(0L),
+                procFs.stat(self).map(ProcFs.Stat::session).orElse(-1L));
     }
 
     /** The live orphans, as above. */
@@ -37,11 +44,11 @@ record AdoptedOrphans(ProcFs procFs, long jvm, Instant since, long ownSession) {
             if (h.isEmpty() || !procFs.running(h.get())) {
                 continue;
             }
-            Instant started = h.get().info().startInstant().orElse(Instant.MAX);
-            if (started.isBefore(since) || procFs.hasEnvironmentName(pid, TreeMarker.NAME)) {
+            Optional<ProcFs.Stat> stat = procFs.stat(pid);
+            if (stat.isEmpty() || stat.get().startTicks() < sinceTicks || procFs.hasEnvironmentName(pid, TreeMarker.NAME)) {
                 continue;
             }
-            boolean detached = procFs.stat(pid).map(s -> s.session() != ownSession).orElse(false);
+            boolean detached = stat.get().session() != ownSession;
             if (detached || procFs.emptyEnvironment(pid)) {
                 out.add(h.get());
             }

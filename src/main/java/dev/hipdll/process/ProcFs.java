@@ -71,19 +71,24 @@ record ProcFs(Path root) {
     /**
      * The fields of {@code <root>/<pid>/stat} used here (proc(5)).
      *
-     * @param ppid    the parent's pid
-     * @param session the session id
+     * @param ppid       the parent's pid (field 4)
+     * @param session    the session id (field 6)
+     * @param startTicks when the process started (field 22, {@code starttime}), in clock ticks
+     *                   ({@code sysconf(_SC_CLK_TCK)}, 100 per second on Linux) since boot: the kernel's
+     *                   own clock, so two of them compare exactly, unlike {@link ProcessHandle.Info#startInstant()},
+     *                   which adds the boot time in whole seconds ({@code btime} of {@code /proc/stat}) and is
+     *                   up to a second off the wall clock
      */
-    record Stat(long ppid, long session) {
+    record Stat(long ppid, long session, long startTicks) {
     }
 
-    /** The parent and session of {@code pid}; empty when it cannot be read. */
+    /** The parent, session and start time of {@code pid}; empty when it cannot be read. */
     Optional<Stat> stat(long pid) {
         try {
             String stat = Files.readString(root.resolve(Long.toString(pid)).resolve("stat"), StandardCharsets.ISO_8859_1);
             // pid (comm) state ppid pgrp session ...; comm may contain spaces and ')'
             String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
-            return Optional.of(new Stat(Long.parseLong(f[1]), Long.parseLong(f[3])));
+            return Optional.of(new Stat(Long.parseLong(f[1]), Long.parseLong(f[3]), Long.parseLong(f[19])));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }

@@ -205,8 +205,7 @@ public final class ProcessRunner {
                 }
                 ProcessTree tree;
                 if (track) {
-                    AdoptedOrphans adopted = subreaper == null ? null : AdoptedOrphans.of(marker.procFs(),
-                            p.info().startInstant().orElse(java.time.Instant.now()));
+                    AdoptedOrphans adopted = subreaper == null ? null : AdoptedOrphans.of(marker.procFs(), p.pid());
                     java.util.function.Supplier<List<ProcessHandle>> found = adopted == null ? marker::find : () -> {
                         List<ProcessHandle> all = new java.util.ArrayList<>(marker.find());
                         all.addAll(adopted.find());
