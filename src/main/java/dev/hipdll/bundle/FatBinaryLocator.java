@@ -25,6 +25,8 @@ public final class FatBinaryLocator {
     /** {@code HIPF}, the wrapper magic, as a little-endian u32. */
     public static final int WRAPPER_MAGIC = 0x48495046;
     private static final long MAX_WRAPPER_SECTION = 1 << 20;
+    /** Where unreached bundles are probed: every 4096-byte boundary, the alignment clang gives fat binaries. */
+    private static final long PROBE_STEP = 4096;
 
     private final OffloadBundleReader reader;
 
@@ -124,9 +126,17 @@ public final class FatBinaryLocator {
         }
         if (fat.isPresent()) {
             ByteSource section = sectionSource(pe, fat.get());
-            for (long pos = 0; pos < section.size(); pos += 4096) {
-                long at = pos;
-                if (reachedInFat.stream().anyMatch(r -> at >= r[0] && at < r[1])) {
+            long[][] reached = reachedInFat.toArray(new long[0][]);
+            java.util.Arrays.sort(reached, (a, b) -> Long.compare(a[0], b[0]));
+            int next = 0; // the first reached range that may still hold pos (sorted by start)
+            for (long pos = 0; pos < section.size(); pos += PROBE_STEP) {
+                long skipTo = pos;
+                while (next < reached.length && reached[next][0] <= skipTo) {
+                    skipTo = Math.max(skipTo, reached[next][1]); // merged with the ranges it touches
+                    next++;
+                }
+                if (skipTo > pos) { // pos lies in a bundle read: go on at the first probe after it
+                    pos = (skipTo + PROBE_STEP - 1) / PROBE_STEP * PROBE_STEP - PROBE_STEP;
                     continue;
                 }
                 if (OffloadBundleReader.startsBundle(section, pos)) {

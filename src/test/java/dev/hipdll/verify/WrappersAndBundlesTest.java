@@ -92,6 +92,27 @@ class WrappersAndBundlesTest {
                 .endsWith("version 2, expected 1"));
     }
 
+    /**
+     * The probe for unreached bundles skips the bundles that wrappers reach and looks at every 4 KiB
+     * boundary outside them: with wrapper #0 gone the first bundle is reported, with wrapper #1 gone the
+     * second (behind a reached one), each exactly once and at its own offset.
+     */
+    @Test
+    void theUnreachedBundleIsFoundBeforeOrBehindAReachedOne() throws Exception {
+        Path good = Fixtures.exampleDll(dir, "good.dll", List.of("gfx1151"), List.of());
+        long w = wrapperOffset(good);
+        java.util.List<String> offsets = new java.util.ArrayList<>();
+        for (int wrapper = 0; wrapper < 2; wrapper++) {
+            Path bad = Patch.u32(good, dir.resolve("no-wrapper-" + wrapper + ".dll"), w + 24L * wrapper, 0);
+            Check c = check(new DllVerifier().verify(bad, options()), "device-code.wrappers");
+            List<String> unreached = c.details().stream().filter(d -> d.contains("reached by no .hipFatB wrapper")).toList();
+            assertEquals(1, unreached.size(), bad + ": " + c.details());
+            assertTrue(c.details().get(0).startsWith("wrapper #" + wrapper + " "), c.details().toString());
+            offsets.add(unreached.get(0).replaceAll(".*\\.hip_fat\\+(0x[0-9A-F]+).*", "$1"));
+        }
+        assertTrue(offsets.get(0).equals("0x0") && !offsets.get(1).equals("0x0"), offsets.toString());
+    }
+
     @Test
     void aDllWithoutWrappersRegistersNothing() throws Exception {
         Path good = Fixtures.exampleDll(dir, "good.dll", List.of("gfx1151"), List.of());
