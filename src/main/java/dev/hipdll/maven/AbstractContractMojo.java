@@ -32,9 +32,6 @@ abstract class AbstractContractMojo extends AbstractHipdllMojo {
     @Parameter(property = "hip.exportPrefix")
     String exportPrefix;
 
-    @Parameter(defaultValue = "${mojoExecution}", readonly = true)
-    org.apache.maven.plugin.MojoExecution mojoExecution;
-
     /**
      * From the command line inside a project: the configuration of the POM's one execution of this goal
      * ({@link CliExecutionConfiguration}), logged when it applies. The goals call it first.

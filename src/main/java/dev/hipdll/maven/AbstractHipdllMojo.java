@@ -4,41 +4,111 @@ import dev.hipdll.host.Host;
 import dev.hipdll.host.OsFamily;
 import java.io.File;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecution;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.logging.Log;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /**
- * What every hipdll goal shares: the {@code hip.skip} parameter (checked before anything else runs),
- * the {@link Host} made from the real process ({@code os.name}, {@code System.getenv()}: the only place
- * the plugin reads them, so the core takes them as values), and {@code File} to {@code Path} mapping of
- * optional parameters.
+ * What every hipdll goal shares, in the order {@link #execute} applies it:
+ * <ol>
+ *   <li>parameters that {@link HipdllConfigurator} could not convert fail the goal, each named by its
+ *       property ({@code hip.timeout: '10x' is not a duration ...}), after {@link #configurationFailed};</li>
+ *   <li>unknown {@code hip.*} properties and unknown {@code <configuration>} elements are warned about
+ *       ({@link UnknownParameterCheck});</li>
+ *   <li>{@code hip.skip} (every goal) and the goal's own skip ({@code hip.build.skip}, ...) skip it;</li>
+ *   <li>the goal {@link #run runs}.</li>
+ * </ol>
+ * Also the {@link Host} made from the real process ({@code os.name}, {@code System.getenv()}: the only
+ * place the plugin reads them, so the core takes them as values), a log whose lines name the module in
+ * a parallel build ({@link ModuleLog}), and {@code File} to {@code Path} mapping of optional parameters.
  */
 abstract class AbstractHipdllMojo extends AbstractMojo {
 
-    /** Skip this goal. */
+    /** Skip every hipdll goal (each goal also has its own skip, e.g. {@code hip.build.skip}). */
     @Parameter(property = "hip.skip", defaultValue = "false")
     boolean skip;
+
+    @Parameter(defaultValue = "${session}", readonly = true)
+    MavenSession session;
+
+    @Parameter(defaultValue = "${mojoExecution}", readonly = true)
+    MojoExecution mojoExecution;
+
+    private final List<String> configurationProblems = new ArrayList<>();
+    private Log moduleLog;
 
     /** The goal's name, as in {@code hipdll:<goal>}. */
     abstract String goal();
 
-    /** Runs the goal (not called when {@code hip.skip} is set). */
+    /** The goal's own skip parameter's value ({@code hip.<goal>.skip}). */
+    abstract boolean goalSkip();
+
+    /** The property of the goal's own skip: {@code hip.build.skip}, {@code hip.loadCheck.skip}, ... */
+    String goalSkipProperty() {
+        StringBuilder sb = new StringBuilder("hip.");
+        boolean upper = false;
+        for (char c : goal().toCharArray()) {
+            if (c == '-') {
+                upper = true;
+            } else {
+                sb.append(upper ? Character.toUpperCase(c) : c);
+                upper = false;
+            }
+        }
+        return sb.append(".skip").toString();
+    }
+
+    /** Runs the goal (not called when it is skipped or a parameter could not be converted). */
     abstract void run() throws MojoExecutionException, MojoFailureException;
 
     @Override
     public final void execute() throws MojoExecutionException, MojoFailureException {
-        if (skip) {
-            getLog().info("hipdll:" + goal() + " skipped (hip.skip)");
+        if (!configurationProblems.isEmpty()) {
+            configurationFailed();
+            throw new MojoFailureException("hipdll:" + goal() + ": " + String.join("; ", configurationProblems));
+        }
+        UnknownParameterCheck.warn(session, mojoExecution, getPluginContext(), getLog());
+        if (skip || goalSkip()) {
+            getLog().info("hipdll:" + goal() + " skipped (" + (skip ? "hip.skip" : goalSkipProperty()) + ")");
             skipped();
             return;
         }
         run();
     }
 
-    /** Called instead of {@link #run()} when {@code hip.skip} is set; nothing by default. */
+    /** Called by {@link HipdllConfigurator}: the parameters it could not convert, each naming its property. */
+    void configurationProblems(List<String> problems) {
+        configurationProblems.addAll(problems);
+    }
+
+    /** Called instead of {@link #run()} when the goal is skipped; nothing by default. */
     void skipped() {
+    }
+
+    /** Called before the goal fails for parameters that could not be converted; nothing by default. */
+    void configurationFailed() {
+    }
+
+    /**
+     * The mojo's log; in a parallel build ({@code mvn -T}) every line is prefixed with the module's
+     * artifactId, {@code [colibri-backend] }, so interleaved lines can be told apart.
+     */
+    @Override
+    public Log getLog() {
+        if (moduleLog == null) {
+            Log log = super.getLog();
+            if (session != null && session.isParallel() && session.getCurrentProject() != null) {
+                log = new ModuleLog(log, "[" + session.getCurrentProject().getArtifactId() + "] ");
+            }
+            moduleLog = log;
+        }
+        return moduleLog;
     }
 
     /** This machine: its OS family (from {@code os.name}) and its environment. Tests override it to pose as another host. */

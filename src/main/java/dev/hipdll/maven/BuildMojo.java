@@ -60,7 +60,7 @@ import org.apache.maven.project.MavenProjectHelper;
  * (the {@code outputDirectory}). Only maps the parameters to one {@link HipDllBuildRequest}; the build
  * itself is {@link HipDllBuild}.
  */
-@Mojo(name = "build", defaultPhase = LifecyclePhase.PACKAGE, threadSafe = true)
+@Mojo(name = "build", defaultPhase = LifecyclePhase.PACKAGE, threadSafe = true, configurator = "hipdll")
 public class BuildMojo extends AbstractHipdllMojo {
 
     /** Comma-separated gfx target IDs, e.g. {@code gfx1151} or {@code gfx1151,gfx1100}; {@code native} is refused. */
@@ -131,9 +131,6 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Parameter(property = "hip.commandLineLimit", defaultValue = "8000")
     int commandLineLimit;
 
-    @Parameter(defaultValue = "${session}", readonly = true, required = true)
-    MavenSession session;
-
     /** Directory of the HIP sources. */
     @Parameter(property = "hip.sourceDirectory", defaultValue = "${project.basedir}/src/main/hip")
     File sourceDirectory;
@@ -166,9 +163,12 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Parameter(property = "hip.staticRuntime", defaultValue = "true")
     boolean staticRuntime;
 
-    /** Timeout of each build step in seconds; the step's whole process tree is killed after it. */
+    /**
+     * Timeout of each build step: whole seconds ({@code 3600}) or with a unit ({@code 90s}, {@code 10m}, {@code 1h});
+     * the step's whole process tree is killed after it.
+     */
     @Parameter(property = "hip.timeout", defaultValue = "3600")
-    int timeoutSeconds;
+    Duration timeout;
 
     /** Build steps run at once (device compiles of different translation units and targets, bundles, host compiles); 0 = one per core. */
     @Parameter(property = "hip.jobs", defaultValue = "0")
@@ -192,9 +192,6 @@ public class BuildMojo extends AbstractHipdllMojo {
 
     @Parameter(defaultValue = "${project.basedir}", readonly = true)
     File basedir;
-
-    @Parameter(defaultValue = "${mojoExecution}", readonly = true)
-    MojoExecution mojoExecution;
 
     @Component
     LifecycleExecutor lifecycleExecutor;
@@ -233,6 +230,15 @@ public class BuildMojo extends AbstractHipdllMojo {
         return "build";
     }
 
+    /** Skip hipdll:build only ({@code hip.skip} skips every goal). */
+    @Parameter(property = "hip.build.skip", defaultValue = "false")
+    boolean skipBuild;
+
+    @Override
+    boolean goalSkip() {
+        return skipBuild;
+    }
+
     @Override
     void run() throws MojoExecutionException, MojoFailureException {
         // issue 12 hooks: every parameter checked before anything changes, then one build at a time per
@@ -262,7 +268,7 @@ public class BuildMojo extends AbstractHipdllMojo {
     private void checkParameters() throws MojoFailureException {
         try {
             new NumericParameters()
-                    .atLeast("hip.timeout", timeoutSeconds, 1, "seconds")
+                    .range("hip.timeout", timeout == null ? 0 : timeout.getSeconds(), 1, Integer.MAX_VALUE, "seconds")
                     .atLeast("hip.heartbeatSeconds", heartbeatSeconds, 1, "seconds")
                     .atLeast("hip.commandLineLimit", commandLineLimit, 0, "characters; 0: always a response file")
                     .range("hip.jobs", jobs, 0, 4096, "steps at once; 0: one per core")
@@ -316,7 +322,7 @@ public class BuildMojo extends AbstractHipdllMojo {
     private BuildOptions options() {
         return new BuildOptions(staticRuntime, Driver.parse(driver), jobs == 0 ? Runtime.getRuntime().availableProcessors()
                 : jobs, offloadCompress ? Optional.of(bundleVersion) : Optional.empty(),
-                Duration.ofSeconds(timeoutSeconds), Duration.ofSeconds(heartbeatSeconds), commandLineLimit, force,
+                timeout, Duration.ofSeconds(heartbeatSeconds), commandLineLimit, force,
                 progress, outputTimestamp);
     }
 

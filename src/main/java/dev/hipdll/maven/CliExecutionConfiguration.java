@@ -24,7 +24,7 @@ import org.codehaus.plexus.util.xml.Xpp3Dom;
  * by parameter, except where the command line gives the parameter's property ({@code -Dhip.x}).
  * Values are evaluated as Maven evaluates them ({@code ${project.basedir}}, ...) and set for the
  * parameter types the hipdll goals use: {@code String}, {@code File} (relative to the project
- * directory), {@code int}/{@code Integer}, {@code long}/{@code Long}, {@code boolean}/{@code Boolean},
+ * directory), {@code int}/{@code Integer}, {@code long}/{@code Long}, {@code boolean}/{@code Boolean} (true or false only), {@code Duration},
  * {@code List<String>} (child elements, or a comma-separated value).
  */
 final class CliExecutionConfiguration {
@@ -145,7 +145,10 @@ final class CliExecutionConfiguration {
             return Long.valueOf(v);
         }
         if (t == boolean.class || t == Boolean.class) {
-            return Boolean.valueOf(v);
+            return dev.hipdll.parameter.StrictBoolean.parse(v);  // as HipdllConfigurator: true or false only
+        }
+        if (t == java.time.Duration.class) {
+            return dev.hipdll.parameter.DurationValue.parse(v);
         }
         return null;
     }

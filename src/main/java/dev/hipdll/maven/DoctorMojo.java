@@ -33,7 +33,7 @@ import org.apache.maven.plugins.annotations.Parameter;
  * a project ({@code mvn dev.hipdll:hipdll-maven-plugin:<version>:doctor}); also writes
  * {@code doctor.json}.
  */
-@Mojo(name = "doctor", requiresProject = false, threadSafe = true)
+@Mojo(name = "doctor", requiresProject = false, threadSafe = true, configurator = "hipdll")
 public class DoctorMojo extends AbstractHipdllMojo {
 
     /** The HIP SDK root; defaults to the environment variable {@code HIP_SDK_ROOT}, then a {@code hip} toolchain in toolchains.xml, then {@code HIP_PATH}. */
@@ -44,8 +44,6 @@ public class DoctorMojo extends AbstractHipdllMojo {
     @Parameter(property = "hip.toolchainVersion")
     String toolchainVersion;
 
-    @Parameter(defaultValue = "${session}", readonly = true)
-    MavenSession session;
 
     /** The runtime directory the host binds {@code amdhip64_<major>.dll} from; default: the SDK's {@code bin}. */
     @Parameter(property = "hip.runtimeDir")
@@ -70,6 +68,15 @@ public class DoctorMojo extends AbstractHipdllMojo {
     @Override
     String goal() {
         return "doctor";
+    }
+
+    /** Skip hipdll:doctor only ({@code hip.skip} skips every goal). */
+    @Parameter(property = "hip.doctor.skip", defaultValue = "false")
+    boolean skipDoctor;
+
+    @Override
+    boolean goalSkip() {
+        return skipDoctor;
     }
 
     @Override

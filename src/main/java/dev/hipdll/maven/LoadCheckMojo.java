@@ -52,7 +52,8 @@ import org.apache.maven.execution.MavenSession;
  * (with the stand-in runtime) which gfx targets' device code registered. Natively on Windows;
  * elsewhere under Wine with {@code -Dhip.loadCheck.launcher=wine}.
  */
-@Mojo(name = "load-check", defaultPhase = LifecyclePhase.VERIFY, requiresProject = false, threadSafe = true)
+@Mojo(name = "load-check", defaultPhase = LifecyclePhase.VERIFY, requiresProject = false, threadSafe = true,
+        configurator = "hipdll")
 public class LoadCheckMojo extends AbstractContractMojo {
 
     /** The DLL to load. */
@@ -106,9 +107,12 @@ public class LoadCheckMojo extends AbstractContractMojo {
     @Parameter(property = "hip.loadCheck.libDirs")
     List<File> libDirs = List.of();
 
-    /** Timeout of one loader program run (and of compiling it), in seconds; the process tree is killed after it. */
+    /**
+     * Timeout of one loader program run (and of compiling it): whole seconds ({@code 120}) or with a unit
+     * ({@code 90s}, {@code 2m}); the process tree is killed after it.
+     */
     @Parameter(property = "hip.loadCheck.timeout", defaultValue = "120")
-    int timeoutSeconds;
+    Duration timeout;
 
     /** Where the loader program, its request and its output are written. */
     @Parameter(property = "hip.loadCheck.workDirectory", defaultValue = "${project.build.directory}/hipdll/load-check")
@@ -118,19 +122,27 @@ public class LoadCheckMojo extends AbstractContractMojo {
     @Parameter(property = "hip.reportDirectory")
     File reportDirectory;
 
-    @Parameter(defaultValue = "${session}", readonly = true)
-    MavenSession session;
 
     @Override
     String goal() {
         return "load-check";
     }
 
+    /** Skip hipdll:load-check only ({@code hip.skip} skips every goal). */
+    @Parameter(property = "hip.loadCheck.skip", defaultValue = "false")
+    boolean skipLoadCheck;
+
+    @Override
+    boolean goalSkip() {
+        return skipLoadCheck;
+    }
+
     @Override
     void run() throws MojoExecutionException, MojoFailureException {
         useTheProjectsExecutionConfiguration(session);
         try { // issue 12 hook (item 13): before anything changes
-            new NumericParameters().atLeast("hip.loadCheck.timeout", timeoutSeconds, 1, "seconds").check();
+            new NumericParameters().range("hip.loadCheck.timeout", timeout == null ? 0 : timeout.getSeconds(), 1,
+                    Integer.MAX_VALUE, "seconds").check();
         } catch (ParameterException e) {
             throw new MojoFailureException(e.getMessage());
         }
@@ -206,7 +218,7 @@ public class LoadCheckMojo extends AbstractContractMojo {
                         host.environment().get("WindowsSDKVersion").map(v -> v.replace("\\", "").strip())
                                 .filter(v -> !v.isEmpty()).orElse(null)), l,
                 ProjectlessPaths.orCurrentTarget(workDirectory, "hipdll/load-check").toPath(),
-                Duration.ofSeconds(timeoutSeconds));
+                timeout);
         if (!Files.exists(dll.toPath())) {
             throw new MojoFailureException("hipdll:load-check: no such file: " + choice.missingHint());
         }

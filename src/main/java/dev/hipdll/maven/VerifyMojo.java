@@ -52,7 +52,8 @@ import org.apache.maven.project.MavenProject;
  * {@code TEST-hipdll-verify.xml}; fails the build on any failed check. Runs without a project too
  * ({@code mvn dev.hipdll:hipdll-maven-plugin:<version>:verify -Dhip.dll=...}).
  */
-@Mojo(name = "verify", defaultPhase = LifecyclePhase.VERIFY, requiresProject = false, threadSafe = true)
+@Mojo(name = "verify", defaultPhase = LifecyclePhase.VERIFY, requiresProject = false, threadSafe = true,
+        configurator = "hipdll")
 public class VerifyMojo extends AbstractContractMojo {
 
     /** The DLL to verify. */
@@ -159,9 +160,6 @@ public class VerifyMojo extends AbstractContractMojo {
     @Parameter(property = "hip.allowedPaths")
     List<String> allowedPaths;
 
-    @Parameter(defaultValue = "${session}", readonly = true, required = true)
-    MavenSession session;
-
     @Parameter(defaultValue = "${project}", readonly = true)
     MavenProject project;
 
@@ -170,12 +168,52 @@ public class VerifyMojo extends AbstractContractMojo {
         return "verify";
     }
 
+    /** Skip hipdll:verify only ({@code hip.skip} skips every goal). */
+    @Parameter(property = "hip.verify.skip", defaultValue = "false")
+    boolean skipVerify;
+
+    @Override
+    boolean goalSkip() {
+        return skipVerify;
+    }
+
+    /** Set just before the DLL is read: until then a failure leaves the build's pending stamp as it is. */
+    private boolean lookedAtTheDll;
+
     @Override
     void run() throws MojoExecutionException, MojoFailureException {
         try {
             verify();
+        } catch (MojoFailureException | MojoExecutionException | RuntimeException e) {
+            if (!lookedAtTheDll) {
+                pendingStampKept();
+            }
+            throw e;
         } finally { // issue 12 hook (item 11): the output lock hipdll:build handed over until this verdict
             OutputLockHandover.release(getPluginContext(), getLog());
+        }
+    }
+
+    /** A parameter could not be converted: the DLL was never looked at (issue 13 item 6). */
+    @Override
+    void configurationFailed() {
+        pendingStampKept();
+        OutputLockHandover.release(getPluginContext(), getLog());
+    }
+
+    /**
+     * Says that a pending build stamp beside the DLL stays as it was: this verify failed before it
+     * read the DLL, so it judged nothing, and the next hipdll:build finds the DLL up to date.
+     */
+    private void pendingStampKept() {
+        Path built = BuiltDllContext.recorded(project).orElse(dll == null ? null : dll.toPath());
+        if (built == null) {
+            return;
+        }
+        Path pending = new StampStore(built).pendingFile();
+        if (Files.isRegularFile(pending)) {
+            getLog().info("hipdll:verify failed before it read " + built.getFileName() + ", so it judged nothing: the"
+                    + " build's pending stamp is kept (" + pending + "); the next hipdll:build finds the DLL up to date");
         }
     }
 
@@ -259,6 +297,7 @@ public class VerifyMojo extends AbstractContractMojo {
         StampStore stamps = new StampStore(dll.toPath());
         FileDigests digests = new FileDigests(opener());
         boolean digestNeeded = digest.isPresent() || Files.isRegularFile(stamps.pendingFile());
+        lookedAtTheDll = true;
         VerifyReport report = new DllVerifier(opener(), digestNeeded ? digests : null).verify(dll.toPath(), options,
                 choice.missingHint());
         List<Check> more = new ArrayList<>(report.checks());

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Every goal (except the generated help) can be skipped with -Dhip.skip, default false. */
+/**
+ * Every goal (except the generated help) can be skipped with -Dhip.skip, and on its own with
+ * {@code hip.<goal>.skip} ({@code hip.build.skip}, {@code hip.loadCheck.skip}, ...), default false.
+ */
 class EveryGoalSkipsTest {
     @Test
     void everyGoalHasHipSkip() throws Exception {
@@ -21,6 +24,12 @@ class EveryGoalSkipsTest {
             assertEquals("hip.skip", skip.property(), m.goal() + ".skip");
             assertEquals("false", skip.defaultValue(), m.goal() + ".skip");
             assertEquals("boolean", skip.type(), m.goal() + ".skip");
+            String own = "hip." + java.util.regex.Pattern.compile("-(.)").matcher(m.goal())
+                    .replaceAll(r -> r.group(1).toUpperCase(java.util.Locale.ROOT)) + ".skip";
+            PluginDescriptor.Parameter goalSkip = m.parameters().stream().filter(p -> own.equals(p.property()))
+                    .findFirst().orElseThrow(() -> new AssertionError("goal " + m.goal() + " has no " + own + " parameter"));
+            assertEquals("false", goalSkip.defaultValue(), own);
+            assertEquals("boolean", goalSkip.type(), own);
         }
     }
 }

@@ -32,7 +32,7 @@ class LoadCheckMojoTest {
         m.winePrefix = new File("target/wine-prefix");
         m.workDirectory = new File("target/hipdll/load-check");
         m.exportPrefix = "coli_cuda_";
-        m.timeoutSeconds = 120; // as Maven injects the default
+        m.timeout = java.time.Duration.ofSeconds(120); // as Maven injects the default
         return m;
     }
 
@@ -108,7 +108,7 @@ class LoadCheckMojoTest {
     @Test
     void aZeroTimeoutIsNamedBeforeAnythingRuns(@TempDir Path dir) {
         LoadCheckMojo m = mojo("wine");
-        m.timeoutSeconds = 0;
+        m.timeout = java.time.Duration.ZERO;
         m.reportDirectory = dir.resolve("reports").toFile();
         MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
         org.junit.jupiter.api.Assertions.assertEquals("hip.loadCheck.timeout: 0 is outside 1..2147483647 (seconds)",
@@ -119,7 +119,7 @@ class LoadCheckMojoTest {
     @Test
     void aNegativeExportCountIsNamed() {
         LoadCheckMojo m = mojo("wine");
-        m.timeoutSeconds = 120;
+        m.timeout = java.time.Duration.ofSeconds(120);
         m.expectedExports = -5;
         MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
         org.junit.jupiter.api.Assertions.assertEquals("hip.expectedExports: -5 is outside 0..65535 (export names)",

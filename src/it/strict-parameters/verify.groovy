@@ -1,0 +1,32 @@
+// Issue 13 item 5, one build.log for the seven runs (runs split at Maven's "Scanning for projects").
+def runs = new File(basedir, 'build.log').text.split(/\[INFO\] Scanning for projects\.\.\./).toList().drop(1)
+assert runs.size() == 7 : "expected 7 runs, found ${runs.size()}"
+def (r1, r2, r3, r4, r5, r6, r7) = runs
+
+// 1: -Dhip.staticRuntime=flase: Maven's own converter made it false; now it fails, naming property and value
+assert r1.contains("hip.staticRuntime: 'flase' is not true or false") : r1
+assert !r1.contains('step 1 of') : 'something was built with a bad parameter'
+assert !r1.contains('staticRuntime = ') && !r1.contains('for parameter staticRuntime') : r1
+
+// 2: every conversion error at once, each named by the property
+assert r2.contains("hip.timeout: '10x' is not a duration") : r2
+assert r2.contains("hip.jobs: 'two' is not a whole number") : r2
+assert !r2.contains('timeoutSeconds') && !r2.contains('for parameter') : r2
+
+// 3: 10m is ten minutes; the unknown names are warnings naming the closest real one; the build passes
+assert r3.contains('BUILD SUCCESS') : r3
+assert r3.contains('[WARNING] unknown property -Dhip.staticRuntme on the command line (ignored); did you mean -Dhip.staticRuntime?') : r3
+assert r3.contains("[WARNING] unknown parameter <contrat> in the <configuration> of hipdll-maven-plugin's execution 'verify' (ignored); did you mean <contract>?") : r3
+assert !r3.contains('unknown property -Dhip.timeout') && !r3.contains('unknown property -Dhip.sdkRoot') : r3
+assert r3.count('unknown property -Dhip.staticRuntme') == 1 : 'warned more than once per session'
+
+// 4-6: each goal's own skip
+assert r4.contains('[INFO] hipdll:build skipped (hip.build.skip)') : r4
+assert r4.contains('[INFO] hipdll:verify skipped (hip.verify.skip)') : r4
+assert r5.contains('[INFO] hipdll:doctor skipped (hip.doctor.skip)') : r5
+assert r6.contains('[INFO] hipdll:load-check skipped (hip.loadCheck.skip)') : r6
+assert !r6.contains('load check of') : r6
+
+// 7: a range error names the property
+assert r7.contains('hip.timeout: 0 is outside 1..') : r7
+return true

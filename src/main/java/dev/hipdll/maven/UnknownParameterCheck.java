@@ -1,0 +1,118 @@
+package dev.hipdll.maven;
+
+import dev.hipdll.parameter.UnknownNames;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.model.Plugin;
+import org.apache.maven.model.PluginExecution;
+import org.apache.maven.plugin.MojoExecution;
+import org.apache.maven.plugin.descriptor.MojoDescriptor;
+import org.apache.maven.plugin.descriptor.Parameter;
+import org.apache.maven.plugin.descriptor.PluginDescriptor;
+import org.apache.maven.plugin.logging.Log;
+import org.apache.maven.project.MavenProject;
+import org.codehaus.plexus.util.xml.Xpp3Dom;
+
+/**
+ * Warns about names no hipdll goal knows (issue 13, item 5), with the closest known one
+ * ({@link UnknownNames}):
+ * <ul>
+ *   <li>{@code hip.*} user and system properties ({@code -Dhip.contrat}, also from {@code MAVEN_OPTS} or
+ *       {@code .mvn/maven.config}), against the properties of every goal's parameters: once per Maven
+ *       session;</li>
+ *   <li>elements of this plugin's {@code <configuration>} in the POM, plugin-level and in each
+ *       {@code <execution>}, read from the project's model (Maven drops unknown elements from the
+ *       mojo's configuration and says nothing), against the parameter names of every goal: once per
+ *       project.</li>
+ * </ul>
+ * The known names come from the plugin descriptor of the running execution. Without a session or an
+ * execution (a unit test) nothing is checked.
+ */
+final class UnknownParameterCheck {
+    private static final String SESSION_KEY = UnknownParameterCheck.class.getName() + ".properties";
+    private static final String PROJECT_KEY = UnknownParameterCheck.class.getName() + ".configuration";
+
+    private UnknownParameterCheck() {
+    }
+
+    /** Logs the warnings for this execution's session and project (each set once). */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static void warn(MavenSession session, MojoExecution execution, Map pluginContext, Log log) {
+        if (session == null || execution == null || execution.getMojoDescriptor() == null
+                || execution.getMojoDescriptor().getPluginDescriptor() == null) {
+            return;
+        }
+        PluginDescriptor plugin = execution.getMojoDescriptor().getPluginDescriptor();
+        Set<String> properties = new TreeSet<>();
+        Set<String> parameters = new TreeSet<>();
+        for (MojoDescriptor mojo : plugin.getMojos()) {
+            if (mojo.getParameters() == null) {
+                continue;
+            }
+            for (Parameter p : mojo.getParameters()) {
+                String e = p.getExpression();
+                if (e != null && e.startsWith("${") && e.endsWith("}")) {
+                    properties.add(e.substring(2, e.length() - 1));
+                }
+                if (p.isEditable()) {
+                    parameters.add(p.getName());
+                }
+            }
+        }
+        if (firstInSession(session)) {
+            Set<String> given = new TreeSet<>();
+            for (Object k : session.getUserProperties().keySet()) {
+                given.add(String.valueOf(k));
+            }
+            for (Object k : session.getSystemProperties().keySet()) {
+                given.add(String.valueOf(k));
+            }
+            given.removeIf(k -> !k.startsWith("hip."));
+            UnknownNames.warnings(given, properties, "property", "on the command line", "-D%s").forEach(log::warn);
+        }
+        MavenProject project = session.getCurrentProject();
+        if (pluginContext != null && project != null && pluginContext.putIfAbsent(PROJECT_KEY, Boolean.TRUE) == null) {
+            Plugin model = project.getPlugin(plugin.getPluginLookupKey());
+            if (model != null) {
+                for (String w : configurationWarnings(model, parameters)) {
+                    log.warn(w);
+                }
+            }
+        }
+    }
+
+    /** The warnings for the unknown elements of {@code model}'s configurations. */
+    static List<String> configurationWarnings(Plugin model, Set<String> parameters) {
+        List<String> out = new ArrayList<>();
+        out.addAll(UnknownNames.warnings(children(model.getConfiguration()), parameters, "parameter",
+                "in the <configuration> of " + model.getArtifactId(), "<%s>"));
+        for (PluginExecution e : model.getExecutions()) {
+            out.addAll(UnknownNames.warnings(children(e.getConfiguration()), parameters, "parameter",
+                    "in the <configuration> of " + model.getArtifactId() + "'s execution '" + e.getId() + "'", "<%s>"));
+        }
+        return out;
+    }
+
+    private static List<String> children(Object configuration) {
+        List<String> names = new ArrayList<>();
+        if (configuration instanceof Xpp3Dom dom) {
+            for (Xpp3Dom c : dom.getChildren()) {
+                names.add(c.getName());
+            }
+        }
+        return names;
+    }
+
+    private static boolean firstInSession(MavenSession session) {
+        try {
+            return session.getRepositorySession() == null
+                    || session.getRepositorySession().getData().set(SESSION_KEY, null, Boolean.TRUE);
+        } catch (RuntimeException e) {
+            return true;
+        }
+    }
+}
