@@ -188,6 +188,17 @@ public final class HipDllBuild {
             log.info(output.getFileName() + " is up to date (" + decision.checked() + " recorded inputs unchanged since"
                     + " the last successful build; checked in " + millis(started) + " ms, of which the stamp comparison "
                     + millis(stampStarted) + " ms); hipcc not started. -Dhip.force=true rebuilds.");
+            if (incremental.decidedOnPending()) {
+                // issue 13 item 6: the last build's hipdll:verify never judged the DLL (e.g. it failed on a
+                // parameter); its pending stamp is that build's work
+                if (awaitVerify.getAsBoolean()) {
+                    log.info("the last build's stamp is still pending (no hipdll:verify has judged this DLL yet); it"
+                            + " stays pending until hipdll:verify passes");
+                } else if (new StampStore(output).promotePending(digests)) {
+                    log.info("the last build's pending stamp is committed (no hipdll:verify runs in this build): "
+                            + new StampStore(output).committedFile());
+                }
+            }
             publisher.publishExisting();
             return new HipDllBuildResult(output, publisher.checksum(), publisher.provenanceFile(), true, 0, 0,
                     Optional.empty(), false, Duration.ofNanos(System.nanoTime() - started));

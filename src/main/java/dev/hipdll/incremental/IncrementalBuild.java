@@ -5,12 +5,16 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The incremental protocol around one DLL build (one instance per build; not thread-safe):
  *
  * <ol>
- *   <li>{@link #check}: compare the committed stamp with the current inputs (up to date, or why not);</li>
+ *   <li>{@link #check}: compare the committed stamp with the current inputs (up to date, or why not);
+ *       without a committed stamp, the pending one of a build whose {@code hipdll:verify} never judged
+ *       the DLL (it failed on its own parameters, or did not run), so that build's work is kept
+ *       ({@link #decidedOnPending()}, issue 13 item 6);</li>
  *   <li>{@link #starting}: before the compiler starts, delete every stamp, so that a failed or
  *       interrupted build leaves none;</li>
  *   <li>{@link #succeeded}: after the compiler succeeded, fingerprint what it read (its dependency
@@ -20,6 +24,7 @@ import java.util.List;
  */
 public final class IncrementalBuild {
     private final StampStore store;
+    private boolean decidedOnPending;
 
     /** @param store the stamps of the DLL being built */
     public IncrementalBuild(StampStore store) {
@@ -35,15 +40,30 @@ public final class IncrementalBuild {
      * @throws IOException when an SDK component cannot be read
      */
     public StampDecision check(StampInputs inputs, boolean force) throws IOException {
-        StampDecision decision = UpToDateCheck.decide(store.committed().orElse(null), inputs, force);
+        Optional<BuildStamp> committed = store.committed();
+        Optional<BuildStamp> pending = committed.isPresent() || force ? Optional.empty() : store.pending();
+        StampDecision decision = UpToDateCheck.decide(committed.or(() -> pending).orElse(null), inputs, force);
+        decidedOnPending = pending.isPresent() && decision.upToDate();
         if (decision.refreshedStamp().isPresent()) {
             try {
-                store.refreshCommitted(decision.refreshedStamp().get());
+                if (decidedOnPending) {
+                    store.writePending(decision.refreshedStamp().get());
+                } else {
+                    store.refreshCommitted(decision.refreshedStamp().get());
+                }
             } catch (IOException e) {
                 // only a saving: the next check hashes those files again
             }
         }
         return decision;
+    }
+
+    /**
+     * Whether the last {@link #check} found the DLL up to date by its pending stamp (there was no
+     * committed one): the DLL was built, and no {@code hipdll:verify} has judged it yet.
+     */
+    public boolean decidedOnPending() {
+        return decidedOnPending;
     }
 
     /**

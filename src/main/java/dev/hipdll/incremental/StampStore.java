@@ -41,6 +41,11 @@ public final class StampStore {
         return read(committedFile());
     }
 
+    /** The pending stamp, if there is a readable one. */
+    public Optional<BuildStamp> pending() {
+        return read(pendingFile());
+    }
+
     /**
      * Removes both stamps: called before a rebuild starts, so that a failed build leaves none.
      *
