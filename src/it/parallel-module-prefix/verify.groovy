@@ -1,0 +1,18 @@
+// Issue 13 item 7: under mvn -T 2 every line of the hipdll goals names its module ([backend-a] ...), so
+// the interleaved logs of two modules can be read; a build on one thread has no prefix.
+def runs = new File(basedir, 'build.log').text.split(/\[INFO\] Scanning for projects\.\.\./).toList().drop(1)
+assert runs.size() == 2 : "expected 2 runs, found ${runs.size()}"
+def (parallel, serial) = runs
+// lines only the hipdll goals print
+def ours = ~/step \d+ of \d+: |build stamp |hipcc for gfx|SDK component|DLL VERIFIED|is up to date|attached coli_hip\.dll|^\[\w+\] (\[[\w-]+\] )?(PASS|SKIP|FAIL|WARN) {2,}|hipdll:verify |reports: /
+def hip = parallel.readLines().findAll { it =~ ours }
+assert hip.size() > 40 : parallel
+def unprefixed = hip.findAll { !(it =~ /^\[(INFO|WARNING|ERROR|DEBUG)\] \[backend-[ab]\] /) }
+assert unprefixed.isEmpty() : "lines without the module under -T 2:\n" + unprefixed.join('\n')
+assert hip.count { it.contains('[backend-a] ') } > 20 && hip.count { it.contains('[backend-b] ') } > 20 : hip.join('\n')
+assert parallel.count('DLL VERIFIED') == 2 : parallel
+def s = serial.readLines().findAll { it =~ ours }
+assert s.size() > 20 : serial
+assert s.every { !(it =~ /\[backend-[ab]\] /) } : serial
+assert serial.contains('coli_hip.dll is up to date') : serial
+return true
