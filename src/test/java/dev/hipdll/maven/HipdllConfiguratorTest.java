@@ -1,0 +1,92 @@
+package dev.hipdll.maven;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.time.Duration;
+import java.util.Map;
+import org.apache.maven.plugin.MojoFailureException;
+import org.codehaus.plexus.component.configurator.expression.ExpressionEvaluator;
+import org.codehaus.plexus.configuration.PlexusConfiguration;
+import org.codehaus.plexus.configuration.xml.XmlPlexusConfiguration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link HipdllConfigurator} on a configuration shaped as Maven passes it (each parameter an element whose
+ * value is its {@code ${property}}, its default in a {@code default-value} attribute), with the
+ * properties given as on the command line: conversion errors name the property, all at once, and
+ * the goal fails with them before it runs; good values are converted strictly.
+ */
+class HipdllConfiguratorTest {
+    private static ExpressionEvaluator properties(Map<String, String> given) {
+        return new ExpressionEvaluator() {
+            @Override
+            public Object evaluate(String expression) {
+                if (expression != null && expression.startsWith("${") && expression.endsWith("}")) {
+                    return given.get(expression.substring(2, expression.length() - 1));
+                }
+                return expression;
+            }
+
+            @Override
+            public File alignToBaseDirectory(File file) {
+                return file;
+            }
+        };
+    }
+
+    private static PlexusConfiguration configuration(String... nameExpressionDefault) {
+        XmlPlexusConfiguration c = new XmlPlexusConfiguration("configuration");
+        for (int i = 0; i < nameExpressionDefault.length; i += 3) {
+            c.addChild(nameExpressionDefault[i], nameExpressionDefault[i + 1]);  // returns c, not the child
+            PlexusConfiguration child = c.getChild(nameExpressionDefault[i]);
+            if (nameExpressionDefault[i + 2] != null) {
+                child.setAttribute("default-value", nameExpressionDefault[i + 2]);
+            }
+        }
+        return c;
+    }
+
+    @Test
+    void conversionErrorsNameTheProperty() throws Exception {
+        VerifyMojo mojo = new VerifyMojo();
+        new HipdllConfigurator().configureComponent(mojo, configuration(
+                "runtimeMajor", "${hip.runtimeMajor}", null,
+                "staticRuntime", "${hip.staticRuntime}", "true",
+                "failOnExtraExports", "${hip.failOnExtraExports}", "true",
+                "maxBundleMiB", "${hip.maxBundleMiB}", "512"),
+                properties(Map.of("hip.runtimeMajor", "seven", "hip.staticRuntime", "flase")), null, null);
+        MojoFailureException e = assertThrows(MojoFailureException.class, mojo::execute);
+        assertEquals("hipdll:verify: hip.runtimeMajor: 'seven' is not a whole number; hip.staticRuntime: 'flase' is not"
+                + " true or false", e.getMessage());
+        assertTrue(mojo.failOnExtraExports, "the good parameters are injected");
+        assertEquals(512, mojo.maxBundleMiB);
+    }
+
+    @Test
+    void aValueFromThePomIsNamedByItsElement() throws Exception {
+        BuildMojo mojo = new BuildMojo();
+        new HipdllConfigurator().configureComponent(mojo, configuration("timeout", "an hour", null),
+                properties(Map.of()), null, null);
+        MojoFailureException e = assertThrows(MojoFailureException.class, mojo::execute);
+        assertTrue(e.getMessage().startsWith("hipdll:build: <timeout>: 'an hour' is not a duration"), e.getMessage());
+    }
+
+    @Test
+    void goodValuesAreConverted() throws Exception {
+        BuildMojo mojo = new BuildMojo();
+        new HipdllConfigurator().configureComponent(mojo, configuration(
+                "timeout", "${hip.timeout}", "3600",
+                "staticRuntime", "${hip.staticRuntime}", "true",
+                "skipBuild", "${hip.build.skip}", "false",
+                "jobs", "${hip.jobs}", "0"),
+                properties(Map.of("hip.timeout", "10m", "hip.staticRuntime", "FALSE", "hip.jobs", "3")), null, null);
+        assertEquals(Duration.ofMinutes(10), mojo.timeout);
+        assertFalse(mojo.staticRuntime);
+        assertFalse(mojo.skipBuild);
+        assertEquals(3, mojo.jobs);
+    }
+}
