@@ -17,10 +17,21 @@ import java.util.Optional;
  * @param force            rebuild, and run every step, even when nothing changed ({@code hip.force})
  * @param progress         log the step lines at info ({@code hip.progress}); false puts them in the debug log
  * @param outputTimestamp  {@code project.build.outputTimestamp} (reproducible mode when set), or {@code null}
+ * @param compilerLauncher {@code hip.compilerLauncher}: a program put in front of every device and host
+ *                         compile ({@code ccache}, {@code sccache} or a path), or {@code null} for none
+ *                         ({@link dev.hipdll.compile.CompilerLauncher})
  */
 public record BuildOptions(boolean staticRuntime, Driver driver, int jobs, Optional<Integer> bundleVersion,
                            Duration stepTimeout, Duration heartbeat, int commandLineLimit, boolean force,
-                           boolean progress, String outputTimestamp) {
+                           boolean progress, String outputTimestamp, String compilerLauncher) {
+    /** Options without a compiler launcher. */
+    public BuildOptions(boolean staticRuntime, Driver driver, int jobs, Optional<Integer> bundleVersion,
+                        Duration stepTimeout, Duration heartbeat, int commandLineLimit, boolean force,
+                        boolean progress, String outputTimestamp) {
+        this(staticRuntime, driver, jobs, bundleVersion, stepTimeout, heartbeat, commandLineLimit, force, progress,
+                outputTimestamp, null);
+    }
+
     /**
      * Checks the values, naming the property of a wrong one.
      *
@@ -40,6 +51,7 @@ public record BuildOptions(boolean staticRuntime, Driver driver, int jobs, Optio
         if (commandLineLimit < 0) {
             throw new IllegalArgumentException("hip.commandLineLimit must not be negative, was " + commandLineLimit);
         }
+        compilerLauncher = compilerLauncher == null || compilerLauncher.isBlank() ? null : compilerLauncher.strip();
         bundleVersion.ifPresent(v -> {
             if (v != 2 && v != 3) {
                 throw new IllegalArgumentException("hip.bundleVersion must be 2 or 3, was " + v);

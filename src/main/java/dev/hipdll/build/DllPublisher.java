@@ -26,9 +26,11 @@ final class DllPublisher {
     private final BuildSetup setup;
     private final FileDigests digests;
     private final BuildListener log;
+    private final java.util.Optional<dev.hipdll.compile.CompilerLauncher> launcher;
 
     DllPublisher(CompileRequest request, List<BuildStep> steps, HipDllBuildRequest r, BuildSetup setup,
-              FileDigests digests, BuildListener log) {
+              FileDigests digests, BuildListener log, java.util.Optional<dev.hipdll.compile.CompilerLauncher> launcher) {
+        this.launcher = launcher;
         this.request = request;
         this.steps = steps;
         this.r = r;
@@ -55,7 +57,8 @@ final class DllPublisher {
                 new ReproducibleBuild(r.options().outputTimestamp()).outputTimestamp().orElse(null))
                 // issue 12 hook (item 9): the names of the variables the compiler saw
                 .withCompilerEnvironment(dev.hipdll.process.ProcessRunner.environmentNames(
-                        setup.environment().environment().names()));
+                        setup.environment().environment().names()))
+                .withLauncher(launcher.map(l -> new Provenance.Launcher(l.name(), l.wrappedStages())).orElse(null));
         new ProvenanceJson().write(provenance, provenanceFile());
         log.info("SHA-256 " + provenance.output().sha256() + "  " + request.output().getFileName()
                 + " (provenance: " + provenanceFile() + ")");

@@ -5,6 +5,7 @@ import dev.hipdll.bytes.BinaryFormatException;
 import dev.hipdll.compile.BuildFailedException;
 import dev.hipdll.compile.BuildSetup;
 import dev.hipdll.compile.BuildStep;
+import dev.hipdll.compile.CompilerLauncher;
 import dev.hipdll.compile.CompileRequest;
 import dev.hipdll.compile.Driver;
 import dev.hipdll.compile.LaunchOptions;
@@ -178,7 +179,11 @@ public final class HipDllBuild {
                 r.units().sourceDirectory(), sdk, setup.msvc().map(m -> m.toolset().version()),
                 setup.msvc().map(m -> m.windowsSdk().version()), compilerEnv, os == OsFamily.WINDOWS, output,
                 r.stamp().userVariables());
-        DllPublisher publisher = new DllPublisher(request, steps, r, setup, digests, log);
+        Optional<CompilerLauncher> launcher = Optional.empty();
+        if (o.compilerLauncher() != null) {
+            launcher = Optional.of(CompilerLauncher.resolve(o.compilerLauncher(), r.host(), r.basedir()));
+        }
+        DllPublisher publisher = new DllPublisher(request, steps, r, setup, digests, log, launcher);
         IncrementalBuild incremental = new IncrementalBuild(new StampStore(output));
         // environment.txt describes this run, also when the DLL turns out to be up to date
         EnvironmentReport.write(env, outDir.resolve("environment.txt"));
@@ -208,6 +213,7 @@ public final class HipDllBuild {
         // the previous DLL's verify reports describe a DLL that is being replaced (docs/incremental-and-diagnosis.md)
         VerifyReports.deleteIn(outDir).forEach(p -> log.info("deleted the stale verify report " + p));
         steps.stream().flatMap(s -> s.notes().stream()).distinct().forEach(log::info);
+        launcher.ifPresent(l -> log.info(describeLauncher(l, steps)));
 
         StepGraph<BuildStep> graph = StepGraph.of(steps);
         log.info(describeGraph(steps, r, o));
@@ -228,7 +234,7 @@ public final class HipDllBuild {
                     new LaunchOptions(os, o.commandLineLimit()), sdk.hipcc().path(), sdk.hipccIsBatchWrapper(),
                     compilerEnv, r.basedir(), driverTools(sdk, os, o.driver()), environmentDigest(compilerEnv, os, r),
                     placeholders, p -> name(p, r), digests, buildLog, diagnosisTxt, RuleBook.load(), log,
-                    o.force(), progress, unitsBuiltBefore(steps));
+                    o.force(), progress, unitsBuiltBefore(steps), launcher, compileToolsDigest(sdk, os, o.driver(), digests));
             result = new GraphRunner<BuildStep>(o.jobs()).run(graph, executor, progress);
             buildRun.finished();
         } catch (RuntimeException | IOException e) {
@@ -378,6 +384,37 @@ public final class HipDllBuild {
                 + steps.size() + " steps (" + n.getOrDefault(StepKind.DEVICE_COMPILE, 0) + " device compiles, "
                 + n.getOrDefault(StepKind.BUNDLE, 0) + " bundles, " + n.getOrDefault(StepKind.HOST_COMPILE, 0)
                 + " host compiles, 1 link) on " + o.jobs() + " worker(s) -> " + r.output();
+    }
+
+    /**
+     * The compiler launcher's line: what it wraps and what not, e.g. {@code compiler launcher ccache
+     * (/usr/bin/ccache): wraps 8 device compiles and 2 host compiles; not the 2 bundles and the link}.
+     */
+    static String describeLauncher(CompilerLauncher l, List<BuildStep> steps) {
+        List<String> wrapped = new java.util.ArrayList<>();
+        List<String> not = new java.util.ArrayList<>();
+        for (StepKind k : StepKind.values()) {
+            long n = steps.stream().filter(s -> s.kind() == k).count();
+            if (n > 0) {
+                String what = n + " " + k.label() + (n == 1 ? "" : "s");
+                (l.wraps(k) ? wrapped : not).add(k == StepKind.LINK ? "the link" : what);
+            }
+        }
+        String why = l.kind() == CompilerLauncher.Kind.CCACHE ? ""
+                : " (host compiles read their fat binary through -fcuda-include-gpubinary, which only ccache can be"
+                + " told about, with CCACHE_EXTRAFILES)";
+        return "compiler launcher " + l.name() + " (" + l.executable() + "): wraps " + String.join(" and ", wrapped)
+                + "; not " + String.join(", ", not) + why;
+    }
+
+    /** The SHA-256 of what a compile step runs: the driver's program and, behind hipcc, the SDK's clang. */
+    private static String compileToolsDigest(HipSdk sdk, OsFamily os, Driver driver, FileDigests digests)
+            throws IOException {
+        StringBuilder sb = new StringBuilder();
+        for (Path p : List.of(driver.executable(sdk, os), Driver.tool(sdk, os, "clang"))) {
+            sb.append(Files.isRegularFile(p) ? digests.of(p) : "missing " + p.getFileName()).append('\n');
+        }
+        return Sha256.ofUtf8(sb.toString());
     }
 
     /** The tools a compile or link runs besides its executable: hipcc starts clang; a link runs lld-link. */

@@ -3,6 +3,7 @@ package dev.hipdll.build;
 import dev.hipdll.artifact.FileDigests;
 import dev.hipdll.compile.BuildFailedException;
 import dev.hipdll.compile.BuildStep;
+import dev.hipdll.compile.CompilerLauncher;
 import dev.hipdll.compile.HipccLaunch;
 import dev.hipdll.compile.LaunchOptions;
 import dev.hipdll.compile.StepKind;
@@ -76,6 +77,8 @@ public final class StepExecutor implements StepAction<BuildStep> {
     private final boolean force;
     private final StepProgress progress;
     private final Set<String> unitsBuiltBefore;
+    private final Optional<CompilerLauncher> launcher;
+    private final String toolsDigest;
 
     /**
      * @param runner            runs each program (carries the per-step timeout)
@@ -100,12 +103,17 @@ public final class StepExecutor implements StepAction<BuildStep> {
      * @param progress          told when a step really runs, and of every output line (heartbeat)
      * @param unitsBuiltBefore  the translation units that had a device compile recorded before this build
      *                          (a device step without a record is then a "new target")
+     * @param launcher          {@code hip.compilerLauncher}: put in front of the compile steps it wraps
+     *                          ({@link CompilerLauncher#wraps}); not part of a step's record, so turning it
+     *                          on or off reruns nothing
+     * @param toolsDigest       the SHA-256 of the compile steps' tools (hipcc and clang), for the launcher
      */
     public StepExecutor(ProcessRunner runner, LaunchOptions launch, Path hipcc, boolean batchWrapper,
                         Map<String, String> environment, Path workingDir, Map<String, Path> driverTools,
                         String environmentDigest, PathPlaceholders placeholders, Function<Path, String> names,
                         FileDigests digests, BuildLogFile buildLog, Path diagnosisTxt, RuleBook rules,
-                        BuildListener listener, boolean force, StepProgress progress, Set<String> unitsBuiltBefore) {
+                        BuildListener listener, boolean force, StepProgress progress, Set<String> unitsBuiltBefore,
+                        Optional<CompilerLauncher> launcher, String toolsDigest) {
         this.runner = runner;
         this.launch = launch;
         this.hipcc = hipcc;
@@ -124,6 +132,8 @@ public final class StepExecutor implements StepAction<BuildStep> {
         this.force = force;
         this.progress = progress;
         this.unitsBuiltBefore = Set.copyOf(unitsBuiltBefore);
+        this.launcher = launcher;
+        this.toolsDigest = toolsDigest;
     }
 
     @Override
@@ -170,17 +180,27 @@ public final class StepExecutor implements StepAction<BuildStep> {
         } catch (BuildFailedException e) {
             return new StepOutcome.Failed(name + ": " + e.getMessage(), e);
         }
-        buildLog.line(name, "$ " + step.executable() + " " + String.join(" ", step.arguments()));
+        Optional<CompilerLauncher> wrapper = launcher.filter(l -> l.wraps(step.kind()));
+        String prefix = wrapper.map(l -> l.executable() + " ").orElse("");
+        buildLog.line(name, "$ " + prefix + step.executable() + " " + String.join(" ", step.arguments()));
         if (!launched.equals(step.arguments())) {
-            buildLog.line(name, "# passed as: " + step.executable() + " " + String.join(" ", launched));
+            buildLog.line(name, "# passed as: " + prefix + step.executable() + " " + String.join(" ", launched));
         }
-        listener.debug("[" + step.subject() + "] $ " + step.executable() + " " + String.join(" ", step.arguments()));
+        listener.debug("[" + step.subject() + "] $ " + prefix + step.executable() + " " + String.join(" ", step.arguments()));
         Map<String, String> env = environment;
-        if (!step.environment().isEmpty()) {
+        Map<String, String> launcherEnv = wrapper.map(l -> l.environment(step, toolsDigest, environment, workingDir))
+                .orElse(Map.of());
+        if (!step.environment().isEmpty() || !launcherEnv.isEmpty()) {
             env = new HashMap<>(environment);
             env.putAll(step.environment());
+            env.putAll(launcherEnv);
+            if (!launcherEnv.isEmpty()) {
+                buildLog.line(name, "# for " + wrapper.get().name() + ": " + launcherEnv);
+            }
         }
-        ProcessResult result = runner.run(step.executable(), launched, env, workingDir, line -> {
+        Path program = wrapper.map(CompilerLauncher::executable).orElse(step.executable());
+        List<String> programArgs = wrapper.map(l -> l.arguments(step.executable(), launched)).orElse(launched);
+        ProcessResult result = runner.run(program, programArgs, env, workingDir, line -> {
             buildLog.line(name, line);
             progress.signal();
             // clang's and lld-link's diagnostics at their levels (issue 13 item 4); other lines at info

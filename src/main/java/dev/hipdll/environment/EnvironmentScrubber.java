@@ -13,7 +13,8 @@ import java.util.Optional;
  * <ol>
  *   <li>{@code SystemRoot}, {@code TMP} and {@code TEMP} are checked (no padding) and always kept;</li>
  *   <li>every variable matching the policy's scrub patterns is removed, unless a
- *       {@code keepVariables} pattern matches it;</li>
+ *       {@code keepVariables} pattern matches it; the compiler launcher's variables
+ *       ({@link ScrubPolicy#LAUNCHER_VARIABLES}) are kept when a launcher is configured, else removed;</li>
  *   <li>{@code PATH} entries of other ROCm/HIP/CUDA installs ({@link PathEntryClassifier}) and
  *       entries under an addition's replaced roots (other MSVC toolsets) are dropped; the additions'
  *       entries are put in front;</li>
@@ -57,6 +58,21 @@ public final class EnvironmentScrubber {
         }
         Environment env = inherited;
         for (String name : inherited.names()) {
+            if (ScrubPolicy.isLauncherVariable(name, ignoreCase) && !isAlwaysKept(name)) {
+                String value = inherited.get(name).orElse("");
+                if (policy.launcher() != null) {
+                    changes.add(new EnvironmentChange(Kind.KEPT, name, value, value, "for the compiler launcher "
+                            + policy.launcher() + " (hip.compilerLauncher)"));
+                } else if (first(policy.keep(), name, ignoreCase).isPresent()) {
+                    changes.add(new EnvironmentChange(Kind.KEPT, name, value, value, "keepVariables "
+                            + first(policy.keep(), name, ignoreCase).get()));
+                } else {
+                    env = env.without(name);
+                    changes.add(new EnvironmentChange(Kind.REMOVED, name, value, null,
+                            "read by a compiler launcher (ccache, sccache); hip.compilerLauncher is not set"));
+                }
+                continue;
+            }
             Optional<VariablePattern> scrub = first(policy.scrub(), name, ignoreCase);
             if (scrub.isEmpty() || isAlwaysKept(name)) {
                 continue;

@@ -12,11 +12,19 @@ import java.util.Map;
  * {@link #ALWAYS_KEPT} ({@code SystemRoot}, {@code TMP}, {@code TEMP}: a compiler run without them
  * fails on Windows) can be neither scrubbed nor replaced.
  *
- * @param scrub the patterns removed: {@link #DEFAULT_SCRUB} followed by the user's additions
- * @param keep  the user's patterns exempted from the scrub
- * @param set   the user's variables set last, in order
+ *
+ * <p>The compiler launcher's own variables ({@link #LAUNCHER_VARIABLES}: {@code CCACHE_*}, {@code SCCACHE_*})
+ * are removed too, unless a launcher is configured ({@code hip.compilerLauncher}, {@link #withLauncher}):
+ * then they are kept, each listed in the log with the launcher's name.
+ *
+ * @param scrub    the patterns removed: {@link #DEFAULT_SCRUB} followed by the user's additions
+ * @param keep     the user's patterns exempted from the scrub
+ * @param set      the user's variables set last, in order
+ * @param launcher the configured compiler launcher as given ({@code ccache}, {@code /usr/bin/sccache}), or
+ *                 {@code null}: whether {@link #LAUNCHER_VARIABLES} pass
  */
-public record ScrubPolicy(List<VariablePattern> scrub, List<VariablePattern> keep, Map<String, String> set) {
+public record ScrubPolicy(List<VariablePattern> scrub, List<VariablePattern> keep, Map<String, String> set,
+                          String launcher) {
 
     /**
      * Every variable through which hipcc or clang could pick up another ROCm/HIP or CUDA install,
@@ -26,6 +34,13 @@ public record ScrubPolicy(List<VariablePattern> scrub, List<VariablePattern> kee
      */
     public static final List<String> DEFAULT_SCRUB = CompilerVariables.load().names();
 
+    /**
+     * The variables of the compiler launchers ccache ({@code CCACHE_DIR}, {@code CCACHE_REMOTE_STORAGE}, ...;
+     * ccache's manual, "Configuration") and sccache ({@code SCCACHE_DIR}, {@code SCCACHE_BUCKET}, ...): they
+     * reach the compiler only through a configured launcher, so without one they are removed.
+     */
+    public static final List<String> LAUNCHER_VARIABLES = List.of("CCACHE_*", "SCCACHE_*");
+
     /** Variables that are always passed on unchanged. */
     public static final List<String> ALWAYS_KEPT = List.of("SystemRoot", "TMP", "TEMP");
 
@@ -34,6 +49,26 @@ public record ScrubPolicy(List<VariablePattern> scrub, List<VariablePattern> kee
         scrub = List.copyOf(scrub);
         keep = List.copyOf(keep);
         set = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(set));
+        launcher = launcher == null || launcher.isBlank() ? null : launcher.strip();
+    }
+
+    /** A policy without a compiler launcher (its variables are removed). */
+    public ScrubPolicy(List<VariablePattern> scrub, List<VariablePattern> keep, Map<String, String> set) {
+        this(scrub, keep, set, null);
+    }
+
+    /**
+     * This policy with a compiler launcher configured, so that {@link #LAUNCHER_VARIABLES} pass.
+     *
+     * @param launcher {@code hip.compilerLauncher} as given; {@code null} or blank: none
+     */
+    public ScrubPolicy withLauncher(String launcher) {
+        return new ScrubPolicy(scrub, keep, set, launcher);
+    }
+
+    /** Whether {@code name} is one of the {@link #LAUNCHER_VARIABLES}. */
+    public static boolean isLauncherVariable(String name, boolean ignoreCase) {
+        return LAUNCHER_VARIABLES.stream().anyMatch(p -> new VariablePattern(p).matches(name, ignoreCase));
     }
 
     /**

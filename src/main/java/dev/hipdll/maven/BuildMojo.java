@@ -186,6 +186,15 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Parameter(property = "hip.bundleVersion", defaultValue = "2")
     int bundleVersion;
 
+    /**
+     * A compiler launcher put in front of every device compile and host compile (not the bundles or the link):
+     * {@code ccache}, {@code sccache}, or a path. A bare name is looked up on {@code PATH}. With it, the
+     * launcher's variables ({@code CCACHE_*}, {@code SCCACHE_*}) pass the environment scrub; without it they
+     * are removed. See docs/build-cache.md.
+     */
+    @Parameter(property = "hip.compilerLauncher")
+    String compilerLauncher;
+
     /** Rebuild even when the build stamp says the DLL is up to date. */
     @Parameter(property = "hip.force", defaultValue = "false")
     boolean force;
@@ -293,7 +302,7 @@ public class BuildMojo extends AbstractHipdllMojo {
                     project == null ? null : project.getProperties(), overrideValues()));
             request = new HipDllBuildRequest(host(), new SetupInputs(overrides, toolchains, toolchainVersion,
                     new MsvcRequest(path(vsInstallDir), vcToolsVersion, windowsSdkVersion, path(windowsSdkDir)),
-                    ScrubPolicy.of(scrubVariables, keepVariables, environmentVariables)),
+                    ScrubPolicy.of(scrubVariables, keepVariables, environmentVariables).withLauncher(compilerLauncher)),
                     new TranslationUnits(sourceDirectory.toPath(), sources(), includeDirs(), defines, compilerArgs),
                     GfxTargetList.parse(arch), outputDirectory.toPath().resolve(outputName), options(),
                     basedir.toPath(), buildDirectory(), new StampContext(mojoExecution == null ? "unknown"
@@ -323,7 +332,7 @@ public class BuildMojo extends AbstractHipdllMojo {
         return new BuildOptions(staticRuntime, Driver.parse(driver), jobs == 0 ? Runtime.getRuntime().availableProcessors()
                 : jobs, offloadCompress ? Optional.of(bundleVersion) : Optional.empty(),
                 timeout, Duration.ofSeconds(heartbeatSeconds), commandLineLimit, force,
-                progress, outputTimestamp);
+                progress, outputTimestamp, compilerLauncher);
     }
 
     private Path buildDirectory() {

@@ -78,9 +78,11 @@ public record Provenance(int formatVersion, String generator, Output output, Sdk
      * @param environment      the names (never the values) of the variables in the compiler's environment, after
      *                         the scrub, sorted; empty when not recorded (issue 12, item 9). The names depend on the
      *                         machine (HOME, USER, ...), so two machines' provenance may differ here.
+     * @param launcher         the compiler launcher the compile steps ran under ({@code hip.compilerLauncher}),
+     *                         or {@code null} (left out of the document) when none was configured
      */
     public record Compiler(String driver, String executable, String workingDirectory, List<Step> steps,
-                           List<String> environment) {
+                           List<String> environment, Launcher launcher) {
         /** Copies the lists (a missing list reads as empty). */
         public Compiler {
             steps = steps == null ? List.of() : List.copyOf(steps);
@@ -89,7 +91,28 @@ public record Provenance(int formatVersion, String generator, Output output, Sdk
 
         /** Commands whose environment is not recorded. */
         public Compiler(String driver, String executable, String workingDirectory, List<Step> steps) {
-            this(driver, executable, workingDirectory, steps, List.of());
+            this(driver, executable, workingDirectory, steps, List.of(), null);
+        }
+
+        /** Commands run without a compiler launcher. */
+        public Compiler(String driver, String executable, String workingDirectory, List<Step> steps,
+                        List<String> environment) {
+            this(driver, executable, workingDirectory, steps, environment, null);
+        }
+    }
+
+    /**
+     * The compiler launcher of a build (issue 14): its name and the stages it wrapped. The steps' commands
+     * are recorded without it (it does not change what they produce: a cache hit gives the bytes the
+     * compile gives).
+     *
+     * @param name    the launcher's program name ({@code ccache}, {@code sccache}), never its machine path
+     * @param wrapped the stages it was put in front of ({@code device compile}, {@code host compile})
+     */
+    public record Launcher(String name, List<String> wrapped) {
+        /** Copies the list (a missing list reads as empty). */
+        public Launcher {
+            wrapped = wrapped == null ? List.of() : List.copyOf(wrapped);
         }
     }
 
@@ -110,7 +133,15 @@ public record Provenance(int formatVersion, String generator, Output output, Sdk
     /** This provenance with the names of the variables the compiler saw, sorted (see {@link Compiler#environment()}). */
     public Provenance withCompilerEnvironment(java.util.Collection<String> names) {
         Compiler c = new Compiler(compiler.driver(), compiler.executable(), compiler.workingDirectory(), compiler.steps(),
-                names.stream().sorted().distinct().toList());
+                names.stream().sorted().distinct().toList(), compiler.launcher());
+        return new Provenance(formatVersion, generator, output, sdk, toolset, windowsSdk, targets, c, sources,
+                outputTimestamp);
+    }
+
+    /** This provenance with the compiler launcher the build used ({@code null}: none). */
+    public Provenance withLauncher(Launcher launcher) {
+        Compiler c = new Compiler(compiler.driver(), compiler.executable(), compiler.workingDirectory(), compiler.steps(),
+                compiler.environment(), launcher);
         return new Provenance(formatVersion, generator, output, sdk, toolset, windowsSdk, targets, c, sources,
                 outputTimestamp);
     }

@@ -35,6 +35,10 @@ final class CoreBuild {
     String outputTimestamp;
     Optional<Integer> bundleVersion = Optional.empty();
     List<String> compilerArgs = List.of();
+    /** {@code hip.compilerLauncher}, or null. */
+    String compilerLauncher;
+    /** Variables added to the host environment (e.g. CCACHE_DIR). */
+    final Map<String, String> extraEnv = new TreeMap<>();
     final List<String> log = Collections.synchronizedList(new ArrayList<>());
 
     CoreBuild(Path project) {
@@ -72,15 +76,16 @@ final class CoreBuild {
         try (Stream<Path> s = Files.list(hip)) {
             units = s.filter(p -> p.toString().endsWith(".cu")).sorted().toList();
         }
-        Map<String, String> env = Map.of("PATH", "/usr/bin:/bin", "HOME", project.toString(), "TMPDIR",
-                System.getProperty("java.io.tmpdir"));
+        Map<String, String> env = new TreeMap<>(Map.of("PATH", "/usr/bin:/bin", "HOME", project.toString(), "TMPDIR",
+                System.getProperty("java.io.tmpdir")));
+        env.putAll(extraEnv);
         return new HipDllBuildRequest(Host.of(OsFamily.UNIX, env),
                 new SetupInputs(new SdkOverrides(sdk, null, null, null, null, null, null), List.of(), null,
-                        new MsvcRequest(null, null, null, null), scrub()),
+                        new MsvcRequest(null, null, null, null), scrub().withLauncher(compilerLauncher)),
                 new TranslationUnits(hip, units, List.of(hip.resolve("include")), List.of(), compilerArgs),
                 GfxTargetList.parse(arch), dll(),
                 new BuildOptions(true, driver, jobs, bundleVersion, Duration.ofMinutes(10), Duration.ofSeconds(30), 8000,
-                        false, true, outputTimestamp),
+                        false, true, outputTimestamp, compilerLauncher),
                 project, project.resolve("target"), new StampContext("test", "dev.hipdll:test:1", new TreeMap<>(Map.of(
                 "hip.driver", driver.toString(), "hip.bundleVersion", String.valueOf(bundleVersion),
                 "project.build.outputTimestamp", String.valueOf(outputTimestamp), "compilerArgs",

@@ -46,6 +46,31 @@ class EnvironmentScrubberTest {
     }
 
     @Test
+    void launcherVariablesAreRemovedWithoutALauncherAndKeptAndListedWithOne() throws Exception {
+        Map<String, String> env = Map.of("CCACHE_DIR", "/c", "CCACHE_REMOTE_STORAGE", "http://127.0.0.1:1/x",
+                "SCCACHE_DIR", "/s", "HOME", "/home/u");
+        ScrubResult off = scrub(OsFamily.UNIX, env, ScrubPolicy.defaults());
+        assertEquals(java.util.Set.of("CCACHE_DIR", "CCACHE_REMOTE_STORAGE", "SCCACHE_DIR"),
+                java.util.Set.copyOf(off.removedNames()));
+        assertTrue(off.changes().stream().filter(c -> c.name().equals("CCACHE_DIR")).findFirst().orElseThrow().infoLine()
+                .contains("hip.compilerLauncher is not set"));
+        assertTrue(off.environment().get("CCACHE_DIR").isEmpty());
+
+        ScrubResult on = scrub(OsFamily.UNIX, env, ScrubPolicy.defaults().withLauncher("ccache"));
+        assertTrue(on.removedNames().isEmpty(), on.removedNames().toString());
+        assertEquals("/c", on.environment().get("CCACHE_DIR").orElseThrow());
+        assertEquals("http://127.0.0.1:1/x", on.environment().get("CCACHE_REMOTE_STORAGE").orElseThrow());
+        EnvironmentChange kept = on.changes().stream().filter(c -> c.name().equals("CCACHE_REMOTE_STORAGE"))
+                .findFirst().orElseThrow();
+        assertEquals(EnvironmentChange.Kind.KEPT, kept.kind());
+        assertEquals("kept CCACHE_REMOTE_STORAGE (for the compiler launcher ccache (hip.compilerLauncher))",
+                kept.infoLine());
+
+        ScrubResult win = scrub(OsFamily.WINDOWS, Map.of("ccache_dir", "C:\\c"), ScrubPolicy.defaults());
+        assertEquals(List.of("ccache_dir"), win.removedNames());
+    }
+
+    @Test
     void windowsMatchesCaseInsensitivelyAndKeepsCase() throws Exception {
         ScrubResult r = scrub(OsFamily.WINDOWS, Map.of("Hip_Path", "C:\\decoy\\", "cuda_path_v12_4", "x"),
                 ScrubPolicy.defaults());
