@@ -20,16 +20,27 @@ import java.util.Optional;
  * @param compilerLauncher {@code hip.compilerLauncher}: a program put in front of every device and host
  *                         compile ({@code ccache}, {@code sccache} or a path), or {@code null} for none
  *                         ({@link dev.hipdll.compile.CompilerLauncher})
+ * @param sdkFingerprint   the {@link dev.hipdll.provenance.ToolchainKey} a build cache keyed this build by
+ *                         ({@code sdkFingerprint}, written by the plugin's build extension), or {@code null};
+ *                         when set, the build stops unless it is the key of the SDK and toolset it resolved
  */
 public record BuildOptions(boolean staticRuntime, Driver driver, int jobs, Optional<Integer> bundleVersion,
                            Duration stepTimeout, Duration heartbeat, int commandLineLimit, boolean force,
-                           boolean progress, String outputTimestamp, String compilerLauncher) {
+                           boolean progress, String outputTimestamp, String compilerLauncher, String sdkFingerprint) {
     /** Options without a compiler launcher. */
     public BuildOptions(boolean staticRuntime, Driver driver, int jobs, Optional<Integer> bundleVersion,
                         Duration stepTimeout, Duration heartbeat, int commandLineLimit, boolean force,
                         boolean progress, String outputTimestamp) {
         this(staticRuntime, driver, jobs, bundleVersion, stepTimeout, heartbeat, commandLineLimit, force, progress,
-                outputTimestamp, null);
+                outputTimestamp, null, null);
+    }
+
+    /** Options with a compiler launcher and no build cache key. */
+    public BuildOptions(boolean staticRuntime, Driver driver, int jobs, Optional<Integer> bundleVersion,
+                        Duration stepTimeout, Duration heartbeat, int commandLineLimit, boolean force,
+                        boolean progress, String outputTimestamp, String compilerLauncher) {
+        this(staticRuntime, driver, jobs, bundleVersion, stepTimeout, heartbeat, commandLineLimit, force, progress,
+                outputTimestamp, compilerLauncher, null);
     }
 
     /**
@@ -51,6 +62,7 @@ public record BuildOptions(boolean staticRuntime, Driver driver, int jobs, Optio
         if (commandLineLimit < 0) {
             throw new IllegalArgumentException("hip.commandLineLimit must not be negative, was " + commandLineLimit);
         }
+        sdkFingerprint = sdkFingerprint == null || sdkFingerprint.isBlank() ? null : sdkFingerprint.strip();
         compilerLauncher = compilerLauncher == null || compilerLauncher.isBlank() ? null : compilerLauncher.strip();
         bundleVersion.ifPresent(v -> {
             if (v != 2 && v != 3) {

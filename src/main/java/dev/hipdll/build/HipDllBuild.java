@@ -38,6 +38,7 @@ import dev.hipdll.pe.DllImageCheck;
 import dev.hipdll.process.BuildRun;
 import dev.hipdll.process.ProcessRunner;
 import dev.hipdll.provenance.PathPlaceholders;
+import dev.hipdll.provenance.ToolchainKey;
 import dev.hipdll.report.VerifyReports;
 import dev.hipdll.artifact.Sha256;
 import dev.hipdll.sdk.HipSdk;
@@ -179,6 +180,7 @@ public final class HipDllBuild {
                 r.units().sourceDirectory(), sdk, setup.msvc().map(m -> m.toolset().version()),
                 setup.msvc().map(m -> m.windowsSdk().version()), compilerEnv, os == OsFamily.WINDOWS, output,
                 r.stamp().userVariables());
+        checkToolchainKey(o.sdkFingerprint(), setup, digests, log);
         Optional<CompilerLauncher> launcher = Optional.empty();
         if (o.compilerLauncher() != null) {
             launcher = Optional.of(CompilerLauncher.resolve(o.compilerLauncher(), r.host(), r.basedir()));
@@ -384,6 +386,27 @@ public final class HipDllBuild {
                 + steps.size() + " steps (" + n.getOrDefault(StepKind.DEVICE_COMPILE, 0) + " device compiles, "
                 + n.getOrDefault(StepKind.BUNDLE, 0) + " bundles, " + n.getOrDefault(StepKind.HOST_COMPILE, 0)
                 + " host compiles, 1 link) on " + o.jobs() + " worker(s) -> " + r.output();
+    }
+
+    /**
+     * With {@code sdkFingerprint} set (the build cache's key of the SDK, written by the plugin's build
+     * extension before the build started): stops unless it is the {@link ToolchainKey} of the SDK and toolset
+     * this build resolved, so no DLL is cached under another SDK's key.
+     */
+    static void checkToolchainKey(String expected, BuildSetup setup, FileDigests digests, BuildListener log)
+            throws BuildFailedException, IOException {
+        if (expected == null) {
+            return;
+        }
+        ToolchainKey key = ToolchainKey.of(setup.sdk(), setup.msvc().map(m -> m.toolset().version()),
+                setup.msvc().map(m -> m.windowsSdk().version()), digests);
+        if (!key.value().equals(expected)) {
+            throw new BuildFailedException("sdkFingerprint is " + expected + ", but the HIP SDK and toolset this build"
+                    + " resolved have the key " + key.value() + " (" + String.join("; ", key.lines()) + "). The build"
+                    + " cache would file this DLL under another SDK's key; let the plugin's build extension set it"
+                    + " (<extensions>true</extensions>, docs/build-cache.md) instead of setting it by hand");
+        }
+        log.info("HIP SDK and toolset key " + key.value() + ": the build cache's (sdkFingerprint)");
     }
 
     /**

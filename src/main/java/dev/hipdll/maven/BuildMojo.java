@@ -195,6 +195,15 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Parameter(property = "hip.compilerLauncher")
     String compilerLauncher;
 
+    /**
+     * The build cache's key of the HIP SDK and MSVC toolset ({@code sha256:...}). Set by the plugin itself when it
+     * is declared with {@code <extensions>true</extensions>}: the Apache Maven Build Cache Extension then keys
+     * cached DLLs by the SDK (docs/build-cache.md). When set, the build stops unless it is the key of the SDK
+     * it resolves. Not meant to be set by hand.
+     */
+    @Parameter(property = "hip.sdkFingerprint")
+    String sdkFingerprint;
+
     /** Rebuild even when the build stamp says the DLL is up to date. */
     @Parameter(property = "hip.force", defaultValue = "false")
     boolean force;
@@ -332,7 +341,7 @@ public class BuildMojo extends AbstractHipdllMojo {
         return new BuildOptions(staticRuntime, Driver.parse(driver), jobs == 0 ? Runtime.getRuntime().availableProcessors()
                 : jobs, offloadCompress ? Optional.of(bundleVersion) : Optional.empty(),
                 timeout, Duration.ofSeconds(heartbeatSeconds), commandLineLimit, force,
-                progress, outputTimestamp, compilerLauncher);
+                progress, outputTimestamp, compilerLauncher, sdkFingerprint);
     }
 
     private Path buildDirectory() {

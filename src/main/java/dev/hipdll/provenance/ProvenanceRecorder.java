@@ -88,6 +88,19 @@ public final class ProvenanceRecorder {
                 compiler, sources(request, basedir, placeholders), outputTimestamp);
     }
 
+    /**
+     * The digests of the SDK components a build uses, as {@code provenance.json} lists them (see the class
+     * comment for what each covers).
+     *
+     * @param sdk the resolved SDK
+     * @return one entry per component: name, path relative to the SDK root, kind, SHA-256, origin
+     * @throws IOException when a component cannot be read
+     */
+    public List<Provenance.ComponentDigest> sdkComponents(HipSdk sdk) throws IOException {
+        Path root = sdk.root().path().toAbsolutePath().normalize();
+        return components(sdk, root, PathPlaceholders.forBuild(sdk, root, root));
+    }
+
     private List<Provenance.ComponentDigest> components(HipSdk sdk, Path root, PathPlaceholders placeholders)
             throws IOException {
         List<Provenance.ComponentDigest> result = new ArrayList<>();

@@ -1,0 +1,142 @@
+package dev.hipdll.maven;
+
+import dev.hipdll.artifact.FileDigests;
+import dev.hipdll.compile.BuildSetup;
+import dev.hipdll.environment.ScrubPolicy;
+import dev.hipdll.host.Host;
+import dev.hipdll.host.OsFamily;
+import dev.hipdll.msvc.MsvcRequest;
+import dev.hipdll.process.ProcessRunner;
+import dev.hipdll.provenance.ToolchainKey;
+import dev.hipdll.sdk.HipToolchain;
+import dev.hipdll.sdk.SdkOverrides;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import org.apache.maven.AbstractMavenLifecycleParticipant;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.model.Plugin;
+import org.apache.maven.model.PluginExecution;
+import org.apache.maven.project.MavenProject;
+import org.codehaus.plexus.util.xml.Xpp3Dom;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The plugin as a build extension ({@code <extensions>true</extensions>}): after the projects are read,
+ * and so before the Apache Maven Build Cache Extension computes any project's cache key, it resolves the
+ * HIP SDK (and on Windows the MSVC toolset) the way {@code hipdll:build} will, and writes its
+ * {@link ToolchainKey} into the plugin's configuration as {@code <sdkFingerprint>} (plugin level and each
+ * execution). The extension hashes the effective POM, plugin configurations included, so the key then
+ * decides whether a cached DLL is reused; {@code hipdll:build} checks that the value is the key of the SDK it
+ * resolves itself. Only maps the POM and the session to the core ({@link BuildSetup}, {@link ToolchainKey}).
+ *
+ * <p>Parameters are read as Maven would set them for {@code hipdll:build}: the plugin's or the build
+ * execution's {@code <configuration>} first, else the property ({@code -Dhip.sdkRoot}, a project or a
+ * settings property), else the defaults ({@code HIP_SDK_ROOT}, toolchains.xml, {@code HIP_PATH}).
+ */
+public class SdkKeyParticipant extends AbstractMavenLifecycleParticipant {
+    /** The plugin's key, {@code groupId:artifactId}. */
+    static final String PLUGIN_KEY = "dev.hipdll:hipdll-maven-plugin";
+    /** The parameter written into the configuration. */
+    static final String PARAMETER = "sdkFingerprint";
+    private static final Logger LOG = LoggerFactory.getLogger(SdkKeyParticipant.class);
+
+    @Override
+    public void afterProjectsRead(MavenSession session) {
+        for (MavenProject project : session.getProjects()) {
+            Plugin plugin = project.getPlugin(PLUGIN_KEY);
+            if (plugin == null) {
+                continue;
+            }
+            String value;
+            try {
+                value = key(session, project, plugin).value();
+                LOG.info("hipdll: HIP SDK and toolset key of {} for the build cache: {}", project.getArtifactId(), value);
+            } catch (Exception e) {
+                value = "unresolved";
+                LOG.warn("hipdll: the HIP SDK of {} cannot be resolved before the build ({}); its build cache key says"
+                        + " 'unresolved' and hipdll:build will stop if it resolves one", project.getArtifactId(),
+                        e.getMessage());
+            }
+            inject(plugin, value);
+        }
+    }
+
+    private static ToolchainKey key(MavenSession session, MavenProject project, Plugin plugin) throws Exception {
+        Path base = project.getBasedir().toPath();
+        Host host = Host.of(OsFamily.fromOsName(System.getProperty("os.name")), System.getenv());
+        SdkOverrides overrides = new SdkOverrides(path(session, project, plugin, "sdkRoot", base),
+                path(session, project, plugin, "hipcc", base), path(session, project, plugin, "clangDir", base),
+                path(session, project, plugin, "includeDir", base), path(session, project, plugin, "libDir", base),
+                path(session, project, plugin, "deviceLibDir", base), path(session, project, plugin, "runtimeDll", base));
+        List<String> problems = new ArrayList<>();
+        List<HipToolchain> toolchains = HipToolchains.read(session, problems);
+        MsvcRequest msvc = new MsvcRequest(path(session, project, plugin, "vsInstallDir", base),
+                value(session, project, plugin, "vcToolsVersion"), value(session, project, plugin, "windowsSdkVersion"),
+                path(session, project, plugin, "windowsSdkDir", base));
+        BuildSetup setup = BuildSetup.prepare(host, overrides, toolchains, value(session, project, plugin,
+                "toolchainVersion"), msvc, ScrubPolicy.defaults(), new ProcessRunner(Duration.ofSeconds(60)));
+        return ToolchainKey.of(setup.sdk(), setup.msvc().map(m -> m.toolset().version()),
+                setup.msvc().map(m -> m.windowsSdk().version()), new FileDigests());
+    }
+
+    /** The parameter {@code name} of the build execution: its configuration, else the plugin's, else {@code hip.<name>}. */
+    static String value(MavenSession session, MavenProject project, Plugin plugin, String name) {
+        for (PluginExecution e : plugin.getExecutions()) {
+            if (e.getGoals().contains("build")) {
+                String v = child(e.getConfiguration(), name);
+                if (v != null) {
+                    return v;
+                }
+            }
+        }
+        String v = child(plugin.getConfiguration(), name);
+        if (v != null) {
+            return v;
+        }
+        for (Properties p : List.of(session.getUserProperties(), project.getProperties(), session.getSystemProperties())) {
+            String s = p.getProperty("hip." + name);
+            if (s != null && !s.isBlank()) {
+                return s.strip();
+            }
+        }
+        return null;
+    }
+
+    private static Path path(MavenSession session, MavenProject project, Plugin plugin, String name, Path base) {
+        String v = value(session, project, plugin, name);
+        return v == null ? null : base.resolve(v).normalize();
+    }
+
+    private static String child(Object configuration, String name) {
+        if (configuration instanceof Xpp3Dom dom && dom.getChild(name) != null) {
+            String v = dom.getChild(name).getValue();
+            return v == null || v.isBlank() ? null : v.strip();
+        }
+        return null;
+    }
+
+    /** Sets {@code <sdkFingerprint>} in the plugin's configuration and in each execution's. */
+    static void inject(Plugin plugin, String value) {
+        plugin.setConfiguration(with(plugin.getConfiguration(), value));
+        for (PluginExecution e : plugin.getExecutions()) {
+            e.setConfiguration(with(e.getConfiguration(), value));
+        }
+    }
+
+    private static Xpp3Dom with(Object configuration, String value) {
+        Xpp3Dom dom = configuration instanceof Xpp3Dom d ? d : new Xpp3Dom("configuration");
+        for (int i = dom.getChildCount() - 1; i >= 0; i--) {
+            if (PARAMETER.equals(dom.getChild(i).getName())) {
+                dom.removeChild(i);
+            }
+        }
+        Xpp3Dom child = new Xpp3Dom(PARAMETER);
+        child.setValue(value);
+        dom.addChild(child);
+        return dom;
+    }
+}
