@@ -83,8 +83,16 @@ public class SdkKeyParticipant extends AbstractMavenLifecycleParticipant {
                 setup.msvc().map(m -> m.windowsSdk().version()), new FileDigests());
     }
 
-    /** The parameter {@code name} of the build execution: its configuration, else the plugin's, else {@code hip.<name>}. */
-    static String value(MavenSession session, MavenProject project, Plugin plugin, String name) {
+    private static String value(MavenSession session, MavenProject project, Plugin plugin, String name) {
+        return value(plugin, name, List.of(session.getUserProperties(), project.getProperties(),
+                session.getSystemProperties()));
+    }
+
+    /**
+     * The parameter {@code name} as {@code hipdll:build} gets it: the build execution's configuration, else the
+     * plugin's, else the first of {@code properties} that has {@code hip.<name>}.
+     */
+    static String value(Plugin plugin, String name, List<Properties> properties) {
         for (PluginExecution e : plugin.getExecutions()) {
             if (e.getGoals().contains("build")) {
                 String v = child(e.getConfiguration(), name);
@@ -97,7 +105,7 @@ public class SdkKeyParticipant extends AbstractMavenLifecycleParticipant {
         if (v != null) {
             return v;
         }
-        for (Properties p : List.of(session.getUserProperties(), project.getProperties(), session.getSystemProperties())) {
+        for (Properties p : properties) {
             String s = p.getProperty("hip." + name);
             if (s != null && !s.isBlank()) {
                 return s.strip();

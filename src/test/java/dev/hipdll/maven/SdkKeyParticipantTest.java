@@ -1,0 +1,70 @@
+package dev.hipdll.maven;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.List;
+import java.util.Properties;
+import org.apache.maven.model.Plugin;
+import org.apache.maven.model.PluginExecution;
+import org.codehaus.plexus.util.xml.Xpp3Dom;
+import org.junit.jupiter.api.Test;
+
+/** How the build extension reads hipdll:build's parameters and writes the SDK key into its configuration (issue 14). */
+class SdkKeyParticipantTest {
+    private static Xpp3Dom config(String name, String value) {
+        Xpp3Dom c = new Xpp3Dom("configuration");
+        Xpp3Dom child = new Xpp3Dom(name);
+        child.setValue(value);
+        c.addChild(child);
+        return c;
+    }
+
+    private static Plugin plugin() {
+        Plugin p = new Plugin();
+        p.setGroupId("dev.hipdll");
+        p.setArtifactId("hipdll-maven-plugin");
+        PluginExecution build = new PluginExecution();
+        build.setId("build");
+        build.addGoal("build");
+        PluginExecution verify = new PluginExecution();
+        verify.setId("verify");
+        verify.addGoal("verify");
+        p.addExecution(build);
+        p.addExecution(verify);
+        return p;
+    }
+
+    private static Properties props(String k, String v) {
+        Properties p = new Properties();
+        p.setProperty(k, v);
+        return p;
+    }
+
+    @Test
+    void theKeyIsWrittenIntoThePluginsAndEveryExecutionsConfigurationReplacingAnOldOne() {
+        Plugin p = plugin();
+        p.getExecutions().get(0).setConfiguration(config("sdkFingerprint", "sha256:old"));
+        SdkKeyParticipant.inject(p, "sha256:new");
+        assertEquals("sha256:new", ((Xpp3Dom) p.getConfiguration()).getChild("sdkFingerprint").getValue());
+        for (PluginExecution e : p.getExecutions()) {
+            Xpp3Dom c = (Xpp3Dom) e.getConfiguration();
+            assertEquals(1, c.getChildren("sdkFingerprint").length, e.getId());
+            assertEquals("sha256:new", c.getChild("sdkFingerprint").getValue(), e.getId());
+        }
+    }
+
+    @Test
+    void parametersAreReadAsMavenSetsThemConfigurationBeforeProperties() {
+        Plugin p = plugin();
+        List<Properties> props = List.of(props("hip.sdkRoot", "/from/-D"), props("hip.sdkRoot", "/from/pom/property"));
+        assertEquals("/from/-D", SdkKeyParticipant.value(p, "sdkRoot", props));
+        assertEquals("/from/pom/property", SdkKeyParticipant.value(p, "sdkRoot", props.subList(1, 2)));
+        p.setConfiguration(config("sdkRoot", "/plugin/level"));
+        assertEquals("/plugin/level", SdkKeyParticipant.value(p, "sdkRoot", props));
+        p.getExecutions().get(0).setConfiguration(config("sdkRoot", "/build/execution"));
+        assertEquals("/build/execution", SdkKeyParticipant.value(p, "sdkRoot", props));
+        p.getExecutions().get(1).setConfiguration(config("vcToolsVersion", "14.44"));
+        assertNull(SdkKeyParticipant.value(p, "vcToolsVersion", List.of()), "only the build execution's configuration counts");
+    }
+}
