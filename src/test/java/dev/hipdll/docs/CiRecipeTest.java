@@ -100,6 +100,43 @@ class CiRecipeTest {
     }
 
     @Test
+    void bothBuildsUseTheRemoteBuildCacheFromASecretAndCcacheTheHostedOneCachingItsDirectory() throws Exception {
+        Map<Object, Object> wf = load();
+        Map<String, Object> env = map(wf.get("env"), "env");
+        assertEquals("${{ secrets.HIPDLL_BUILD_CACHE_URL }}", env.get("HIPDLL_BUILD_CACHE_URL"), "the remote's URL from a secret");
+        assertEquals("${{ github.event_name == 'push' && github.ref == 'refs/heads/main' }}", env.get("HIPDLL_BUILD_CACHE_SAVE"),
+                "only pushes to main upload");
+        Map<String, Object> jobs = map(wf.get("jobs"), "jobs");
+        for (String name : List.of("build", "build-self-hosted")) {
+            Map<String, Object> job = map(jobs.get(name), name);
+            String runs = runs(job);
+            assertTrue(runs.contains("\"-Dmaven.build.cache.remote.url=$env:HIPDLL_BUILD_CACHE_URL\"")
+                    && runs.contains("\"-Dmaven.build.cache.remote.save.enabled=$env:HIPDLL_BUILD_CACHE_SAVE\""), name + ": " + runs);
+            assertTrue(runs.contains("mvn -B -ntp verify") && runs.contains("-Dhip.compilerLauncher=ccache @cache"), name + ": " + runs);
+            Map<String, Object> java = steps(job).stream().filter(st -> String.valueOf(st.get("uses")).startsWith("actions/setup-java"))
+                    .map(st -> map(st.get("with"), "with")).findFirst().orElseThrow();
+            assertEquals("hipdll-build-cache", java.get("server-id"), name + ": the credentials of the remote's server id");
+            Map<String, Object> build = steps(job).stream().filter(st -> String.valueOf(st.get("run")).contains("mvn -B -ntp verify"))
+                    .findFirst().orElseThrow();
+            assertEquals("${{ secrets.HIPDLL_CACHE_PASSWORD }}", map(build.get("env"), "env").get("HIPDLL_CACHE_PASSWORD"));
+        }
+        Map<String, Object> hosted = map(jobs.get("build"), "build");
+        Map<String, Object> ccache = steps(hosted).stream().filter(st -> "cache-ccache".equals(st.get("id"))).findFirst().orElseThrow();
+        assertEquals("actions/cache@v4", ccache.get("uses"));
+        Map<String, Object> with = map(ccache.get("with"), "with");
+        assertEquals(".ccache", with.get("path"));
+        assertEquals("ccache-${{ runner.os }}-${{ env.HIP_ARCH }}-${{ github.sha }}", with.get("key"));
+        assertEquals("ccache-${{ runner.os }}-${{ env.HIP_ARCH }}-", with.get("restore-keys"));
+        Map<String, Object> build = steps(hosted).stream().filter(st -> String.valueOf(st.get("run")).contains("mvn -B -ntp verify"))
+                .findFirst().orElseThrow();
+        assertEquals("${{ github.workspace }}\\.ccache", map(build.get("env"), "env").get("CCACHE_DIR"), "ccache's directory is the cached one");
+        assertTrue(runs(hosted).contains("choco install ccache"), "the hosted job installs ccache");
+        List<String> order = steps(hosted).stream().map(st -> String.valueOf(st.getOrDefault("id", st.getOrDefault("name", "")))).toList();
+        assertTrue(order.indexOf("cache-ccache") < order.indexOf("Build and verify coli_hip.dll (toolset pinned, build cache, ccache)"),
+                "ccache's directory is restored before the build: " + order);
+    }
+
+    @Test
     void releaseJobVerifiesTheDownloadedDllStandalone() throws Exception {
         Map<String, Object> release = map(map(load().get("jobs"), "jobs").get("release-verify"), "release-verify");
         assertEquals(List.of("build", "build-self-hosted"), release.get("needs"));
