@@ -28,8 +28,7 @@ import org.slf4j.LoggerFactory;
  * The plugin as a build extension ({@code <extensions>true</extensions>}): after the projects are read,
  * and so before the Apache Maven Build Cache Extension computes any project's cache key, it resolves the
  * HIP SDK (and on Windows the MSVC toolset) the way {@code hipdll:build} will, and writes its
- * {@link ToolchainKey} into the plugin's configuration as {@code <sdkFingerprint>} (plugin level and each
- * execution). The extension hashes the effective POM, plugin configurations included, so the key then
+ * {@link ToolchainKey} into the configuration of each {@code hipdll:build} execution as {@code <sdkFingerprint>}. The extension hashes the effective POM, plugin configurations included, so the key then
  * decides whether a cached DLL is reused; {@code hipdll:build} checks that the value is the key of the SDK it
  * resolves itself. Only maps the POM and the session to the core ({@link BuildSetup}, {@link ToolchainKey}).
  *
@@ -127,11 +126,17 @@ public class SdkKeyParticipant extends AbstractMavenLifecycleParticipant {
         return null;
     }
 
-    /** Sets {@code <sdkFingerprint>} in the plugin's configuration and in each execution's. */
+    /**
+     * Sets {@code <sdkFingerprint>} in the configuration of each execution that runs {@code hipdll:build}. Only
+     * there: the plugin-level configuration was merged into the executions when the POM was read, the other
+     * goals have no such parameter (Maven would warn about it), and a build goal given on the command line
+     * is not cached by the extension anyway.
+     */
     static void inject(Plugin plugin, String value) {
-        plugin.setConfiguration(with(plugin.getConfiguration(), value));
         for (PluginExecution e : plugin.getExecutions()) {
-            e.setConfiguration(with(e.getConfiguration(), value));
+            if (e.getGoals().contains("build")) {
+                e.setConfiguration(with(e.getConfiguration(), value));
+            }
         }
     }
 

@@ -42,16 +42,15 @@ class SdkKeyParticipantTest {
     }
 
     @Test
-    void theKeyIsWrittenIntoThePluginsAndEveryExecutionsConfigurationReplacingAnOldOne() {
+    void theKeyIsWrittenIntoEveryBuildExecutionsConfigurationReplacingAnOldOneAndNowhereElse() {
         Plugin p = plugin();
         p.getExecutions().get(0).setConfiguration(config("sdkFingerprint", "sha256:old"));
         SdkKeyParticipant.inject(p, "sha256:new");
-        assertEquals("sha256:new", ((Xpp3Dom) p.getConfiguration()).getChild("sdkFingerprint").getValue());
-        for (PluginExecution e : p.getExecutions()) {
-            Xpp3Dom c = (Xpp3Dom) e.getConfiguration();
-            assertEquals(1, c.getChildren("sdkFingerprint").length, e.getId());
-            assertEquals("sha256:new", c.getChild("sdkFingerprint").getValue(), e.getId());
-        }
+        Xpp3Dom build = (Xpp3Dom) p.getExecutions().get(0).getConfiguration();
+        assertEquals(1, build.getChildren("sdkFingerprint").length);
+        assertEquals("sha256:new", build.getChild("sdkFingerprint").getValue());
+        assertNull(p.getExecutions().get(1).getConfiguration(), "hipdll:verify has no sdkFingerprint parameter");
+        assertNull(p.getConfiguration(), "the plugin-level configuration is already merged into the executions");
     }
 
     @Test
