@@ -5,6 +5,8 @@ def second = new File(basedir, 'build-second.log').text
 assert first =~ /step \d+ of \d+: device compile backend_cuda.cu \[gfx1151\] \(/ : 'the first build did not compile'
 assert first.contains('Local build was not found by checksum') : 'the first build must start with an empty cache'
 assert first.contains('Saved Build to local file') : 'the first build did not save to the cache'
+// declared without <extensions>true</extensions>: the cache key misses the SDK, and the build says so
+assert first.contains('the Build Cache Extension is configured') && first.contains('declare hipdll-maven-plugin with <extensions>true</extensions>')
 assert second.contains('Found cached build, restoring') : 'the second build did not restore from the cache'
 assert second.contains('Skipping plugin execution (cached): hipdll:build') : 'hipdll:build was not skipped as cached'
 assert !(second =~ /step \d+ of \d+: /) && !second.contains('hipcc for gfx1151') : 'hipcc ran in the second build'

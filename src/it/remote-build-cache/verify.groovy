@@ -84,6 +84,8 @@ try {
     def keyA = (logA =~ /HIP SDK and toolset key of remote-build-cache-backend for the build cache: (sha256:[0-9a-f]{64})/)
     assert keyA.find() : 'the build extension did not compute the SDK key'
     assert logA.contains("HIP SDK and toolset key ${keyA.group(1)}: the build cache's (sdkFingerprint)")
+    assert !logA.contains('the HIP SDK is not in its key') : 'declared with <extensions>true</extensions>: no warning'
+    assert !(logA =~ /(?i)unknown.*sdkFingerprint|sdkFingerprint.*unknown/) : 'sdkFingerprint reported as unknown'
     assert logA =~ /Saved to remote cache http:\/\/127\.0\.0\.1:${port}\/hipdll-cache\/.*buildinfo\.xml/ : 'A did not upload'
     assert logA =~ /Saved to remote cache http:\/\/127\.0\.0\.1:${port}\/hipdll-cache\/.*-windows-x86_64\.dll/ : 'A did not upload the DLL'
     def uploaded = []

@@ -299,6 +299,7 @@ public class BuildMojo extends AbstractHipdllMojo {
     }
 
     private void build() throws MojoExecutionException, MojoFailureException {
+        warnWhenTheBuildCacheCannotSeeTheSdk();
         DllArtifact artifact;
         HipDllBuildRequest request;
         try {
@@ -333,6 +334,28 @@ public class BuildMojo extends AbstractHipdllMojo {
         } catch (IOException e) {
             throw new MojoExecutionException("cannot write the build output in " + outputDirectory + ": "
                     + IoProblem.describe(e), e);
+        }
+    }
+
+    /**
+     * The Apache Maven Build Cache Extension in {@code .mvn/extensions.xml} but no {@code sdkFingerprint}: the
+     * plugin is not declared with {@code <extensions>true</extensions>}, so the cache key misses the HIP SDK
+     * (docs/build-cache.md). Says so as a warning.
+     */
+    private void warnWhenTheBuildCacheCannotSeeTheSdk() {
+        if (sdkFingerprint != null || session == null || session.getRequest() == null
+                || session.getRequest().getMultiModuleProjectDirectory() == null) {
+            return;
+        }
+        Path extensions = session.getRequest().getMultiModuleProjectDirectory().toPath().resolve(".mvn/extensions.xml");
+        try {
+            if (Files.isRegularFile(extensions) && Files.readString(extensions).contains("maven-build-cache-extension")) {
+                getLog().warn("the Build Cache Extension is configured (" + extensions + ") but the HIP SDK is not in its"
+                        + " key: declare hipdll-maven-plugin with <extensions>true</extensions> (docs/build-cache.md),"
+                        + " or a machine with another SDK restores this machine's DLL");
+            }
+        } catch (IOException | RuntimeException e) {
+            // unreadable: nothing to say
         }
     }
 
