@@ -73,9 +73,11 @@ public final class GraphRunner<N extends GraphNode> {
         }
         Object eventLock = new Object();
         AtomicInteger threadNumber = new AtomicInteger();
+        List<Thread> workerThreads = java.util.Collections.synchronizedList(new ArrayList<>());
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(workers, Math.max(1, total)), r -> {
             Thread t = new Thread(r, "hipdll-step-" + threadNumber.incrementAndGet());
             t.setDaemon(true);
+            workerThreads.add(t);
             return t;
         });
         LinkedBlockingQueue<Done> done = new LinkedBlockingQueue<>();
@@ -140,7 +142,7 @@ public final class GraphRunner<N extends GraphNode> {
             }
         } finally {
             pool.shutdownNow();
-            awaitQuietly(pool);
+            awaitQuietly(pool, workerThreads);
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
@@ -214,14 +216,36 @@ public final class GraphRunner<N extends GraphNode> {
         return wasInterrupted;
     }
 
-    private static void awaitQuietly(ExecutorService pool) {
+    /**
+     * Waits until the pool has terminated and every worker thread has ended: the pool terminates when
+     * its last worker leaves its loop, a moment before that thread dies, so the threads are joined too.
+     * An interrupt meanwhile does not cut the wait short (the steps were told to stop and end soon); it
+     * is kept for the caller.
+     */
+    private static void awaitQuietly(ExecutorService pool, List<Thread> workerThreads) {
         boolean wasInterrupted = Thread.interrupted();
-        try {
-            while (!pool.awaitTermination(1, TimeUnit.MINUTES)) {
+        while (true) {
+            try {
+                if (pool.awaitTermination(1, TimeUnit.MINUTES)) {
+                    break;
+                }
                 pool.shutdownNow();
+            } catch (InterruptedException e) {
+                wasInterrupted = true;
             }
-        } catch (InterruptedException e) {
-            wasInterrupted = true;
+        }
+        List<Thread> threads;
+        synchronized (workerThreads) {
+            threads = List.copyOf(workerThreads);
+        }
+        for (Thread t : threads) {
+            while (t.isAlive()) {
+                try {
+                    t.join();
+                } catch (InterruptedException e) {
+                    wasInterrupted = true;
+                }
+            }
         }
         if (wasInterrupted) {
             Thread.currentThread().interrupt();
