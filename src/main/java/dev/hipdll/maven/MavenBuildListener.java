@@ -20,12 +20,20 @@ import org.apache.maven.plugin.logging.Log;
  * @param log             the mojo's log
  * @param githubWorkspace the directory annotation paths are relative to, when running on GitHub Actions
  * @param out             where workflow commands are printed (the process's standard output)
+ * @param annotated       the diagnostics already printed as workflow commands: the same warning of a header
+ *                        compiled for three targets is one annotation, not three (the log keeps all three)
  */
-record MavenBuildListener(Log log, Optional<Path> githubWorkspace, PrintStream out) implements BuildListener {
+record MavenBuildListener(Log log, Optional<Path> githubWorkspace, PrintStream out, java.util.Set<String> annotated)
+        implements BuildListener {
 
     /** Plain Maven logging, no workflow commands. */
     MavenBuildListener(Log log) {
         this(log, Optional.empty(), System.out);
+    }
+
+    /** As the canonical constructor, with no annotation printed yet. */
+    MavenBuildListener(Log log, Optional<Path> githubWorkspace, PrintStream out) {
+        this(log, githubWorkspace, out, java.util.concurrent.ConcurrentHashMap.newKeySet());
     }
 
     /**
@@ -63,12 +71,28 @@ record MavenBuildListener(Log log, Optional<Path> githubWorkspace, PrintStream o
     @Override
     public void diagnostic(String subject, CompilerDiagnostic diagnostic, Path workingDir) {
         BuildListener.super.diagnostic(subject, diagnostic, workingDir);
+        if (githubWorkspace.isPresent() && !annotated.add(annotationKey(diagnostic, workingDir))) {
+            return; // the same message at the same place from another target's compile: one annotation on the PR
+        }
         githubWorkspace.flatMap(ws -> new WorkflowCommand(ws, workingDir).of(diagnostic, subject)).ifPresent(c -> {
             synchronized (out) {
                 out.println(c);
                 out.flush();
             }
         });
+    }
+
+    /** Severity, absolute file, line, column, tool and message: what one annotation stands for. */
+    private static String annotationKey(CompilerDiagnostic d, Path workingDir) {
+        String file = d.file().map(f -> {
+            try {
+                return workingDir.resolve(f).toAbsolutePath().normalize().toString();
+            } catch (java.nio.file.InvalidPathException e) {
+                return f;
+            }
+        }).orElse("");
+        return d.severity() + "\0" + file + "\0" + d.line() + "\0" + d.column() + "\0" + d.tool().orElse("") + "\0"
+                + d.message();
     }
 
     @Override
