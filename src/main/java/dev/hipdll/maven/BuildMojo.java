@@ -57,9 +57,10 @@ import org.apache.maven.project.MavenProjectHelper;
  * Builds the HIP backend DLL ({@code coli_hip.dll}) with the HIP SDK: resolves the SDK, validates the
  * gfx targets, runs hipcc per translation unit and explicit gfx target as a parallel graph of steps
  * (each reused when its inputs are unchanged), and writes the DLL atomically to {@code target/hipdll/}
- * (the {@code outputDirectory}). Only maps the parameters to one {@link HipDllBuildRequest}; the build
- * itself is {@link HipDllBuild}.
+ * (the {@code outputDirectory}).
  */
+// Only maps the parameters to one HipDllBuildRequest; the build itself is HipDllBuild (the class comment
+// above is the goal's description on the plugin site and in hipdll:help, so it names no internal class).
 @Mojo(name = "build", defaultPhase = LifecyclePhase.PACKAGE, threadSafe = true, configurator = "hipdll")
 public class BuildMojo extends AbstractHipdllMojo {
 
@@ -190,7 +191,7 @@ public class BuildMojo extends AbstractHipdllMojo {
      * A compiler launcher put in front of every device compile and host compile (not the bundles or the link):
      * {@code ccache}, {@code sccache}, or a path. A bare name is looked up on {@code PATH}. With it, the
      * launcher's variables ({@code CCACHE_*}, {@code SCCACHE_*}) pass the environment scrub; without it they
-     * are removed. See docs/build-cache.md.
+     * are removed. See the build cache page (docs/build-cache.md).
      */
     @Parameter(property = "hip.compilerLauncher")
     String compilerLauncher;
