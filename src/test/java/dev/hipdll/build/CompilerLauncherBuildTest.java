@@ -157,4 +157,28 @@ class CompilerLauncherBuildTest {
         assertEquals(6, misses(stats()));
         assertArrayEquals(Files.readAllBytes(off.dll()), Files.readAllBytes(on.dll()));
     }
+
+    @Test
+    void aLauncherOtherThanCcacheWrapsOnlyTheDeviceCompilesAndTheLogSaysWhy() throws Exception {
+        // a launcher of our own (like sccache: no way to be told about the fat binary) that records each call
+        Path calls = tmp.resolve("calls.txt");
+        Path launcher = tmp.resolve("tools/my-launcher");
+        Files.createDirectories(launcher.getParent());
+        Files.writeString(launcher, "#!/bin/sh\nprintf '%s\\n' \"$*\" >> '" + calls + "'\nexec \"$@\"\n");
+        launcher.toFile().setExecutable(true);
+        CoreBuild b = project("other/backend", false);
+        b.compilerLauncher = launcher.toString();
+        List<String> log = b.build();
+        List<String> lines = Files.readAllLines(calls);
+        assertEquals(4, lines.size(), "2 units x 2 targets, device compiles only: " + lines);
+        assertTrue(lines.stream().allMatch(l -> l.contains("--offload-device-only")), lines.toString());
+        assertTrue(log.stream().anyMatch(l -> l.startsWith("compiler launcher my-launcher (" + launcher + "): wraps 4 device"
+                + " compiles; not 2 bundles, 2 host compiles, the link (host compiles read their fat binary")), log.toString());
+        CoreBuild plain = project("plain/backend", false);
+        plain.build();
+        assertArrayEquals(Files.readAllBytes(plain.dll()), Files.readAllBytes(b.dll()));
+        JsonNode p = new ObjectMapper().readTree(b.dll().resolveSibling("provenance.json").toFile());
+        assertEquals("my-launcher", p.at("/compiler/launcher/name").asText());
+        assertEquals("[\"device compile\"]", p.at("/compiler/launcher/wrapped").toString());
+    }
 }
