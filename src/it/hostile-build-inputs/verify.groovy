@@ -83,4 +83,11 @@ def waited = logs.findAll { it.contains("waiting for another build of ${out} to 
 assert waited.size() == 1 : logs.join('\n=====\n')
 assert waited[0].contains('coli_hip.dll is up to date') : waited[0]
 assert waited[0].contains('DLL VERIFIED') : waited[0]
+assert waited[0] =~ /\[INFO\] the other build finished; went on after \d+ ms/ : waited[0]
+// the build that got the lock first waited for nobody and says nothing about another build (issue 13 newcomer test, A)
+def lockHolder = logs.find { !it.contains('waiting for another build') }
+assert lockHolder != null && !lockHolder.contains('the other build finished') && !lockHolder.contains('went on after') : logs.join('\n=====\n')
+// nor does the invoker's own uncontended run
+def own = new File(basedir, 'build.log').text
+assert own.contains('DLL VERIFIED') && !own.contains('went on after') && !own.contains('waiting for another build') : own
 return true

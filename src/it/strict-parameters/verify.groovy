@@ -11,6 +11,8 @@ assert !r1.contains('staticRuntime = ') && !r1.contains('for parameter staticRun
 // 2: every conversion error at once, each named by the property
 assert r2.contains("hip.timeout: '10x' is not a duration") : r2
 assert r2.contains("hip.jobs: 'two' is not a whole number") : r2
+// a whole number too large for the parameter is out of range, not "not a whole number"
+assert r2.contains("hip.commandLineLimit: '99999999999' is out of range (at most 2147483647)") : r2
 assert !r2.contains('timeoutSeconds') && !r2.contains('for parameter') : r2
 
 // 3: 10m is ten minutes; the unknown names are warnings naming the closest real one; the build passes
@@ -19,6 +21,22 @@ assert r3.contains('[WARNING] unknown property -Dhip.staticRuntme on the command
 assert r3.contains("[WARNING] unknown parameter <contrat> in the <configuration> of hipdll-maven-plugin's execution 'verify' (ignored); did you mean <contract>?") : r3
 assert !r3.contains('unknown property -Dhip.timeout') && !r3.contains('unknown property -Dhip.sdkRoot') : r3
 assert r3.count('unknown property -Dhip.staticRuntme') == 1 : 'warned more than once per session'
+// -Dhip.jobs=" 2" is trimmed as durations and booleans are
+assert r3.contains('on 2 worker(s)') : r3
+assert !r3.contains("hip.jobs: ' 2'") : r3
+// a plugin-level typo is warned once, as plugin-level: not again for each execution Maven merged it into
+assert r3.count('unknown parameter <staticRuntme>') == 1 : r3
+assert r3.contains('[WARNING] unknown parameter <staticRuntme> in the <configuration> of hipdll-maven-plugin (ignored); did you mean <staticRuntime>?') : r3
+assert r3.count('unknown parameter <configuration>') == 1 : r3
+assert r3.contains('[WARNING] unknown parameter <configuration> in the <configuration> of hipdll-maven-plugin (ignored)') : r3
+assert r3.count('unknown parameter <contrat>') == 1 : r3
+// hip.* typos in the POM's <properties> are warned like -Dhip.* ones, once per project
+assert r3.contains("[WARNING] unknown property <hip.staticRuntme> in the POM's <properties> (ignored); did you mean <hip.staticRuntime>?") : r3
+assert r3.contains("[WARNING] unknown property <hip.verify.skp> in the POM's <properties> (ignored); did you mean <hip.verify.skip>?") : r3
+assert r3.count('unknown property <hip.staticRuntme>') == 1 && r3.count('unknown property <hip.verify.skp>') == 1 : r3
+assert !r3.contains('unknown property <hip.arch>') : r3
+// an uncontended build says nothing about another build (issue 13 newcomer test, A)
+assert !r3.contains('went on after') && !r3.contains('waiting for another build') : r3
 
 // 4-6: each goal's own skip
 assert r4.contains('[INFO] hipdll:build skipped (hip.build.skip)') : r4

@@ -38,12 +38,14 @@ public final class OutputLock implements AutoCloseable {
     private final FileChannel channel;
     private final FileLock lock;
     private final Duration waited;
+    private final boolean contended;
 
-    private OutputLock(Path file, FileChannel channel, FileLock lock, Duration waited) {
+    private OutputLock(Path file, FileChannel channel, FileLock lock, Duration waited, boolean contended) {
         this.file = file;
         this.channel = channel;
         this.lock = lock;
         this.waited = waited;
+        this.contended = contended;
     }
 
     /**
@@ -77,10 +79,12 @@ public final class OutputLock implements AutoCloseable {
                     l = null; // another thread of this JVM holds it
                 }
                 if (l != null) {
+                    // measured before the holder line is written: writing is no wait for another build
+                    Duration waited = said ? Duration.ofNanos(System.nanoTime() - start) : Duration.ZERO;
                     ch.truncate(0);
                     ch.write(ByteBuffer.wrap((holder + "\n").getBytes(StandardCharsets.UTF_8)), 0);
                     ch.force(false);
-                    return new OutputLock(file, ch, l, Duration.ofNanos(System.nanoTime() - start));
+                    return new OutputLock(file, ch, l, waited, said);
                 }
                 if (!said) {
                     waiting.accept("waiting for another build of " + dir + " to finish (it holds " + file
@@ -121,9 +125,21 @@ public final class OutputLock implements AutoCloseable {
         return file;
     }
 
-    /** How long {@link #acquire} waited for another build. */
+    /**
+     * How long {@link #acquire} waited for another build: from the first attempt to the one that got the
+     * lock; {@link Duration#ZERO} when the first attempt got it ({@link #contended()} false).
+     */
     public Duration waited() {
         return waited;
+    }
+
+    /**
+     * Whether another build (another JVM, or another thread of this one) held the lock at the first
+     * attempt, so {@link #acquire} said the waiting line and waited; only then is there an "other build
+     * finished" to report.
+     */
+    public boolean contended() {
+        return contended;
     }
 
     /** Releases the lock (the file stays, for the next build). */

@@ -264,6 +264,7 @@ public class BuildMojo extends AbstractHipdllMojo {
         // output directory (OutputLock); a lock whose stamp waits for hipdll:verify is handed to verify.
         checkParameters();
         OutputLock lock;
+        boolean takenOver = OutputLockHandover.handedOver(outputDirectory.toPath(), getPluginContext());
         try {
             OutputDirectory.prepare(outputDirectory.toPath(), "output directory", "hip.outputDirectory");
             lock = OutputLockHandover.acquire(outputDirectory.toPath(), "pid " + ProcessHandle.current().pid() + " ("
@@ -275,7 +276,7 @@ public class BuildMojo extends AbstractHipdllMojo {
             throw new MojoExecutionException("cannot lock the output directory " + outputDirectory + ": "
                     + IoProblem.describe(e), e);
         }
-        if (!lock.waited().isZero() && lock.waited().toMillis() >= OutputLockHandover.REPORT_WAIT_MILLIS) {
+        if (lock.contended() && !takenOver) { // only after "waiting for another build ...": an uncontended lock says nothing
             getLog().info("the other build finished; went on after " + lock.waited().toMillis() + " ms");
         }
         OutputLockHandover.runHolding(outputDirectory.toPath(), lock, this::build,

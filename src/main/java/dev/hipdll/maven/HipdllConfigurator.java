@@ -15,8 +15,9 @@ import org.codehaus.plexus.configuration.xml.XmlPlexusConfiguration;
 
 /**
  * The hipdll goals' parameter injection ({@code @Mojo(configurator = "hipdll")}): Maven's basic
- * configurator with strict booleans ({@link StrictBooleanConverter}) and readable durations
- * ({@link DurationConverter}), which injects each parameter on its own and names the property of one
+ * configurator with strict booleans ({@link StrictBooleanConverter}), readable durations
+ * ({@link DurationConverter}) and whole numbers that are trimmed and range-checked
+ * ({@link WholeNumberConverter}), which injects each parameter on its own and names the property of one
  * that cannot be converted: {@code hip.runtimeMajor: 'seven' is not a whole number}, where Maven says
  * "Cannot convert 'seven' to Integer ... for parameter runtimeMajor" (issue 13, item 5). A parameter
  * given in the POM without a property is named as its element, {@code <runtimeMajor>}.
@@ -30,10 +31,12 @@ import org.codehaus.plexus.configuration.xml.XmlPlexusConfiguration;
 @Singleton
 public class HipdllConfigurator extends BasicComponentConfigurator {
 
-    /** Registers the strict boolean and the duration converters ahead of Maven's. */
+    /** Registers the strict boolean, duration and whole-number converters ahead of Maven's. */
     public HipdllConfigurator() {
         converterLookup.registerConverter(new StrictBooleanConverter());
         converterLookup.registerConverter(new DurationConverter());
+        converterLookup.registerConverter(WholeNumberConverter.ints());
+        converterLookup.registerConverter(WholeNumberConverter.longs());
     }
 
     @Override

@@ -24,8 +24,6 @@ import org.apache.maven.plugin.logging.Log;
 final class OutputLockHandover {
     /** Prefix of the keys of handed-over locks in the plugin context; the output directory follows. */
     static final String KEY = "dev.hipdll.outputLock:";
-    /** A wait shorter than this (ms) is not reported. */
-    static final long REPORT_WAIT_MILLIS = 1;
 
     /** The build goal's body. */
     interface Body {
@@ -45,6 +43,12 @@ final class OutputLockHandover {
             return mine;
         }
         return OutputLock.acquire(dir, holder, waiting);
+    }
+
+    /** Whether {@code context} holds a lock of {@code dir} handed over by this project's earlier build execution. */
+    @SuppressWarnings("rawtypes")
+    static boolean handedOver(Path dir, Map context) {
+        return context != null && context.get(key(dir)) instanceof OutputLock;
     }
 
     /**

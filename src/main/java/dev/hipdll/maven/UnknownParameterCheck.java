@@ -4,7 +4,9 @@ import dev.hipdll.parameter.UnknownNames;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.model.Plugin;
@@ -24,10 +26,13 @@ import org.codehaus.plexus.util.xml.Xpp3Dom;
  *   <li>{@code hip.*} user and system properties ({@code -Dhip.contrat}, also from {@code MAVEN_OPTS} or
  *       {@code .mvn/maven.config}), against the properties of every goal's parameters: once per Maven
  *       session;</li>
+ *   <li>{@code hip.*} properties in the project's {@code <properties>} ({@code <hip.staticRuntme>}), against
+ *       the same names: once per project;</li>
  *   <li>elements of this plugin's {@code <configuration>} in the POM, plugin-level and in each
  *       {@code <execution>}, read from the project's model (Maven drops unknown elements from the
  *       mojo's configuration and says nothing), against the parameter names of every goal: once per
- *       project.</li>
+ *       project and element name, where the user wrote it (plugin level, which Maven merges into each
+ *       execution, or the executions that have it in their own configuration).</li>
  * </ul>
  * The known names come from the plugin descriptor of the running execution. Without a session or an
  * execution (a unit test) nothing is checked.
@@ -76,6 +81,7 @@ final class UnknownParameterCheck {
         }
         MavenProject project = session.getCurrentProject();
         if (pluginContext != null && project != null && pluginContext.putIfAbsent(PROJECT_KEY, Boolean.TRUE) == null) {
+            projectPropertyWarnings(project.getProperties(), properties).forEach(log::warn);
             Plugin model = project.getPlugin(plugin.getPluginLookupKey());
             if (model != null) {
                 for (String w : configurationWarnings(model, parameters)) {
@@ -85,16 +91,45 @@ final class UnknownParameterCheck {
         }
     }
 
-    /** The warnings for the unknown elements of {@code model}'s configurations. */
+    /**
+     * The warnings for the unknown elements of {@code model}'s configurations, one per element name. Maven
+     * merges the plugin-level {@code <configuration>} into each execution's in the project's model, so an
+     * element also found at plugin level is reported once, as plugin-level; one found only in executions'
+     * own configurations names those executions.
+     */
     static List<String> configurationWarnings(Plugin model, Set<String> parameters) {
         List<String> out = new ArrayList<>();
-        out.addAll(UnknownNames.warnings(children(model.getConfiguration()), parameters, "parameter",
+        Set<String> pluginLevel = new TreeSet<>(children(model.getConfiguration()));
+        out.addAll(UnknownNames.warnings(pluginLevel, parameters, "parameter",
                 "in the <configuration> of " + model.getArtifactId(), "<%s>"));
+        Map<String, List<String>> executions = new TreeMap<>();
         for (PluginExecution e : model.getExecutions()) {
-            out.addAll(UnknownNames.warnings(children(e.getConfiguration()), parameters, "parameter",
-                    "in the <configuration> of " + model.getArtifactId() + "'s execution '" + e.getId() + "'", "<%s>"));
+            for (String name : new TreeSet<>(children(e.getConfiguration()))) {
+                if (!pluginLevel.contains(name) && !parameters.contains(name)) {
+                    executions.computeIfAbsent(name, n -> new ArrayList<>()).add("'" + e.getId() + "'");
+                }
+            }
         }
+        executions.forEach((name, ids) -> out.addAll(UnknownNames.warnings(List.of(name), parameters, "parameter",
+                "in the <configuration> of " + model.getArtifactId() + "'s execution" + (ids.size() == 1 ? " " : "s ")
+                        + String.join(", ", ids), "<%s>")));
         return out;
+    }
+
+    /**
+     * The warnings for {@code hip.*} names in the project's {@code <properties>} (the POM's, inherited ones
+     * included) that no goal knows; Maven passes them to no parameter and says nothing.
+     */
+    static List<String> projectPropertyWarnings(Properties projectProperties, Set<String> properties) {
+        Set<String> given = new TreeSet<>();
+        if (projectProperties != null) {
+            for (Object k : projectProperties.keySet()) {
+                if (String.valueOf(k).startsWith("hip.")) {
+                    given.add(String.valueOf(k));
+                }
+            }
+        }
+        return UnknownNames.warnings(given, properties, "property", "in the POM's <properties>", "<%s>");
     }
 
     private static List<String> children(Object configuration) {

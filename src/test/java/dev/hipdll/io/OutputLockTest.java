@@ -47,12 +47,30 @@ class OutputLockTest {
                     + ": pid " + holder.pid() + " (holder))"), said);
             holder.getOutputStream().close(); // the holder releases and exits
             try (OutputLock l = second.get(20, TimeUnit.SECONDS)) {
+                assertTrue(l.contended(), "the second build waited for the first");
                 assertTrue(l.waited().toMillis() >= 1000, l.waited().toString());
                 assertEquals("second\n", Files.readString(l.file()));
             }
             assertEquals(1, said.size());
         } finally {
             holder.destroyForcibly();
+        }
+    }
+
+    /**
+     * A build alone says nothing and reports no wait (issue 13 newcomer test, A: every plain build
+     * logged "the other build finished; went on after 10 ms", counting the lock file's write and force).
+     */
+    @Test
+    void anUncontendedLockSaysNothingAndWaitedZero() throws Exception {
+        for (int i = 0; i < 20; i++) {
+            List<String> said = new CopyOnWriteArrayList<>();
+            try (OutputLock l = OutputLock.acquire(dir, "alone " + i, said::add)) {
+                assertFalse(l.contended(), "no other build held the lock");
+                assertEquals(java.time.Duration.ZERO, l.waited());
+                assertEquals("alone " + i + "\n", Files.readString(l.file()));
+            }
+            assertEquals(List.of(), said);
         }
     }
 
@@ -89,7 +107,10 @@ class OutputLockTest {
         Thread.sleep(800);
         assertFalse(second.isDone());
         first.close();
-        second.get(10, TimeUnit.SECONDS).close();
+        OutputLock got = second.get(10, TimeUnit.SECONDS);
+        assertTrue(got.contended());
+        assertFalse(first.contended());
+        got.close();
         assertEquals(1, said.size(), said.toString());
         assertTrue(said.get(0).contains(": first)"), said.toString());
     }

@@ -89,4 +89,36 @@ class HipdllConfiguratorTest {
         assertFalse(mojo.skipBuild);
         assertEquals(3, mojo.jobs);
     }
+
+    /**
+     * Issue 13 newcomer test, D: a whole number too large for its type is out of range, not "not a whole
+     * number"; blanks around a number are ignored, as for durations and booleans.
+     */
+    @Test
+    void numbersAreTrimmedAndOutOfRangeIsSaidSo() throws Exception {
+        VerifyMojo verify = new VerifyMojo();
+        new HipdllConfigurator().configureComponent(verify, configuration(
+                "runtimeMajor", "${hip.runtimeMajor}", null,
+                "maxDeviceCodeBytes", "${hip.maxDeviceCodeBytes}", null,
+                "maxBundleMiB", "${hip.maxBundleMiB}", "512"),
+                properties(Map.of("hip.runtimeMajor", "99999999999", "hip.maxDeviceCodeBytes", "99999999999999999999",
+                        "hip.maxBundleMiB", " 64 ")), null, null);
+        MojoFailureException e = assertThrows(MojoFailureException.class, verify::execute);
+        assertEquals("hipdll:verify: hip.runtimeMajor: '99999999999' is out of range (at most 2147483647);"
+                + " hip.maxDeviceCodeBytes: '99999999999999999999' is out of range (at most 9223372036854775807)",
+                e.getMessage());
+        assertEquals(64, verify.maxBundleMiB);
+
+        BuildMojo build = new BuildMojo();
+        new HipdllConfigurator().configureComponent(build, configuration(
+                "jobs", "${hip.jobs}", "0",
+                "heartbeatSeconds", "${hip.heartbeatSeconds}", "30",
+                "commandLineLimit", "${hip.commandLineLimit}", "8000"),
+                properties(Map.of("hip.jobs", " 2", "hip.heartbeatSeconds", "-99999999999", "hip.commandLineLimit", "2 0")),
+                null, null);
+        e = assertThrows(MojoFailureException.class, build::execute);
+        assertEquals("hipdll:build: hip.heartbeatSeconds: '-99999999999' is out of range (at least -2147483648);"
+                + " hip.commandLineLimit: '2 0' is not a whole number", e.getMessage());
+        assertEquals(2, build.jobs);
+    }
 }
