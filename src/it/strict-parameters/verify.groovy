@@ -35,6 +35,9 @@ assert r3.contains("[WARNING] unknown property <hip.staticRuntme> in the POM's <
 assert r3.contains("[WARNING] unknown property <hip.verify.skp> in the POM's <properties> (ignored); did you mean <hip.verify.skip>?") : r3
 assert r3.count('unknown property <hip.staticRuntme>') == 1 && r3.count('unknown property <hip.verify.skp>') == 1 : r3
 assert !r3.contains('unknown property <hip.arch>') : r3
+// a -D property is not taken for one of the POM's <properties>
+assert r3.contains('[WARNING] unknown property -Dhip.jbos on the command line (ignored); did you mean -Dhip.jobs?') : r3
+assert !r3.contains('<hip.jbos>') : r3
 // an uncontended build says nothing about another build (issue 13 newcomer test, A)
 assert !r3.contains('went on after') && !r3.contains('waiting for another build') : r3
 
