@@ -44,6 +44,8 @@ assert !r3.contains('went on after') && !r3.contains('waiting for another build'
 // 4-6: each goal's own skip
 assert r4.contains('[INFO] hipdll:build skipped (hip.build.skip)') : r4
 assert r4.contains('[INFO] hipdll:verify skipped (hip.verify.skip)') : r4
+assert r4.contains('[WARNING] unknown property -Dhip.loadChek.skip as a JVM system property (MAVEN_OPTS or .mvn/jvm.config) (ignored); did you mean -Dhip.loadCheck.skip?') : r4
+assert !r4.contains('-Dhip.loadChek.skip on the command line') : r4
 assert r5.contains('[INFO] hipdll:doctor skipped (hip.doctor.skip)') : r5
 assert r6.contains('[INFO] hipdll:load-check skipped (hip.loadCheck.skip)') : r6
 assert !r6.contains('load check of') : r6

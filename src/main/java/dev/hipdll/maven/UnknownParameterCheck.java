@@ -70,15 +70,7 @@ final class UnknownParameterCheck {
             }
         }
         if (firstInSession(session)) {
-            Set<String> given = new TreeSet<>();
-            for (Object k : session.getUserProperties().keySet()) {
-                given.add(String.valueOf(k));
-            }
-            for (Object k : session.getSystemProperties().keySet()) {
-                given.add(String.valueOf(k));
-            }
-            given.removeIf(k -> !k.startsWith("hip."));
-            UnknownNames.warnings(given, properties, "property", "on the command line", "-D%s").forEach(log::warn);
+            commandLineWarnings(session.getUserProperties(), session.getSystemProperties(), properties).forEach(log::warn);
         }
         MavenProject project = session.getCurrentProject();
         if (pluginContext != null && project != null && pluginContext.putIfAbsent(PROJECT_KEY, Boolean.TRUE) == null) {
@@ -118,19 +110,39 @@ final class UnknownParameterCheck {
     }
 
     /**
+     * The warnings for unknown {@code hip.*} {@code -D} properties: a user property (Maven's command line or
+     * {@code .mvn/maven.config}) is "on the command line"; a JVM system property that is no user property came
+     * from {@code MAVEN_OPTS} or {@code .mvn/jvm.config} and is said to be one.
+     */
+    static List<String> commandLineWarnings(Properties user, Properties system, Set<String> properties) {
+        Set<String> fromUser = hipNames(user);
+        Set<String> fromJvm = hipNames(system);
+        fromJvm.removeAll(fromUser);
+        List<String> out = new ArrayList<>(UnknownNames.warnings(fromUser, properties, "property", "on the command line",
+                "-D%s"));
+        out.addAll(UnknownNames.warnings(fromJvm, properties, "property",
+                "as a JVM system property (MAVEN_OPTS or .mvn/jvm.config)", "-D%s"));
+        return out;
+    }
+
+    private static Set<String> hipNames(Properties p) {
+        Set<String> names = new TreeSet<>();
+        if (p != null) {
+            for (Object k : p.keySet()) {
+                if (String.valueOf(k).startsWith("hip.")) {
+                    names.add(String.valueOf(k));
+                }
+            }
+        }
+        return names;
+    }
+
+    /**
      * The warnings for {@code hip.*} names in the project's {@code <properties>} (the POM's, inherited ones
      * included) that no goal knows; Maven passes them to no parameter and says nothing.
      */
     static List<String> projectPropertyWarnings(Properties projectProperties, Set<String> properties) {
-        Set<String> given = new TreeSet<>();
-        if (projectProperties != null) {
-            for (Object k : projectProperties.keySet()) {
-                if (String.valueOf(k).startsWith("hip.")) {
-                    given.add(String.valueOf(k));
-                }
-            }
-        }
-        return UnknownNames.warnings(given, properties, "property", "in the POM's <properties>", "<%s>");
+        return UnknownNames.warnings(hipNames(projectProperties), properties, "property", "in the POM's <properties>", "<%s>");
     }
 
     private static List<String> children(Object configuration) {

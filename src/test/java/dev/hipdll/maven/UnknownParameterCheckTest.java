@@ -67,4 +67,20 @@ class UnknownParameterCheckTest {
                 "unknown property <hip.verify.skp> in the POM's <properties> (ignored); did you mean <hip.verify.skip>?"),
                 UnknownParameterCheck.projectPropertyWarnings(pom, Set.of("hip.arch", "hip.staticRuntime", "hip.verify.skip")));
     }
+
+    /** A -D of MAVEN_OPTS is a JVM system property, not a user property: said so (issue 13 newcomer test, C). */
+    @Test
+    void aPropertyOfMavenOptsIsNotSaidToBeOnTheCommandLine() {
+        Properties user = new Properties();
+        user.setProperty("hip.staticRuntme", "true");
+        Properties system = new Properties();
+        system.setProperty("hip.staticRuntme", "true"); // Maven copies command-line -D into the system properties
+        system.setProperty("hip.verify.skp", "true");   // from MAVEN_OPTS
+        system.setProperty("java.home", "/jdk");
+        assertEquals(List.of(
+                "unknown property -Dhip.staticRuntme on the command line (ignored); did you mean -Dhip.staticRuntime?",
+                "unknown property -Dhip.verify.skp as a JVM system property (MAVEN_OPTS or .mvn/jvm.config) (ignored);"
+                        + " did you mean -Dhip.verify.skip?"),
+                UnknownParameterCheck.commandLineWarnings(user, system, Set.of("hip.staticRuntime", "hip.verify.skip")));
+    }
 }
