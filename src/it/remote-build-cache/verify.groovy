@@ -30,19 +30,8 @@ settings.text = """<settings><profiles><profile><id>it-repos</id><activation><ac
   <pluginRepositories>${pluginRepo('it-plugin', itRepo)}${pluginRepo('outer', outer)}</pluginRepositories>
 </profile></profiles></settings>
 """
-def copyTree = { Path src, Path dst ->
-    Files.walk(src).forEach { p ->
-        def t = dst.resolve(src.relativize(p).toString())
-        if (Files.isDirectory(p)) { Files.createDirectories(t) } else { Files.copy(p, t, StandardCopyOption.REPLACE_EXISTING) }
-    }
-}
-def clone = { String dir ->
-    def d = new File(work, dir)
-    copyTree(new File(basedir, 'template').toPath(), d.toPath())
-    new File(d, 'pom.xml').text = new File(d, 'pom.xml').text.replace('@pluginVersion@', pluginVersion)
-    copyTree(Paths.get(exampleDir, 'src/main/hip'), d.toPath().resolve('src/main/hip'))
-    d
-}
+def ItClones = new GroovyClassLoader(this.class.classLoader).parseClass(new File(itSupport, 'ItClones.groovy'))
+def clone = { String dir -> ItClones.clone(work, dir, basedir, pluginVersion, exampleDir) }
 def copySdk = { String dir ->
     def d = new File(work, dir)
     d.deleteDir()
