@@ -345,20 +345,41 @@ public class BuildMojo extends AbstractHipdllMojo {
      * (docs/build-cache.md). Says so as a warning.
      */
     private void warnWhenTheBuildCacheCannotSeeTheSdk() {
-        if (sdkFingerprint != null || session == null || session.getRequest() == null
-                || session.getRequest().getMultiModuleProjectDirectory() == null) {
+        if (session == null || session.getRequest() == null || session.getRequest().getMultiModuleProjectDirectory() == null) {
             return;
         }
         Path extensions = session.getRequest().getMultiModuleProjectDirectory().toPath().resolve(".mvn/extensions.xml");
+        buildCacheWarnings(extensions, project == null ? null : project.getPackaging(), sdkFingerprint != null)
+                .forEach(getLog()::warn);
+    }
+
+    /**
+     * What to warn about a build cached by the Apache Maven Build Cache Extension, when {@code extensions}
+     * (the build's {@code .mvn/extensions.xml}) configures it: a {@code pom}-packaged module, whose sources
+     * the extension does not hash (an edited source restores the old DLL), and a build without
+     * {@code sdkFingerprint} (the plugin not declared as an extension: the key misses the HIP SDK). Empty
+     * without the extension, or when the file cannot be read.
+     */
+    static List<String> buildCacheWarnings(Path extensions, String packaging, boolean hasSdkFingerprint) {
         try {
-            if (Files.isRegularFile(extensions) && Files.readString(extensions).contains("maven-build-cache-extension")) {
-                getLog().warn("the Build Cache Extension is configured (" + extensions + ") but the HIP SDK is not in its"
-                        + " key: declare hipdll-maven-plugin with <extensions>true</extensions> (docs/build-cache.md),"
-                        + " or a machine with another SDK restores this machine's DLL");
+            if (!Files.isRegularFile(extensions) || !Files.readString(extensions).contains("maven-build-cache-extension")) {
+                return List.of();
             }
         } catch (IOException | RuntimeException e) {
-            // unreadable: nothing to say
+            return List.of();
         }
+        List<String> warnings = new java.util.ArrayList<>();
+        if ("pom".equals(packaging)) {
+            warnings.add("the Build Cache Extension is configured (" + extensions + ") and this module has <packaging>pom"
+                    + "</packaging>: the extension hashes no source files of a pom module, so an edited source restores"
+                    + " the old DLL; use jar packaging (docs/build-cache.md, Limits)");
+        }
+        if (!hasSdkFingerprint) {
+            warnings.add("the Build Cache Extension is configured (" + extensions + ") but the HIP SDK is not in its"
+                    + " key: declare hipdll-maven-plugin with <extensions>true</extensions> (docs/build-cache.md),"
+                    + " or a machine with another SDK restores this machine's DLL");
+        }
+        return warnings;
     }
 
     /** The build options from the parameters (checked by {@link #checkParameters}); @throws IllegalArgumentException for a bad hip.driver */

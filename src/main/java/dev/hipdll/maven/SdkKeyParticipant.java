@@ -83,8 +83,19 @@ public class SdkKeyParticipant extends AbstractMavenLifecycleParticipant {
     }
 
     private static String value(MavenSession session, MavenProject project, Plugin plugin, String name) {
-        return value(plugin, name, List.of(session.getUserProperties(), project.getProperties(),
-                session.getSystemProperties()));
+        return value(plugin, name, inMavenOrder(session.getUserProperties(), session.getSystemProperties(),
+                project.getProperties()));
+    }
+
+    /**
+     * The property sources in the order Maven's plugin parameter evaluator reads {@code ${hip.x}}: user
+     * properties ({@code -D}), then system properties ({@code MAVEN_OPTS}, {@code .mvn/jvm.config}), then the
+     * project's {@code <properties>}. The key must be of the SDK the build resolves: before, the project's
+     * properties came before the system properties, so {@code MAVEN_OPTS=-Dhip.sdkRoot=...} built with one SDK
+     * and keyed by another, and the build stopped on the mismatch.
+     */
+    static List<Properties> inMavenOrder(Properties user, Properties system, Properties project) {
+        return List.of(user, system, project);
     }
 
     /**

@@ -66,4 +66,22 @@ class SdkKeyParticipantTest {
         p.getExecutions().get(1).setConfiguration(config("vcToolsVersion", "14.44"));
         assertNull(SdkKeyParticipant.value(p, "vcToolsVersion", List.of()), "only the build execution's configuration counts");
     }
+
+    /**
+     * A system property ({@code MAVEN_OPTS=-Dhip.sdkRoot=...}) beats the POM's {@code <properties>}, as in
+     * Maven's parameter evaluation, so the key is of the SDK the build uses (the newcomer test of issue 14:
+     * the key was of the POM's SDK, the build used the other one and stopped on the mismatch).
+     */
+    @Test
+    void propertiesAreReadInMavenOrderUserThenSystemThenProject() {
+        Plugin p = plugin();
+        Properties user = new Properties();
+        Properties system = props("hip.sdkRoot", "/from/MAVEN_OPTS");
+        Properties project = props("hip.sdkRoot", "/from/pom/property");
+        assertEquals("/from/MAVEN_OPTS", SdkKeyParticipant.value(p, "sdkRoot", SdkKeyParticipant.inMavenOrder(user, system, project)));
+        user.setProperty("hip.sdkRoot", "/from/-D");
+        assertEquals("/from/-D", SdkKeyParticipant.value(p, "sdkRoot", SdkKeyParticipant.inMavenOrder(user, system, project)));
+        assertEquals("/from/pom/property", SdkKeyParticipant.value(p, "sdkRoot",
+                SdkKeyParticipant.inMavenOrder(new Properties(), new Properties(), project)));
+    }
 }
