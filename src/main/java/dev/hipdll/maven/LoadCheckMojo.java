@@ -146,6 +146,39 @@ public class LoadCheckMojo extends AbstractContractMojo {
         } catch (ParameterException e) {
             throw new MojoFailureException(e.getMessage());
         }
+        DllChoice choice = chooseDll();
+        Host host = host();
+        Launcher l = launcher(host.isWindows());
+        List<String> targets = targets();
+        AbiContract abi = contract(contract, expectedExports);
+        if (abi instanceof AbiContract.NamedContract n && n.loaderPrefix().filter(AbiContract.LoaderPrefix::disagrees).isPresent()) {
+            AbiContract.LoaderPrefix lp = n.loaderPrefix().get();
+            throw new MojoFailureException("contract: hip.exportPrefix is \"" + lp.configured().get() + "\" but the loader"
+                    + " looks names up as \"" + lp.prefix() + "\" + name (" + lp.where() + "); remove hip.exportPrefix or"
+                    + " make them agree");
+        }
+        prepareReportDirectory();
+        LoadCheckOptions options = options(host, abi, targets, l);
+        if (!Files.exists(dll.toPath())) {
+            throw new MojoFailureException("hipdll:load-check: no such file: " + choice.missingHint());
+        }
+        getLog().info("load check of " + dll + " with the runtime directory " + options.runtimeDir() + " (launcher " + launcher + ")");
+        LoadCheckReport report;
+        try {
+            report = new LoadChecker(line -> getLog().info(line)).check(options, host.environment().toMap());
+        } catch (LoadCheckException e) {
+            throw new MojoExecutionException(e.getMessage());
+        }
+        logReport(report);
+        writeReports(report);
+        if (!report.passed()) {
+            throw new MojoFailureException("hipdll:load-check rejected " + report.dll() + ": " + report.failureSummary()
+                    + " (table above)");
+        }
+    }
+
+    /** The DLL to check (hip.dll, else the one this build wrote), with what verify says of the choice. */
+    private DllChoice chooseDll() throws MojoFailureException {
         dll = ProjectlessPaths.requiredDll(dll, session);
         DllChoice choice = BuiltDllContext.choose(dll, session, session == null ? null : session.getCurrentProject());
         if (choice.verdict() == Verdict.FAIL || choice.verdict() == Verdict.WARN) {
@@ -156,9 +189,12 @@ public class LoadCheckMojo extends AbstractContractMojo {
             getLog().warn(why);
         }
         dll = choice.dll().toFile();
-        Host host = host();
-        boolean windows = host.isWindows();
-        Launcher l = switch (launcher == null ? "" : launcher.strip().toLowerCase(Locale.ROOT)) {
+        return choice;
+    }
+
+    /** hip.loadCheck.launcher: native (Windows only) or wine. */
+    private Launcher launcher(boolean windows) throws MojoFailureException {
+        return switch (launcher == null ? "" : launcher.strip().toLowerCase(Locale.ROOT)) {
             case "native" -> {
                 if (!windows) {
                     throw new MojoFailureException("hipdll:load-check runs a Windows program: on this "
@@ -171,21 +207,21 @@ public class LoadCheckMojo extends AbstractContractMojo {
                     ProjectlessPaths.orCurrentTarget(winePrefix, "wine-prefix").toPath());
             default -> throw new MojoFailureException("hip.loadCheck.launcher: expected native or wine, got '" + launcher + "'");
         };
-        List<String> targets;
+    }
+
+    /** hip.arch as gfx target IDs (empty: no device code check). */
+    private List<String> targets() throws MojoFailureException {
         try {
-            targets = arch == null || arch.isBlank() ? List.of()
+            return arch == null || arch.isBlank() ? List.of()
                     : GfxTargetList.parse(arch).targets().stream().map(GfxTarget::toString).toList();
         } catch (InvalidTargetException e) {
             throw new MojoFailureException("hip.arch: " + e.getMessage());
         }
-        AbiContract abi = contract(contract, expectedExports);
-        if (abi instanceof AbiContract.NamedContract n && n.loaderPrefix().filter(AbiContract.LoaderPrefix::disagrees).isPresent()) {
-            AbiContract.LoaderPrefix lp = n.loaderPrefix().get();
-            throw new MojoFailureException("contract: hip.exportPrefix is \"" + lp.configured().get() + "\" but the loader"
-                    + " looks names up as \"" + lp.prefix() + "\" + name (" + lp.where() + "); remove hip.exportPrefix or"
-                    + " make them agree");
-        }
-        try { // before the SDK, the compile and the Wine run: a report directory in the way fails at once
+    }
+
+    /** Before the SDK, the compile and the Wine run: a report directory in the way fails at once, old reports go. */
+    private void prepareReportDirectory() throws MojoExecutionException, MojoFailureException {
+        try {
             OutputDirectory.prepare(reportDirectory(), "report directory", "hip.reportDirectory");
             // an earlier run's reports must not outlive a run that ends without a verdict (no Wine, a compile error)
             Files.deleteIfExists(reportDirectory().resolve(LoadCheckJson.FILE_NAME));
@@ -196,9 +232,13 @@ public class LoadCheckMojo extends AbstractContractMojo {
             throw new MojoExecutionException("cannot delete the previous load-check reports in " + reportDirectory()
                     + ": " + IoProblem.describe(e), e);
         }
+    }
+
+    /** The core request: only what load-check runs from the SDK (clang, lld-link, the runtime unless hip.runtimeDir names it). */
+    private LoadCheckOptions options(Host host, AbiContract abi, List<String> targets, Launcher l) throws MojoFailureException {
         Path clangDir;
         Path rtDir;
-        try { // only what load-check runs: clang and lld-link, and the runtime unless hip.runtimeDir names it
+        try {
             SdkOverrides overrides = new SdkOverrides(
                     path(sdkRoot), null, null, null, null, null, null,
                     CommandLineProperties.places(session, Collections.singletonMap("hip.sdkRoot", sdkRoot)));
@@ -211,35 +251,24 @@ public class LoadCheckMojo extends AbstractContractMojo {
         } catch (SdkResolutionException e) {
             throw new MojoFailureException(e.getMessage());
         }
-        String exe = windows ? ".exe" : "";
-        LoadCheckOptions options = new LoadCheckOptions(dll.toPath(), rtDir, abi, targets,
+        String exe = host.isWindows() ? ".exe" : "";
+        return new LoadCheckOptions(dll.toPath(), rtDir, abi, targets,
                 clangDir.resolve("clang" + exe), clangDir.resolve("lld-link" + exe),
                 KernelLibraryDirs.of(host, libDirs == null ? List.of() : libDirs.stream().map(File::toPath).toList(),
                         host.environment().get("WindowsSDKVersion").map(v -> v.replace("\\", "").strip())
                                 .filter(v -> !v.isEmpty()).orElse(null)), l,
                 ProjectlessPaths.orCurrentTarget(workDirectory, "hipdll/load-check").toPath(),
                 timeout);
-        if (!Files.exists(dll.toPath())) {
-            throw new MojoFailureException("hipdll:load-check: no such file: " + choice.missingHint());
-        }
-        getLog().info("load check of " + dll + " with the runtime directory " + rtDir + " (launcher " + launcher + ")");
-        LoadCheckReport report;
-        try {
-            report = new LoadChecker(line -> getLog().info(line)).check(options, host.environment().toMap());
-        } catch (LoadCheckException e) {
-            throw new MojoExecutionException(e.getMessage());
-        }
+    }
+
+    /** The table, the bound runtime, the registered targets and the symbol count, at info. */
+    private void logReport(LoadCheckReport report) {
         TableLog.log(getLog(), new CheckTable().render("hipdll:load-check " + report.dll(), report.checks(), "DLL LOADS",
                 "DLL DOES NOT LOAD AS ITS HOST NEEDS"));
         getLog().info("bound runtime: " + report.boundRuntime().orElse("(none)"));
         getLog().info("registered gfx targets: " + (report.registeredTargets().isEmpty() ? "(none recorded)"
                 : String.join(", ", report.registeredTargets())));
         getLog().info(report.resolved() + " of " + report.requested() + " symbols resolved");
-        writeReports(report);
-        if (!report.passed()) {
-            throw new MojoFailureException("hipdll:load-check rejected " + report.dll() + ": " + report.failureSummary()
-                    + " (table above)");
-        }
     }
 
     /** load-check.json and TEST-hipdll-load-check.xml, for CI. */
