@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import org.apache.maven.AbstractMavenLifecycleParticipant;
 import org.apache.maven.execution.MavenSession;
@@ -67,10 +68,15 @@ public class SdkKeyParticipant extends AbstractMavenLifecycleParticipant {
     private static ToolchainKey key(MavenSession session, MavenProject project, Plugin plugin) throws Exception {
         Path base = project.getBasedir().toPath();
         Host host = Host.of(OsFamily.fromOsName(System.getProperty("os.name")), System.getenv());
-        SdkOverrides overrides = new SdkOverrides(path(session, project, plugin, "sdkRoot", base),
-                path(session, project, plugin, "hipcc", base), path(session, project, plugin, "clangDir", base),
-                path(session, project, plugin, "includeDir", base), path(session, project, plugin, "libDir", base),
-                path(session, project, plugin, "deviceLibDir", base), path(session, project, plugin, "runtimeDll", base));
+        Map<String, java.io.File> given = new java.util.LinkedHashMap<>();
+        for (String name : List.of("sdkRoot", "hipcc", "clangDir", "includeDir", "libDir", "deviceLibDir", "runtimeDll")) {
+            Path p = path(session, project, plugin, name, base);
+            given.put("hip." + name, p == null ? null : p.toFile());
+        }
+        SdkOverrides overrides = new SdkOverrides(file(given, "hip.sdkRoot"), file(given, "hip.hipcc"),
+                file(given, "hip.clangDir"), file(given, "hip.includeDir"), file(given, "hip.libDir"),
+                file(given, "hip.deviceLibDir"), file(given, "hip.runtimeDll"),
+                CommandLineProperties.places(session, project.getBasedir(), project.getProperties(), given));
         List<String> problems = new ArrayList<>();
         List<HipToolchain> toolchains = HipToolchains.read(session, problems);
         MsvcRequest msvc = new MsvcRequest(path(session, project, plugin, "vsInstallDir", base),
@@ -124,9 +130,50 @@ public class SdkKeyParticipant extends AbstractMavenLifecycleParticipant {
         return null;
     }
 
+    private static Path file(Map<String, java.io.File> given, String property) {
+        java.io.File f = given.get(property);
+        return f == null ? null : f.toPath();
+    }
+
     private static Path path(MavenSession session, MavenProject project, Plugin plugin, String name, Path base) {
         String v = value(session, project, plugin, name);
-        return v == null ? null : base.resolve(v).normalize();
+        if (v == null) {
+            return null;
+        }
+        v = expand(v, session, project);
+        return base.resolve(v).normalize();
+    }
+
+    /**
+     * {@code value} with the expressions that the POM's interpolation leaves for a running goal filled in as
+     * Maven would fill them: {@code ${session.executionRootDirectory}}, {@code ${settings.localRepository}},
+     * and any other {@code ${name}} from the user, system and project properties (Maven's order). An
+     * expression it cannot fill is left as written (the SDK is then not found, and the key says so).
+     */
+    static String expand(String value, MavenSession session, MavenProject project) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\$\\{([^}]+)}").matcher(value);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String name = m.group(1);
+            String v = switch (name) {
+                case "session.executionRootDirectory" -> session.getExecutionRootDirectory();
+                case "settings.localRepository" -> session.getSettings() == null ? null : session.getSettings().getLocalRepository();
+                default -> {
+                    String found = null;
+                    for (Properties p : inMavenOrder(session.getUserProperties(), session.getSystemProperties(),
+                            project.getProperties())) {
+                        found = p.getProperty(name);
+                        if (found != null) {
+                            break;
+                        }
+                    }
+                    yield found;
+                }
+            };
+            m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(v == null ? m.group() : v));
+        }
+        m.appendTail(out);
+        return out.toString();
     }
 
     private static String child(Object configuration, String name) {

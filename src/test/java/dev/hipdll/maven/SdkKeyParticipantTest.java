@@ -84,4 +84,29 @@ class SdkKeyParticipantTest {
         assertEquals("/from/pom/property", SdkKeyParticipant.value(p, "sdkRoot",
                 SdkKeyParticipant.inMavenOrder(new Properties(), new Properties(), project)));
     }
+
+    /**
+     * Expressions the POM's interpolation leaves for a running goal are filled in before the key is
+     * computed, as Maven fills them for hipdll:build (the newcomer test of issue 14: with
+     * {@code <sdkRoot>${session.executionRootDirectory}/sdk</sdkRoot>} the key said 'unresolved' and the
+     * build stopped, though the goal itself found the SDK).
+     */
+    @Test
+    @SuppressWarnings("deprecation")
+    void expressionsOfARunningGoalAreFilledInAsMavenFillsThem() {
+        org.apache.maven.execution.MavenExecutionRequest request = new org.apache.maven.execution.DefaultMavenExecutionRequest();
+        request.setBaseDirectory(new java.io.File("/work/top"));
+        request.setUserProperties(props("sdk.name", "rocm-from-D"));
+        request.setSystemProperties(props("sdk.name", "rocm-from-system"));
+        org.apache.maven.execution.MavenSession session = new org.apache.maven.execution.MavenSession(null, null, request,
+                new org.apache.maven.execution.DefaultMavenExecutionResult());
+        org.apache.maven.project.MavenProject project = new org.apache.maven.project.MavenProject();
+        project.getProperties().setProperty("sdk.dir", "sdks");
+        assertEquals("/work/top/sdk", SdkKeyParticipant.expand("${session.executionRootDirectory}/sdk", session, project));
+        assertEquals("/work/top/sdks/rocm-from-D", SdkKeyParticipant.expand(
+                "${session.executionRootDirectory}/${sdk.dir}/${sdk.name}", session, project));
+        assertEquals("${mojoExecution.lifecyclePhase}/x", SdkKeyParticipant.expand("${mojoExecution.lifecyclePhase}/x",
+                session, project), "what it cannot fill stays as written");
+        assertEquals("/plain/path", SdkKeyParticipant.expand("/plain/path", session, project));
+    }
 }
