@@ -121,6 +121,22 @@ class RealCompilerLogsTest {
         assertFalse(r.d().action().contains("includeDirectories"), r.text());
     }
 
+    /**
+     * A missing Windows SDK header is the SDK's include directories, not the user's includeDirectories (the
+     * newcomer test of issue 13 got the generic header-not-found advice for {@code <windows.h>}).
+     */
+    @Test
+    void aMissingWindowsSdkHeaderPointsAtIncludeAndTheSdkPin() throws Exception {
+        Result r = compile("windows", """
+                #include <hip/hip_runtime.h>
+                #include <Windows.h>
+                __global__ void k(float *o) { o[threadIdx.x] = 1.0f; }
+                """);
+        assertEquals("windows-sdk-header-missing", r.d().ruleId(), r.text());
+        assertTrue(r.d().cause().contains("<Windows.h>") && r.d().cause().contains("Windows Kits"), r.text());
+        assertTrue(r.d().action().contains("INCLUDE") && r.d().action().contains("-Dhip.windowsSdkVersion"), r.text());
+    }
+
     @Test
     void aBackendFatalErrorSaysItNamesNoLine() throws Exception {
         Result r = compile("generic", """
