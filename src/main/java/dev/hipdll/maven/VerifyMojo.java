@@ -124,9 +124,12 @@ public class VerifyMojo extends AbstractContractMojo {
     @Parameter(property = "hip.maxInflatedMiB", defaultValue = "1024")
     int maxInflatedMiB = 1024;
 
-    /** Verification budget: seconds the table and bundle readers may take in all. */
+    /**
+     * Verification budget: the time the table and bundle readers may take in all: whole seconds ({@code 60})
+     * or with a unit ({@code 90s}, {@code 2m}), as {@code hip.timeout}.
+     */
     @Parameter(property = "hip.verifyTimeLimit", defaultValue = "60")
-    int verifyTimeLimit = 60;
+    java.time.Duration verifyTimeLimit = java.time.Duration.ofSeconds(60);
 
     /** The SHA-256 the DLL must have: 64 hex digits, or a {@code .sha256} file (sha256sum format); adds the {@code artifact.sha256} check. */
     @Parameter(property = "hip.expectedSha256")
@@ -371,9 +374,8 @@ public class VerifyMojo extends AbstractContractMojo {
         positive("hip.maxNameMiB", maxNameMiB, 1 << 20);
         positive("hip.maxTableEntries", maxTableEntries, Integer.MAX_VALUE);
         positive("hip.maxInflatedMiB", maxInflatedMiB, 1 << 20);
-        positive("hip.verifyTimeLimit", verifyTimeLimit, 86_400);
-        return new ReadLimits((long) maxNameMiB << 20, maxTableEntries, (long) maxInflatedMiB << 20,
-                java.time.Duration.ofSeconds(verifyTimeLimit));
+        positive("hip.verifyTimeLimit", verifyTimeLimit == null ? 0 : verifyTimeLimit.getSeconds(), 86_400);
+        return new ReadLimits((long) maxNameMiB << 20, maxTableEntries, (long) maxInflatedMiB << 20, verifyTimeLimit);
     }
 
     private static void positive(String property, long value, long max) throws MojoFailureException {
