@@ -35,6 +35,7 @@ public class HipdllConfigurator extends BasicComponentConfigurator {
     public HipdllConfigurator() {
         converterLookup.registerConverter(new StrictBooleanConverter());
         converterLookup.registerConverter(new DurationConverter());
+        converterLookup.registerConverter(new NonEmptyFileConverter());
         converterLookup.registerConverter(WholeNumberConverter.ints());
         converterLookup.registerConverter(WholeNumberConverter.longs());
     }

@@ -66,6 +66,22 @@ class HipdllConfiguratorTest {
         assertEquals(512, mojo.maxBundleMiB);
     }
 
+    /** An empty path is refused, naming the property; Maven would have made it the project directory. */
+    @Test
+    void anEmptyPathIsRefusedNamingTheProperty() throws Exception {
+        VerifyMojo mojo = new VerifyMojo();
+        new HipdllConfigurator().configureComponent(mojo, configuration(
+                "dll", "${hip.dll}", null,
+                "reportDirectory", "${hip.reportDirectory}", null,
+                "contract", "${hip.contract}", null),
+                properties(Map.of("hip.dll", "", "hip.reportDirectory", "  ", "hip.contract", "host/backend_loader.c")),
+                null, null);
+        MojoFailureException e = assertThrows(MojoFailureException.class, mojo::execute);
+        assertEquals("hipdll:verify: hip.dll: '' is an empty path: give a path, or leave the property out;"
+                + " hip.reportDirectory: '  ' is an empty path: give a path, or leave the property out", e.getMessage());
+        assertEquals(new File("host/backend_loader.c"), mojo.contract, "a real path is converted as before");
+    }
+
     @Test
     void aValueFromThePomIsNamedByItsElement() throws Exception {
         BuildMojo mojo = new BuildMojo();
