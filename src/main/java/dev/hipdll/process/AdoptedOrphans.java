@@ -16,7 +16,12 @@ import java.util.Optional;
  *       marker, which finds it itself), and</li>
  *   <li>left this JVM's session ({@code setsid}) or run with an empty environment ({@code env -i}):
  *       a process this JVM started directly, such as another plugin's forked JVM, has neither, so it
- *       is never taken for an orphan of the compiler.</li>
+ *       is never taken for an orphan of the compiler;</li>
+ *   <li>have a command line: in the middle of {@code execve} a process has none and its environment
+ *       reads as empty for a moment, so the compiler of another run launched at that instant (another
+ *       step of the same build, not yet carrying its own marker as procfs shows it) looked like an
+ *       {@code env -i} orphan and was killed (seen once in a full test run: "host compile failed,
+ *       killed by SIGKILL").</li>
  * </ul>
  *
  * @param procFs    where to look
@@ -49,7 +54,9 @@ record AdoptedOrphans(ProcFs procFs, long jvm, long sinceTicks, long ownSession)
                 continue;
             }
             boolean detached = stat.get().session() != ownSession;
-            if (detached || procFs.emptyEnvironment(pid)) {
+            // mid-execve (another run's compiler being launched by the JDK) the environment reads as empty and
+            // the marker is not there yet: such a process has no command line; read the environment again after
+            if (procFs.hasCommandLine(pid) && (detached || procFs.emptyEnvironment(pid))) {
                 out.add(h.get());
             }
         }

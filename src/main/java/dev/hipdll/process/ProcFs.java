@@ -138,6 +138,19 @@ record ProcFs(Path root) {
         return env != null && env.length == 0;
     }
 
+    /**
+     * Whether {@code pid} has a command line ({@code <root>/<pid>/cmdline} not empty): a process in the middle
+     * of {@code execve} has none, and then its environment reads as empty too, for a moment, whatever it will
+     * be (the kernel sets both when the new program's stack is built); false when unreadable.
+     */
+    boolean hasCommandLine(long pid) {
+        try {
+            return Files.readAllBytes(root.resolve(Long.toString(pid)).resolve("cmdline")).length > 0; // procfs sizes read 0
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
     private byte[] environ(long pid) {
         try {
             return Files.readAllBytes(root.resolve(Long.toString(pid)).resolve("environ"));

@@ -41,7 +41,12 @@ class AdoptedOrphansTest {
     }
 
     private void entry(long pid, long ppid, long session, long startTicks, String environ) throws Exception {
+        entry(pid, ppid, session, startTicks, environ, "sleep\0" + "300\0");
+    }
+
+    private void entry(long pid, long ppid, long session, long startTicks, String environ, String cmdline) throws Exception {
         Path d = Files.createDirectories(proc.resolve(Long.toString(pid)));
+        Files.writeString(d.resolve("cmdline"), cmdline);
         // proc(5): pid (comm) state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime stime
         // cutime cstime priority nice num_threads itrealvalue starttime vsize rss
         Files.writeString(d.resolve("stat"), pid + " (a) b) S " + ppid + " " + pid + " " + session
@@ -87,6 +92,22 @@ class AdoptedOrphansTest {
         entry(emptyEnv, jvm, OWN_SESSION, 1200, "");
         entry(marked, jvm, 99, 1200, TreeMarker.NAME + "=another-run\0");
         assertEquals(List.of(emptyEnv), o.find().stream().map(ProcessHandle::pid).toList());
+    }
+
+    /**
+     * In the middle of {@code execve} a process has no command line and its environment reads as empty: the
+     * compiler of another step, launched at that instant, is not an orphan of this run (it was killed once in
+     * a full test run, "host compile ... killed by SIGKILL").
+     */
+    @Test
+    void aProcessInTheMiddleOfExecIsNot() throws Exception {
+        AdoptedOrphans o = orphans(1000);
+        long launching = realProcess();
+        long orphan = realProcess();
+        long jvm = ProcessHandle.current().pid();
+        entry(launching, jvm, OWN_SESSION, 1200, "", "");
+        entry(orphan, jvm, OWN_SESSION, 1200, "");
+        assertEquals(List.of(orphan), o.find().stream().map(ProcessHandle::pid).toList());
     }
 
     @Test
