@@ -15,13 +15,8 @@ def sha = { File f -> MessageDigest.getInstance('SHA-256').digest(f.bytes).encod
 def work = new File(basedir, 'work')
 work.deleteDir()
 work.mkdirs()
-def settings = new File(work, 'it-settings.xml')
-settings.text = '''<settings><profiles><profile><id>it-repo</id>
-  <activation><activeByDefault>true</activeByDefault></activation>
-  <repositories><repository><id>local.central</id><url>file:///nonexistent</url></repository></repositories>
-  <pluginRepositories><pluginRepository><id>local.central</id><url>file:///nonexistent</url></pluginRepository></pluginRepositories>
-</profile></profiles></settings>
-'''
+def ItSettings = new GroovyClassLoader(this.class.classLoader).parseClass(new File(itSupport, 'ItSettings.groovy'))
+def settings = ItSettings.offline(work)
 def ItClones = new GroovyClassLoader(this.class.classLoader).parseClass(new File(itSupport, 'ItClones.groovy'))
 def clone = { String dir -> ItClones.clone(work, dir, basedir, pluginVersion, exampleDir) }
 def mvn = new File(System.getProperty('maven.home'), 'bin/mvn').path

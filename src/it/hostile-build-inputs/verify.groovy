@@ -23,13 +23,8 @@ assert !seen.any { it in ['CPATH', 'CCC_OVERRIDE_OPTIONS', 'LIBRARY_PATH', 'CUDA
 assert !new File(out, 'provenance.json').text.contains(System.getenv('PATH')) : 'values must not be recorded'
 
 def mvn = new File(System.getProperty('maven.home'), 'bin/mvn').path
-def settings = new File(basedir, 'it-settings.xml')
-settings.text = '''<settings><profiles><profile><id>it-repo</id>
-  <activation><activeByDefault>true</activeByDefault></activation>
-  <repositories><repository><id>local.central</id><url>file:///nonexistent</url></repository></repositories>
-  <pluginRepositories><pluginRepository><id>local.central</id><url>file:///nonexistent</url></pluginRepository></pluginRepositories>
-</profile></profiles></settings>
-'''
+def ItSettings = new GroovyClassLoader(this.class.classLoader).parseClass(new File(itSupport, 'ItSettings.groovy'))
+def settings = ItSettings.offline(basedir)
 int step = 0
 def start = { List<String> args ->
     step++

@@ -21,17 +21,10 @@ assert !headers.any { it.endsWith('unused.h') } : 'the stamp lists what the comp
 assert stampJson.targets == ['gfx1151']
 assert stampJson.sdk.find { it.name == 'hipcc' }.file.sha256 ==~ /[0-9a-f]{64}/
 
-// Further Maven runs, offline, on the invoker's local repository. Artifacts there came from the
-// repository id 'local.central' (src/it/settings.xml), so the same id must be declared for offline
-// Maven to accept them; its URL is never used.
+// Further Maven runs, offline, on the invoker's local repository (ItSettings says why its settings).
 def mvn = new File(System.getProperty('maven.home'), 'bin/mvn').path
-def settings = new File(basedir, 'it-settings.xml')
-settings.text = '''<settings><profiles><profile><id>it-repo</id>
-  <activation><activeByDefault>true</activeByDefault></activation>
-  <repositories><repository><id>local.central</id><url>file:///nonexistent</url></repository></repositories>
-  <pluginRepositories><pluginRepository><id>local.central</id><url>file:///nonexistent</url></pluginRepository></pluginRepositories>
-</profile></profiles></settings>
-'''
+def ItSettings = new GroovyClassLoader(this.class.classLoader).parseClass(new File(itSupport, 'ItSettings.groovy'))
+def settings = ItSettings.offline(basedir)
 int step = 0
 def props = ['-Dhip.arch=gfx1151', '-Dcoli.define=COLI_IT=1']
 def extraEnv = [:]   // variables added to Maven's (and so hipcc's) environment

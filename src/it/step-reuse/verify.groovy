@@ -10,13 +10,8 @@ def steps = { List<String> ran -> ran.collect { it.replaceFirst(/ \(.*$/, '') }.
 assert steps(ranIn(cold)).size() == 9 : 'the cold build runs all 9 steps: ' + ranIn(cold)
 
 def mvn = new File(System.getProperty('maven.home'), 'bin/mvn').path
-def settings = new File(basedir, 'it-settings.xml')
-settings.text = '''<settings><profiles><profile><id>it-repo</id>
-  <activation><activeByDefault>true</activeByDefault></activation>
-  <repositories><repository><id>local.central</id><url>file:///nonexistent</url></repository></repositories>
-  <pluginRepositories><pluginRepository><id>local.central</id><url>file:///nonexistent</url></pluginRepository></pluginRepositories>
-</profile></profiles></settings>
-'''
+def ItSettings = new GroovyClassLoader(this.class.classLoader).parseClass(new File(itSupport, 'ItSettings.groovy'))
+def settings = ItSettings.offline(basedir)
 int n = 0
 def maven = { List<String> args ->
     n++

@@ -43,6 +43,8 @@ public class SdkKeyParticipant extends AbstractMavenLifecycleParticipant {
     /** The parameter written into the configuration. */
     static final String PARAMETER = "sdkFingerprint";
     private static final Logger LOG = LoggerFactory.getLogger(SdkKeyParticipant.class);
+    /** A {@code ${name}} expression. */
+    private static final java.util.regex.Pattern EXPRESSION = java.util.regex.Pattern.compile("\\$\\{([^}]+)}");
 
     @Override
     public void afterProjectsRead(MavenSession session) {
@@ -121,10 +123,16 @@ public class SdkKeyParticipant extends AbstractMavenLifecycleParticipant {
         if (v != null) {
             return v;
         }
+        String s = first(properties, "hip." + name, true);
+        return s == null ? null : s.strip();
+    }
+
+    /** The value of {@code name} in the first of {@code properties} that has it, or null; {@code skipBlank}: a blank value counts as none. */
+    private static String first(List<Properties> properties, String name, boolean skipBlank) {
         for (Properties p : properties) {
-            String s = p.getProperty("hip." + name);
-            if (s != null && !s.isBlank()) {
-                return s.strip();
+            String s = p.getProperty(name);
+            if (s != null && !(skipBlank && s.isBlank())) {
+                return s;
             }
         }
         return null;
@@ -151,24 +159,15 @@ public class SdkKeyParticipant extends AbstractMavenLifecycleParticipant {
      * expression it cannot fill is left as written (the SDK is then not found, and the key says so).
      */
     static String expand(String value, MavenSession session, MavenProject project) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\$\\{([^}]+)}").matcher(value);
+        java.util.regex.Matcher m = EXPRESSION.matcher(value);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
             String name = m.group(1);
             String v = switch (name) {
                 case "session.executionRootDirectory" -> session.getExecutionRootDirectory();
                 case "settings.localRepository" -> session.getSettings() == null ? null : session.getSettings().getLocalRepository();
-                default -> {
-                    String found = null;
-                    for (Properties p : inMavenOrder(session.getUserProperties(), session.getSystemProperties(),
-                            project.getProperties())) {
-                        found = p.getProperty(name);
-                        if (found != null) {
-                            break;
-                        }
-                    }
-                    yield found;
-                }
+                default -> first(inMavenOrder(session.getUserProperties(), session.getSystemProperties(),
+                        project.getProperties()), name, false);
             };
             m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(v == null ? m.group() : v));
         }
