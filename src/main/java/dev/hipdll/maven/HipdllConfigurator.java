@@ -2,8 +2,6 @@ package dev.hipdll.maven;
 
 import java.util.ArrayList;
 import java.util.List;
-import javax.inject.Named;
-import javax.inject.Singleton;
 import org.codehaus.plexus.classworlds.realm.ClassRealm;
 import org.codehaus.plexus.component.configurator.BasicComponentConfigurator;
 import org.codehaus.plexus.component.configurator.ComponentConfigurationException;
@@ -26,9 +24,11 @@ import org.codehaus.plexus.configuration.xml.XmlPlexusConfiguration;
  * ({@link AbstractHipdllMojo#configurationProblems}), whose {@code execute} fails with all of them
  * before it does anything else, after the goal's own clean-up (hipdll:verify says that the build's
  * pending stamp is kept, issue 13 item 6). The parameter keeps its Java default meanwhile.
+ *
+ * <p>Declared as a Plexus component in {@code META-INF/plexus/components.xml} (role
+ * {@code ComponentConfigurator}, hint {@code hipdll}), not through a JSR-330 index: Maven 3.8 looks the
+ * configurator up outside the plugin's class realm, where only a component declared that way is found.
  */
-@Named("hipdll")
-@Singleton
 public class HipdllConfigurator extends BasicComponentConfigurator {
 
     /** Registers the strict boolean, duration and whole-number converters ahead of Maven's. */
