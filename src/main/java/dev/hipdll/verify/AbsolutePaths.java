@@ -49,13 +49,21 @@ final class AbsolutePaths {
     private AbsolutePaths() {
     }
 
+    /**
+     * Whether a separator followed by the byte {@code next} may start a shape (a UTF-16LE one, a UNC
+     * one, a POSIX root); a drive-letter shape is told by the byte before the separator instead.
+     * {@link #mayStartAt} is this test and that one.
+     */
+    static boolean mayFollowSeparator(int next) {
+        return next == 0 || next == '\\' || ROOT_FIRST[next & 0xff];
+    }
+
     /** A cheap test at the separator {@code raw[p]}: whether any shape could be anchored there. */
     static boolean mayStartAt(byte[] raw, int p, int len) {
         if (p + 1 >= len) {
             return false;
         }
-        int next = raw[p + 1] & 0xff;
-        return next == 0 || next == '\\' || ROOT_FIRST[next] || p >= 1 && raw[p - 1] == ':';
+        return mayFollowSeparator(raw[p + 1] & 0xff) || p >= 1 && raw[p - 1] == ':';
     }
 
     /** Looks for every shape anchored at the separator {@code raw[p]}, in both encodings. */

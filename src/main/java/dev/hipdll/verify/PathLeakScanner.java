@@ -39,6 +39,8 @@ import java.util.Set;
 public final class PathLeakScanner {
     /** Bytes read at a time. */
     public static final int CHUNK = 1 << 20;
+    /** Separator candidates collected at a time by the filter (phase one of a window). */
+    static final int CANDIDATES = 4096;
     /** The shortest path looked for, in characters. */
     public static final int MIN_LENGTH = 4;
     /** The most leaks reported (the scan stops there). */
@@ -66,6 +68,11 @@ public final class PathLeakScanner {
     private final boolean[] anchors = new boolean[256];
     /** follows[c]: the file byte c may follow a needle's anchor byte (the cheap test before a probe). */
     private final boolean[] follows = new boolean[256];
+    /**
+     * interesting[c]: a separator followed by the byte c may start a path looked for ({@link #follows})
+     * or, when generic, one of {@link AbsolutePaths}' shapes ({@link AbsolutePaths#mayFollowSeparator}).
+     */
+    private final boolean[] interesting = new boolean[256];
     /** Every anchor is a separator: the SWAR filter for {@code /} and {@code \} applies. */
     private final boolean separatorsOnly;
     /** Whether absolute paths of any machine are looked for ({@link AbsolutePaths}). */
@@ -138,6 +145,9 @@ public final class PathLeakScanner {
             sepOnly &= anchors[c] == (c == '/' || c == '\\');
         }
         separatorsOnly = sepOnly;
+        for (int c = 0; c < 256; c++) {
+            interesting[c] = follows[c] || generic && AbsolutePaths.mayFollowSeparator(c);
+        }
     }
 
     /** Whether absolute paths of any machine are looked for too. */
@@ -180,6 +190,7 @@ public final class PathLeakScanner {
         // boundary character); the anchors before it are examined now, the rest next round
         int reserve = longest + 2;
         byte[] raw = new byte[chunk + reserve + maxAnchor];
+        int[] cand = new int[CANDIDATES];
         long size = src.size();
         long windowStart = 0;   // file offset of raw[0]
         int len = 0;            // bytes in raw
@@ -195,30 +206,11 @@ public final class PathLeakScanner {
             next += n;
             boolean atEnd = next >= size;
             int end = atEnd ? len : Math.max(from, len - reserve);
-            for (int p = from; searching; p++) {
-                p = separatorsOnly ? nextSeparator(raw, p, end) : nextAnchor(raw, p, end, anchors);
-                if (p >= end) {
-                    break;
-                }
-                boolean needle = p + 1 >= len || follows[raw[p + 1] & 0xff];
-                boolean any = generic && AbsolutePaths.mayStartAt(raw, p, len);
-                if (!needle && !any) {
-                    continue;  // no path has this byte after its anchor (most separators in random data)
-                }
-                if (found.complete(windowStart + p)) {
-                    if (digest == null) {
-                        return found.list();
-                    }
-                    searching = false;  // findings full: read on for the digest only
-                    break;
-                }
-                if (needle) {
-                    probe(raw, p, len, atEnd, windowStart, found);
-                }
-                if (any) {
-                    long base = windowStart;
-                    AbsolutePaths.probe(raw, p, len, (at, text, enc) -> found.add(base + at,
-                            () -> new PathLeak(base + at, text, enc, text)));
+            if (searching) {
+                searching = separatorsOnly ? examineCandidates(raw, from, end, len, atEnd, windowStart, found, cand)
+                        : examineAnchors(raw, from, end, len, atEnd, windowStart, found);
+                if (!searching && digest == null) {
+                    return found.list();
                 }
             }
             // keep what the next round's anchors may need: maxAnchor bytes before them and the reserve
@@ -229,6 +221,93 @@ public final class PathLeakScanner {
             from = end - keepFrom;
         }
         return found.list();
+    }
+
+    /**
+     * Phase two of a window {@code [from, end)}, for the separator filter: the candidates
+     * {@link #candidates} collects ({@link #CANDIDATES} at a time, into {@code cand}), each examined by {@link #examine}. Two phases so that the hot
+     * loop stays small and branch-stable, and what is rare (a probe, a finding) does not send the
+     * compiled hot loop back to the interpreter when it first happens (an uncommon trap in a
+     * callee inlined into it would).
+     *
+     * @return whether the scan goes on searching (false once the findings are complete)
+     */
+    private boolean examineCandidates(byte[] raw, int from, int end, int len, boolean atEnd, long windowStart,
+                                      Findings found, int[] cand) {
+        for (int p = from; ; ) {
+            int n = candidates(raw, p, end, len, interesting, generic, cand);
+            for (int k = 0; k < n; k++) {
+                if (!examine(raw, cand[k], len, atEnd, windowStart, found)) {
+                    return false;
+                }
+            }
+            if (n < cand.length) {
+                return true;
+            }
+            p = cand[n - 1] + 1;
+        }
+    }
+
+    /** Phase two of a window whose needles are not all anchored at a separator: byte by byte. */
+    private boolean examineAnchors(byte[] raw, int from, int end, int len, boolean atEnd, long windowStart,
+                                   Findings found) {
+        for (int p = from; ; p++) {
+            p = nextAnchor(raw, p, end, anchors);
+            if (p >= end) {
+                return true;
+            }
+            if (!examine(raw, p, len, atEnd, windowStart, found)) {
+                return false;
+            }
+        }
+    }
+
+    /**
+     * Examines the anchor candidate {@code raw[p]}: the needles anchored there and, when generic, the
+     * shapes of {@link AbsolutePaths}.
+     *
+     * @return false when the findings are complete before {@code p} (nothing from here on can be kept)
+     */
+    private boolean examine(byte[] raw, int p, int len, boolean atEnd, long windowStart, Findings found) {
+        boolean needle = p + 1 >= len || follows[raw[p + 1] & 0xff];
+        boolean any = generic && AbsolutePaths.mayStartAt(raw, p, len);
+        if (!needle && !any) {
+            return true;  // no path has this byte after its anchor (most separators in random data)
+        }
+        if (found.complete(windowStart + p)) {
+            return false;
+        }
+        if (needle) {
+            probe(raw, p, len, atEnd, windowStart, found);
+        }
+        if (any) {
+            long base = windowStart;
+            AbsolutePaths.probe(raw, p, len, (at, text, enc) -> found.add(base + at,
+                    () -> new PathLeak(base + at, text, enc, text)));
+        }
+        return true;
+    }
+
+    /**
+     * Phase one of a window: the separators in {@code [i, to)} that a path may be anchored at, in
+     * file order, into {@code out}: those followed by a byte marked in {@code next} (or by nothing
+     * yet, at {@code len}) and, when {@code colon}, those after a {@code :} (a drive letter's).
+     *
+     * @return how many were stored; {@code out.length} when there may be more after the last one
+     */
+    static int candidates(byte[] b, int i, int to, int len, boolean[] next, boolean colon, int[] out) {
+        int n = 0;
+        while (n < out.length) {
+            i = nextSeparator(b, i, to);
+            if (i >= to) {
+                break;
+            }
+            if (i + 1 >= len || next[b[i + 1] & 0xff] || colon && i >= 1 && b[i - 1] == ':') {
+                out[n++] = i;
+            }
+            i++;
+        }
+        return n;
     }
 
     /**

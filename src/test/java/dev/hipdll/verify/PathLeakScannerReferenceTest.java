@@ -238,4 +238,45 @@ class PathLeakScannerReferenceTest {
             assertEquals(want, PathLeakScanner.nextSeparator(b, from, to));
         }
     }
+
+    @Test
+    void theCandidateFilterKeepsExactlyTheSeparatorsAPathMayStartAt() {
+        Random rnd = new Random(52);
+        for (int round = 0; round < 400; round++) {
+            byte[] b = new byte[1 + rnd.nextInt(200)];
+            for (int i = 0; i < b.length; i++) {
+                int k = rnd.nextInt(10);
+                b[i] = (byte) (k == 0 ? '/' : k == 1 ? '\\' : k == 2 ? ':' : k == 3 ? 0 : rnd.nextInt(256));
+            }
+            boolean[] next = new boolean[256];
+            for (int c = 0; c < 256; c++) {
+                next[c] = rnd.nextInt(4) == 0;
+            }
+            boolean colon = rnd.nextBoolean();
+            int from = rnd.nextInt(b.length);
+            int to = from + rnd.nextInt(b.length - from + 1);
+            int len = to + rnd.nextInt(b.length - to + 1);
+            java.util.List<Integer> want = new java.util.ArrayList<>();
+            for (int i = from; i < to; i++) {
+                if ((b[i] == '/' || b[i] == '\\')
+                        && (i + 1 >= len || next[b[i + 1] & 0xff] || colon && i >= 1 && b[i - 1] == ':')) {
+                    want.add(i);
+                }
+            }
+            // a small output array: the filter stops when it is full, the caller resumes after the last one
+            int[] out = new int[1 + rnd.nextInt(4)];
+            java.util.List<Integer> got = new java.util.ArrayList<>();
+            for (int p = from; ; ) {
+                int n = PathLeakScanner.candidates(b, p, to, len, next, colon, out);
+                for (int k = 0; k < n; k++) {
+                    got.add(out[k]);
+                }
+                if (n < out.length) {
+                    break;
+                }
+                p = out[n - 1] + 1;
+            }
+            assertEquals(want, got, "round " + round);
+        }
+    }
 }
