@@ -55,7 +55,7 @@ public record BuildRun(Path file, String id, List<String> ended) {
                 List<ProcessHandle> left = procFs.withEnvironmentEntry(VARIABLE, previous).stream()
                         .map(ProcessHandle::of).flatMap(java.util.Optional::stream).filter(procFs::running).toList();
                 for (ProcessHandle h : left) {
-                    ended.add(describe(h));
+                    ended.add(ProcessLabel.of(h, procFs));
                     h.destroyForcibly();
                 }
                 long deadline = System.nanoTime() + 5_000_000_000L;
@@ -77,11 +77,5 @@ public record BuildRun(Path file, String id, List<String> ended) {
     /** The compiler finished (its tree is gone): the file is deleted. */
     public void finished() throws IOException {
         Files.deleteIfExists(file);
-    }
-
-    private static String describe(ProcessHandle h) {
-        ProcessHandle.Info info = h.info();
-        String what = info.commandLine().or(info::command).orElse("?");
-        return "pid " + h.pid() + " (" + (what.length() > 200 ? what.substring(0, 200) + "..." : what) + ")";
     }
 }

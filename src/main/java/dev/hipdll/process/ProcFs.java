@@ -82,6 +82,20 @@ record ProcFs(Path root) {
     record Stat(long ppid, long session, long startTicks) {
     }
 
+    /**
+     * The name of {@code pid}'s program ({@code <root>/<pid>/comm}, at most 15 bytes: the kernel's
+     * {@code TASK_COMM_LEN}), also readable for a zombie, whose command line is gone; empty when it cannot
+     * be read (no procfs, the process reaped meanwhile).
+     */
+    Optional<String> programName(long pid) {
+        try {
+            String comm = Files.readString(root.resolve(Long.toString(pid)).resolve("comm"), StandardCharsets.ISO_8859_1).strip();
+            return comm.isEmpty() ? Optional.empty() : Optional.of(comm);
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
     /** The parent, session and start time of {@code pid}; empty when it cannot be read. */
     Optional<Stat> stat(long pid) {
         try {

@@ -127,7 +127,7 @@ final class ProcessTree {
                 break;
             }
             for (ProcessHandle h : members.values()) {
-                killed.computeIfAbsent(h.pid(), pid -> describe(h));
+                killed.computeIfAbsent(h.pid(), pid -> ProcessLabel.of(h, procFs));
                 h.destroyForcibly();
                 all.put(h.pid(), h);
             }
@@ -154,7 +154,7 @@ final class ProcessTree {
                 break;
             }
             for (ProcessHandle h : members.values()) {
-                ended.computeIfAbsent(h.pid(), pid -> describe(h));
+                ended.computeIfAbsent(h.pid(), pid -> ProcessLabel.of(h, procFs));
                 h.destroy();
                 all.put(h.pid(), h);
             }
@@ -212,14 +212,5 @@ final class ProcessTree {
                 reap.accept(h.pid());
             }
         }
-    }
-
-    private static String describe(ProcessHandle h) {
-        ProcessHandle.Info info = h.info();
-        String what = info.commandLine().or(info::command).orElse("?");
-        if (what.length() > 200) {
-            what = what.substring(0, 200) + "...";
-        }
-        return "pid " + h.pid() + " (" + what + ")";
     }
 }
