@@ -28,6 +28,20 @@ public final class UpToDateCheck {
     }
 
     /**
+     * Why there is no stamp: without a DLL, a first build (or one after {@code clean}); with a DLL, the
+     * last build of it failed or was stopped (a rebuild deletes the stamps before the compiler starts)
+     * or {@code hipdll:verify} rejected it (which deletes its pending stamp).
+     */
+    static String noStamp(Path dll) {
+        String name = dll == null ? "the DLL" : dll.getFileName().toString();
+        if (dll == null || !java.nio.file.Files.exists(dll)) {
+            return "no stamp of a previous successful build (no " + name + " yet: a first build, or one after clean)";
+        }
+        return "no stamp of a previous successful build: the last build of " + name
+                + " failed or was stopped, or hipdll:verify rejected it";
+    }
+
+    /**
      * Decides.
      *
      * @param previous the committed stamp, or {@code null} when there is none
@@ -41,7 +55,7 @@ public final class UpToDateCheck {
             why.add("hip.force is set");
         }
         if (previous == null) {
-            why.add("no stamp of a previous successful build");
+            why.add(noStamp(current.output()));
             return new StampDecision(why, 0);
         }
         if (previous.formatVersion() != BuildStamp.FORMAT_VERSION) {

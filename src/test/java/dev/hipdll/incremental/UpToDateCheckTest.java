@@ -129,7 +129,13 @@ class UpToDateCheckTest {
     @Test
     void forceAndMissingStamp() throws IOException {
         assertEquals(List.of("hip.force is set"), UpToDateCheck.decide(stamp(), inputs(), true).reasons());
-        assertEquals(List.of("no stamp of a previous successful build"), reasons(null));
+        // the DLL there but no stamp: its last build failed or was stopped, or verify rejected it
+        Files.writeString(inputs().output(), "MZ");
+        assertEquals(List.of("no stamp of a previous successful build: the last build of " + inputs().output().getFileName()
+                + " failed or was stopped, or hipdll:verify rejected it"), reasons(null));
+        Files.delete(inputs().output());
+        assertEquals(List.of("no stamp of a previous successful build (no " + inputs().output().getFileName()
+                + " yet: a first build, or one after clean)"), reasons(null));
     }
 
     @Test
