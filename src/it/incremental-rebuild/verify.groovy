@@ -151,4 +151,7 @@ assert diagnosis[0] ==~ /failed step: device compile cuda_chain\.cu \[gfx1151\]/
 assert diagnosis[1].startsWith("unknown type name '__always_inline'") : diagnosis
 cu.text = good
 expect(1, 'no stamp of a previous successful build: the last build of coli_hip.dll failed or was stopped')
+
+// an empty pin (-Dhip.vcToolsVersion=, as a script may pass an unset variable) is no pin: nothing is rebuilt
+expect(0, null, ['package', '-Dhip.vcToolsVersion=', '-Dhip.windowsSdkVersion='])
 return true

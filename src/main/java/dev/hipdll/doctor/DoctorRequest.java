@@ -1,5 +1,6 @@
 package dev.hipdll.doctor;
 
+import dev.hipdll.msvc.MsvcRequest;
 import dev.hipdll.sdk.HipToolchain;
 import dev.hipdll.sdk.SdkOverrides;
 import java.nio.file.Path;
@@ -13,8 +14,8 @@ import java.util.Optional;
  * @param sdkRoot              {@code hip.sdkRoot}, or {@code null} (then HIP_SDK_ROOT, the toolchain, HIP_PATH)
  * @param runtimeDir           {@code hip.runtimeDir}, as the host spells it, or {@code null} (the SDK's {@code bin})
  * @param applicationDirectory the host application's folder ({@code hip.appDir}), or {@code null} when unknown
- * @param vcToolsVersion       the pinned MSVC toolset ({@code hip.vcToolsVersion}), or {@code null} (then
- *                             {@code VCToolsVersion} from the environment)
+ * @param vcToolsVersion       the pinned MSVC toolset ({@code hip.vcToolsVersion}), or {@code null} or blank
+ *                             (then {@code VCToolsVersion} from the environment)
  * @param toolchain            the {@code hip} toolchain chosen from toolchains.xml, used when neither
  *                             {@code sdkRoot} nor {@code HIP_SDK_ROOT} is given; never {@code null}
  * @param sdkRootPlaces        where {@code sdkRoot} was spelled when not with {@code -D}
@@ -25,6 +26,7 @@ public record DoctorRequest(DoctorHost host, Path sdkRoot, String runtimeDir, St
                             String vcToolsVersion, Optional<HipToolchain> toolchain,
                             Map<String, SdkOverrides.Place> sdkRootPlaces) {
     public DoctorRequest {
+        vcToolsVersion = MsvcRequest.unsetIfBlank(vcToolsVersion);
         sdkRootPlaces = Map.copyOf(sdkRootPlaces);
     }
 

@@ -404,8 +404,9 @@ public class BuildMojo extends AbstractHipdllMojo {
         // The SDK is stamped by its resolved components (path, size, hash), not by how the root or an
         // override was spelled: HIP_SDK_ROOT, -Dhip.sdkRoot and toolchains.xml naming one SDK are one input.
         p.put("hip.vsInstallDir", String.valueOf(vsInstallDir));
-        p.put("hip.vcToolsVersion", String.valueOf(vcToolsVersion));
-        p.put("hip.windowsSdkVersion", String.valueOf(windowsSdkVersion));
+        // as MsvcRequest reads them: -Dhip.vcToolsVersion= (blank) is no pin, the same input as none
+        p.put("hip.vcToolsVersion", String.valueOf(MsvcRequest.unsetIfBlank(vcToolsVersion)));
+        p.put("hip.windowsSdkVersion", String.valueOf(MsvcRequest.unsetIfBlank(windowsSdkVersion)));
         p.put("hip.windowsSdkDir", String.valueOf(windowsSdkDir));
         p.put("hip.scrubVariables", String.join(",", scrubVariables));
         p.put("hip.keepVariables", String.join(",", keepVariables));

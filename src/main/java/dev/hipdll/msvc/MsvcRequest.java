@@ -3,7 +3,8 @@ package dev.hipdll.msvc;
 import java.nio.file.Path;
 
 /**
- * The user's MSVC choices (each {@code null} when not set).
+ * The user's MSVC choices (each {@code null} when not set). A blank version is not set: Maven passes
+ * {@code -Dhip.vcToolsVersion=} as an empty string, meaning no pin, as when the property is absent.
  *
  * @param vsInstallDir      {@code hip.vsInstallDir}: the Visual Studio installation (instead of vswhere)
  * @param vcToolsVersion    {@code hip.vcToolsVersion}: an exact toolset ({@code 14.44.35207}) or a
@@ -13,6 +14,17 @@ import java.nio.file.Path;
  *                          {@code %ProgramFiles(x86)%\Windows Kits\10}
  */
 public record MsvcRequest(Path vsInstallDir, String vcToolsVersion, String windowsSdkVersion, Path windowsSdkDir) {
+    /** Blank versions become {@code null} (not set); others are trimmed. */
+    public MsvcRequest {
+        vcToolsVersion = unsetIfBlank(vcToolsVersion);
+        windowsSdkVersion = unsetIfBlank(windowsSdkVersion);
+    }
+
+    /** {@code null} for {@code null} or blank text, else the text trimmed. */
+    public static String unsetIfBlank(String text) {
+        return text == null || text.isBlank() ? null : text.strip();
+    }
+
     /** Nothing chosen. */
     public static MsvcRequest none() {
         return new MsvcRequest(null, null, null, null);
