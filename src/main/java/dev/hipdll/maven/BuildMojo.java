@@ -5,6 +5,7 @@ import dev.hipdll.build.BuildOptions;
 import dev.hipdll.build.HipDllBuild;
 import dev.hipdll.build.HipDllBuildRequest;
 import dev.hipdll.build.HipDllBuildResult;
+import dev.hipdll.build.IncludeDirectories;
 import dev.hipdll.build.SetupInputs;
 import dev.hipdll.build.StampContext;
 import dev.hipdll.build.TranslationUnits;
@@ -140,7 +141,10 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Parameter
     List<String> includes = List.of("**/*.cu", "**/*.hip", "**/*.cpp");
 
-    /** Extra include directories. Defaults to {@code src/main/hip/include} when it exists. */
+    /**
+     * Extra include directories ({@code -I}), after {@code <sourceDirectory>/include}
+     * ({@code src/main/hip/include}), which is always searched first when it exists.
+     */
     @Parameter
     List<File> includeDirectories;
 
@@ -481,11 +485,8 @@ public class BuildMojo extends AbstractHipdllMojo {
     }
 
     private List<Path> includeDirs() {
-        if (includeDirectories != null) {
-            return includeDirectories.stream().map(File::toPath).toList();
-        }
-        Path def = sourceDirectory.toPath().resolve("include");
-        return Files.isDirectory(def) ? List.of(def) : List.of();
+        return IncludeDirectories.of(sourceDirectory.toPath(),
+                includeDirectories == null ? List.of() : includeDirectories.stream().map(File::toPath).toList());
     }
 
 
