@@ -149,6 +149,18 @@ class RealCompilerLogsTest {
     }
 
     @Test
+    void anOlderCodeObjectVersionTheUserGaveIsToBeChangedNotAdded() throws Exception {
+        Result r = compile("generic5", """
+                #include <hip/hip_runtime.h>
+                __global__ void k(float *o) { o[threadIdx.x] = 1.0f; }
+                """, "--offload-arch=gfx11-generic", "-mcode-object-version=5");
+        assertEquals("generic-target-code-object-version-given", r.d().ruleId(), r.text());
+        assertTrue(r.d().cause().contains("its own -mcode-object-version"), r.text());
+        assertTrue(r.d().action().startsWith("change the -mcode-object-version in compilerArgs"), r.text());
+        assertFalse(r.d().action().startsWith("add "), r.text());
+    }
+
+    @Test
     void anErrorNoRuleKnowsSaysNoRuleMatched() throws Exception {
         Result r = compile("undeclared", """
                 #include <hip/hip_runtime.h>
