@@ -59,45 +59,62 @@ final class ExportChecks {
                 continue;
             }
             names.add(s.name());
-            timesByName.merge(s.name(), 1, Integer::sum);
-            namesByOrdinal.computeIfAbsent(s.ordinal(), k -> new ArrayList<>()).add(s.name());
+            Integer times = timesByName.get(s.name());
+            timesByName.put(s.name(), times == null ? 1 : times + 1);
+            List<String> atOrdinal = namesByOrdinal.get(s.ordinal());
+            if (atOrdinal == null) {
+                atOrdinal = new ArrayList<>();
+                namesByOrdinal.put(s.ordinal(), atOrdinal);
+            }
+            atOrdinal.add(s.name());
             if (decorated(s.name(), prefix) && !named(s.name())) {
                 decorated.add(s.name());  // a decorated name the contract lists (hip.exports: _JNI_OnLoad@8) is wanted
             }
         }
-        List<String> prefixed = names.stream().filter(n -> n.startsWith(prefix) && !decorated(n, prefix)).toList();
-        List<String> others = names.stream().filter(n -> !n.startsWith(prefix) && !decorated(n, prefix)).toList();
+        List<String> prefixed = new ArrayList<>();
+        List<String> others = new ArrayList<>();
+        for (String n : names) {
+            if (decorated(n, prefix)) {
+                continue;
+            }
+            if (n.startsWith(prefix)) {
+                prefixed.add(n);
+            } else {
+                others.add(n);
+            }
+        }
 
         if (contract instanceof AbiContract.NamedContract named && named.loaderPrefix().isPresent()) {
             AbiContract.LoaderPrefix lp = named.loaderPrefix().get();
             checks.add(Check.of(CheckIds.EXPORTS_PREFIX, "export prefix from the loader",
                     lp.disagrees() ? Verdict.FAIL : Verdict.PASS,
-                    lp.configured().map(c -> "hip.exportPrefix \"" + c + "\"").orElse("the prefix the loader spells"),
+                    lp.configured().isPresent() ? "hip.exportPrefix \"" + lp.configured().get() + "\""
+                            : "the prefix the loader spells",
                     lp.disagrees() ? "hip.exportPrefix is \"" + lp.configured().get() + "\" but the loader looks names up as \""
                             + lp.prefix() + "\" + name (" + lp.where() + "); checked the loader's names"
                             : "\"" + lp.prefix() + "\" from " + lp.where()));
         }
         if (contract instanceof AbiContract.NamedContract named) {
-            List<String> missingRequired = named.required().stream().filter(n -> !names.contains(n)).toList();
+            List<String> missingRequired = Absent.from(named.required(), names);
             checks.add(new Check("exports.required", "every required entry point exported",
                     missingRequired.isEmpty() ? Verdict.PASS : Verdict.FAIL,
                     named.required().size() + " required names (" + named.origin() + ")",
                     missingRequired.isEmpty() ? "all " + named.required().size() + " present"
                             : missingRequired.size() + " missing",
-                    missingRequired.stream().map(n -> "missing required: " + n).toList()));
-            List<String> missingOptional = named.optional().stream().filter(n -> !names.contains(n)).toList();
+                    DetailLines.each("missing required: ", missingRequired)));
+            List<String> missingOptional = Absent.from(named.optional(), names);
             checks.add(new Check("exports.optional", "optional entry points exported",
                     missingOptional.isEmpty() ? Verdict.PASS : Verdict.WARN, named.optional().size() + " optional names",
                     missingOptional.isEmpty() ? "all " + named.optional().size() + " present"
                             : missingOptional.size() + " missing (feature degrades)",
-                    missingOptional.stream().map(n -> "missing optional: " + n).toList()));
+                    DetailLines.each("missing optional: ", missingOptional)));
             Set<String> all = named.all();
-            List<String> extra = prefixed.stream().filter(n -> !all.contains(n)).toList();
+            List<String> extra = Absent.from(prefixed, all);
             checks.add(new Check("exports.extra", "no " + prefix + "* name outside the contract",
                     extra.isEmpty() ? Verdict.PASS : failOnExtra ? Verdict.FAIL : Verdict.WARN,
                     "only contract names with prefix " + prefix + (failOnExtra ? "" : " (hip.failOnExtraExports=false)"),
                     extra.isEmpty() ? "none (" + prefixed.size() + " names " + prefix + "*)" : extra.size() + " extra",
-                    extra.stream().map(n -> "extra: " + n).toList()));
+                    DetailLines.each("extra: ", extra)));
         } else {
             checks.add(new Check("exports.count", "exported " + prefix + "* names",
                     prefixed.size() == contract.expectedCount() ? Verdict.PASS : Verdict.FAIL,
@@ -107,22 +124,23 @@ final class ExportChecks {
         checks.add(new Check("exports.other", "exports without the prefix listed",
                 others.isEmpty() ? Verdict.PASS : Verdict.WARN, "only " + prefix + "* names",
                 others.isEmpty() ? "none" : others.size() + " other export(s)",
-                others.stream().map(n -> "other export: " + n).toList()));
+                DetailLines.each("other export: ", others)));
         checks.add(new Check("exports.decorated", "names undecorated (extern \"C\")",
                 decorated.isEmpty() ? Verdict.PASS : Verdict.FAIL, "plain C names, no C++ mangling or @N decoration",
                 decorated.isEmpty() ? "none decorated" : decorated.size() + " decorated or mangled",
-                decorated.stream().map(n -> "decorated or mangled: " + n).toList()));
+                DetailLines.each("decorated or mangled: ", decorated)));
         List<String> dupes = new ArrayList<>();
-        timesByName.forEach((n, k) -> {
-            if (k > 1) {
-                dupes.add("name exported " + k + " times: " + n);
+        for (Map.Entry<String, Integer> e : timesByName.entrySet()) {
+            if (e.getValue() > 1) {
+                dupes.add("name exported " + e.getValue() + " times: " + e.getKey());
             }
-        });
-        namesByOrdinal.forEach((ord, ns) -> {
+        }
+        for (Map.Entry<Long, List<String>> e : namesByOrdinal.entrySet()) {
+            List<String> ns = e.getValue();
             if (ns.size() > 1) {
-                dupes.add("ordinal " + ord + " exported under " + ns.size() + " names: " + String.join(", ", ns));
+                dupes.add("ordinal " + e.getKey() + " exported under " + ns.size() + " names: " + String.join(", ", ns));
             }
-        });
+        }
         checks.add(new Check("exports.duplicates", "each name and ordinal exported once",
                 dupes.isEmpty() ? Verdict.PASS : Verdict.FAIL, "unique names and ordinals",
                 dupes.isEmpty() ? "none duplicated" : dupes.size() + " duplicate(s)", dupes));
