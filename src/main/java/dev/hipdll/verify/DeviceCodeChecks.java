@@ -2,15 +2,19 @@ package dev.hipdll.verify;
 
 import dev.hipdll.bundle.BundleEntry;
 import dev.hipdll.bundle.CodeObject;
+import dev.hipdll.bundle.CompressionInfo;
 import dev.hipdll.bundle.FatBinaries;
 import dev.hipdll.bundle.OffloadBundle;
 import dev.hipdll.target.GfxProcessor;
 import dev.hipdll.target.GfxTarget;
 import dev.hipdll.target.KnownProcessors;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
+import java.util.Set;
 
 /**
  * The device code checks on the offload bundles of an image: {@code device-code.targets} (every
@@ -36,9 +40,10 @@ final class DeviceCodeChecks {
                 }
             }
         }
-        String expected = options.targets().stream().map(GfxTarget::toString).collect(Collectors.joining(", "));
+        Set<String> distinctIds = new LinkedHashSet<>(ids);
+        String expected = Joined.of(options.targets(), ", ");
         String found = bundles.isEmpty() ? "no offload bundle (.hip_fat / .hipFatB)"
-                : bundles.size() + " bundle(s), device targets " + ids.stream().distinct().collect(Collectors.joining(", "))
+                : bundles.size() + " bundle(s), device targets " + Joined.of(distinctIds, ", ")
                 + compression(bundles);
         if (options.targets().isEmpty()) {
             return Check.of("device-code.targets", title, Verdict.SKIP, "no gfx target requested (hip.arch)", found);
@@ -47,17 +52,38 @@ final class DeviceCodeChecks {
         boolean ok = !bundles.isEmpty();
         for (GfxTarget t : options.targets()) {
             for (int i = 0; i < bundles.size(); i++) {
-                boolean has = bundles.get(i).entries().stream()
-                        .anyMatch(e -> e.id().isHipDevice() && e.id().targetId().equals(t.toString()));
-                if (!has) {
+                if (!hasDeviceEntry(bundles.get(i), t.toString())) {
                     ok = false;
                     details.add("missing: " + t + " in bundle #" + i);
                 }
             }
         }
-        ids.stream().distinct().filter(id -> options.targets().stream().noneMatch(t -> t.toString().equals(id)))
-                .forEach(id -> details.add("extra target (not requested): " + id));
+        for (String id : distinctIds) {
+            if (!requested(id)) {
+                details.add("extra target (not requested): " + id);
+            }
+        }
         return new Check("device-code.targets", title, ok ? Verdict.PASS : Verdict.FAIL, expected, found, details);
+    }
+
+    /** Whether {@code bundle} has a HIP device entry for the target ID {@code targetId}. */
+    private static boolean hasDeviceEntry(OffloadBundle bundle, String targetId) {
+        for (BundleEntry e : bundle.entries()) {
+            if (e.id().isHipDevice() && e.id().targetId().equals(targetId)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code targetId} is one of the requested targets ({@code hip.arch}). */
+    private boolean requested(String targetId) {
+        for (GfxTarget t : options.targets()) {
+            if (t.toString().equals(targetId)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     Check codeObjects(List<OffloadBundle> bundles) {
@@ -84,7 +110,7 @@ final class DeviceCodeChecks {
                 }
                 Optional<GfxProcessor> want = KnownProcessors.byName(e.id().processor());
                 Optional<GfxProcessor> have = KnownProcessors.byElfMach(c.mach());
-                String haveName = have.map(GfxProcessor::name).orElse(String.format("EF_AMDGPU_MACH 0x%03X", c.mach()));
+                String haveName = have.isPresent() ? have.get().name() : String.format("EF_AMDGPU_MACH 0x%03X", c.mach());
                 if (want.isEmpty()) {
                     warn.add(where + ": processor " + e.id().processor() + " is not in the known processor table;"
                             + " e_flags say " + haveName);
@@ -134,14 +160,19 @@ final class DeviceCodeChecks {
         }
         List<String> details = new ArrayList<>();
         List<String> bad = new ArrayList<>();
-        java.util.Map<String, Integer> counts = new java.util.LinkedHashMap<>();
+        Map<String, Integer> counts = new LinkedHashMap<>();
         for (int i = 0; i < bundles.size(); i++) {
             OffloadBundle b = bundles.get(i);
             String f = formatOf(b);
-            counts.merge(f, 1, Integer::sum);
-            String line = "bundle #" + i + ": " + f + b.compression().map(c -> ", " + (c.totalSize() < 0 ? "" : c.totalSize()
-                    + " bytes compressed, ") + c.uncompressedSize() + " bytes uncompressed").orElse("")
-                    + ", " + b.entries().size() + " entries";
+            Integer seen = counts.get(f);
+            counts.put(f, seen == null ? 1 : seen + 1);
+            String sizes = "";
+            if (b.compression().isPresent()) {
+                CompressionInfo c = b.compression().get();
+                sizes = ", " + (c.totalSize() < 0 ? "" : c.totalSize() + " bytes compressed, ") + c.uncompressedSize()
+                        + " bytes uncompressed";
+            }
+            String line = "bundle #" + i + ": " + f + sizes + ", " + b.entries().size() + " entries";
             if (max.isPresent() && b.compression().isPresent() && b.compression().get().version() > max.getAsInt()) {
                 bad.add(line + ": CCOB v" + b.compression().get().version() + " is newer than hip.maxBundleVersion="
                         + max.getAsInt() + " (older HIP runtimes cannot read it; build with an older clang or"
@@ -153,14 +184,20 @@ final class DeviceCodeChecks {
         List<String> all = new ArrayList<>(bad);
         all.addAll(details);
         StringBuilder found = new StringBuilder();
-        counts.forEach((f, n) -> found.append(found.length() == 0 ? "" : ", ").append(n).append(" x ").append(f));
+        for (Map.Entry<String, Integer> e : counts.entrySet()) {
+            found.append(found.length() == 0 ? "" : ", ").append(e.getValue()).append(" x ").append(e.getKey());
+        }
         return new Check(CheckIds.DEVICE_FORMAT, title, bad.isEmpty() ? Verdict.PASS : Verdict.FAIL, expected,
                 found.toString(), all);
     }
 
     /** "plain", or "CCOB v2 zstd". */
     static String formatOf(OffloadBundle b) {
-        return b.compression().map(c -> "CCOB v" + c.version() + " " + c.methodName()).orElse("plain");
+        if (b.compression().isEmpty()) {
+            return "plain";
+        }
+        CompressionInfo c = b.compression().get();
+        return "CCOB v" + c.version() + " " + c.methodName();
     }
 
     /** {@code device-code.size}: each gfx target's code object bytes (summed over bundles) within {@code hip.maxDeviceCodeBytes}. */
@@ -169,11 +206,15 @@ final class DeviceCodeChecks {
         java.util.OptionalLong max = options.deviceCode().maxDeviceCodeBytes();
         String expected = max.isPresent() ? "at most " + max.getAsLong() + " bytes per target (hip.maxDeviceCodeBytes)"
                 : "no budget (hip.maxDeviceCodeBytes unset)";
-        java.util.Map<String, long[]> perTarget = new java.util.LinkedHashMap<>();  // bytes, code objects
+        Map<String, long[]> perTarget = new LinkedHashMap<>();  // bytes, code objects
         for (OffloadBundle b : bundles) {
             for (BundleEntry e : b.entries()) {
                 if (e.id().isHipDevice()) {
-                    long[] t = perTarget.computeIfAbsent(e.id().targetId(), k -> new long[2]);
+                    long[] t = perTarget.get(e.id().targetId());
+                    if (t == null) {
+                        t = new long[2];
+                        perTarget.put(e.id().targetId(), t);
+                    }
                     t[0] += e.size();
                     t[1]++;
                 }
@@ -184,17 +225,20 @@ final class DeviceCodeChecks {
         }
         List<String> bad = new ArrayList<>();
         List<String> ok = new ArrayList<>();
-        perTarget.forEach((t, v) -> {
-            String line = t + ": " + v[0] + " bytes in " + v[1] + " code object(s)";
+        List<String> perTargetBytes = new ArrayList<>();
+        for (Map.Entry<String, long[]> e : perTarget.entrySet()) {
+            long[] v = e.getValue();
+            String line = e.getKey() + ": " + v[0] + " bytes in " + v[1] + " code object(s)";
             if (max.isPresent() && v[0] > max.getAsLong()) {
                 bad.add(line + ", over the budget of " + max.getAsLong() + " bytes (hip.maxDeviceCodeBytes)");
             } else {
                 ok.add(line);
             }
-        });
+            perTargetBytes.add(e.getKey() + " " + v[0] + " B");
+        }
         List<String> all = new ArrayList<>(bad);
         all.addAll(ok);
-        String found = String.join(", ", perTarget.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()[0] + " B").toList());
+        String found = String.join(", ", perTargetBytes);
         return new Check(CheckIds.DEVICE_SIZE, title, bad.isEmpty() ? Verdict.PASS : Verdict.FAIL, expected, found, all);
     }
 
@@ -206,9 +250,12 @@ final class DeviceCodeChecks {
     }
 
     private static String compression(List<OffloadBundle> bundles) {
-        List<String> c = bundles.stream().filter(b -> b.compression().isPresent())
-                .map(b -> "CCOB v" + b.compression().get().version() + " " + b.compression().get().methodName())
-                .distinct().toList();
+        Set<String> c = new LinkedHashSet<>();
+        for (OffloadBundle b : bundles) {
+            if (b.compression().isPresent()) {
+                c.add(formatOf(b));
+            }
+        }
         return c.isEmpty() ? "" : " (compressed: " + String.join(", ", c) + ")";
     }
 }

@@ -28,8 +28,13 @@ final class DeviceCodeScan {
     /** One code object: its target, where it lies (file offsets for plain bundles), its sections. */
     record Span(int bundle, String target, long start, long size, List<ElfSections.Section> sections) {
         String where(long at) {
-            String s = sections.stream().filter(x -> x.contains(at) && !x.name().isEmpty()).map(ElfSections.Section::name)
-                    .findFirst().orElse(null);
+            String s = null;
+            for (ElfSections.Section x : sections) {
+                if (x.contains(at) && !x.name().isEmpty()) {
+                    s = x.name();
+                    break;
+                }
+            }
             return target + " code object (bundle #" + bundle + ")" + (s == null ? "" : ", " + s);
         }
     }
@@ -98,7 +103,12 @@ final class DeviceCodeScan {
                 }
             }
             out.add(new Span(index, e.id().targetId(), base + e.offset(), e.size(), sections));
-            List<String> dbg = sections.stream().filter(ElfSections.Section::isDebug).map(ElfSections.Section::name).toList();
+            List<String> dbg = new ArrayList<>();
+            for (ElfSections.Section x : sections) {
+                if (x.isDebug()) {
+                    dbg.add(x.name());
+                }
+            }
             if (!dbg.isEmpty()) {
                 debug.add(e.id().targetId() + " code object (bundle #" + index + ", " + DeviceCodeChecks.formatOf(b) + "): "
                         + String.join(", ", dbg));
@@ -132,9 +142,8 @@ final class DeviceCodeScan {
                 if (scanner != null) {
                     String fmt = DeviceCodeChecks.formatOf(b);
                     for (PathLeak l : scanner.scan(plainBundle)) {
-                        String where = spans.stream().filter(s -> l.offset() >= s.start() && l.offset() - s.start() < s.size())
-                                .findFirst().map(s -> s.where(l.offset()))
-                                .orElse("bundle #" + index) + " [" + fmt + ", inflated offset 0x" + Long.toHexString(l.offset()) + "]";
+                        Span s = spanAt(spans, l.offset());
+                        String where = (s == null ? "bundle #" + index : s.where(l.offset())) + " [" + fmt + ", inflated offset 0x" + Long.toHexString(l.offset()) + "]";
                         inflated.add(new Located(l, where.replace("(bundle #" + index + ")", "(bundle #" + index + ", " + fmt + ")")));
                     }
                 }
@@ -146,8 +155,18 @@ final class DeviceCodeScan {
 
     /** Where {@code fileOffset} lies in a plain bundle's code object, or empty. */
     Optional<String> where(long fileOffset) {
-        return plain.stream().filter(s -> fileOffset >= s.start() && fileOffset - s.start() < s.size()).findFirst()
-                .map(s -> s.where(fileOffset));
+        Span s = spanAt(plain, fileOffset);
+        return s == null ? Optional.empty() : Optional.of(s.where(fileOffset));
+    }
+
+    /** The first of {@code spans} that holds {@code offset}, or {@code null}. */
+    private static Span spanAt(List<Span> spans, long offset) {
+        for (Span s : spans) {
+            if (offset >= s.start() && offset - s.start() < s.size()) {
+                return s;
+            }
+        }
+        return null;
     }
 
     /** Paths found in the inflated bytes of compressed bundles. */

@@ -52,7 +52,7 @@ final class GpuCoverage {
         }
 
         private static String version(BundleEntry e) {
-            return e.codeObject().map(c -> ", code object v" + (c.abiVersion() + 2)).orElse("");
+            return e.codeObject().isPresent() ? ", code object v" + (e.codeObject().get().abiVersion() + 2) : "";
         }
     }
 
@@ -63,7 +63,11 @@ final class GpuCoverage {
             return Optional.of(new Choice(exact.get(), false));
         }
         Optional<String> generic = generics.genericOf(processor);
-        return generic.flatMap(g -> best(g, modes, entries, true)).map(e -> new Choice(e, true));
+        if (generic.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<BundleEntry> viaGeneric = best(generic.get(), modes, entries, true);
+        return viaGeneric.isPresent() ? Optional.of(new Choice(viaGeneric.get(), true)) : Optional.empty();
     }
 
     private static Optional<BundleEntry> best(String processor, Map<TargetFeature, FeatureSetting> modes,
@@ -74,7 +78,7 @@ final class GpuCoverage {
             if (!e.id().isHipDevice() || !e.id().processor().equals(processor)) {
                 continue;
             }
-            if (needsV6 && e.codeObject().map(CodeObject::abiVersion).orElse(0) < 4) {
+            if (needsV6 && (e.codeObject().isEmpty() || e.codeObject().get().abiVersion() < 4)) {
                 continue;
             }
             int stated = 0;
@@ -123,10 +127,14 @@ final class GpuCoverage {
         String title = "code object for each GPU users run";
         Set<String> has = new LinkedHashSet<>();
         for (OffloadBundle b : bundles) {
-            b.entries().stream().filter(e -> e.id().isHipDevice()).forEach(e -> has.add(e.id().targetId()));
+            for (BundleEntry e : b.entries()) {
+                if (e.id().isHipDevice()) {
+                    has.add(e.id().targetId());
+                }
+            }
         }
         String dllHas = has.isEmpty() ? "no device code" : String.join(", ", has);
-        String expected = gpus.stream().map(GfxTarget::toString).reduce((a, b) -> a + ", " + b).orElse("");
+        String expected = Joined.of(gpus, ", ");
         if (gpus.isEmpty()) {
             return Check.of(CheckIds.DEVICE_GPUS, title, Verdict.SKIP, "no GPU list given (hip.gpus)", "the DLL has " + dllHas);
         }
@@ -167,11 +175,14 @@ final class GpuCoverage {
             return "";
         }
         StringBuilder sb = new StringBuilder(" (");
-        mode.forEach((f, s) -> sb.append(sb.length() > 2 ? ", " : "").append(f.spelling()).append(s == FeatureSetting.ON ? " on" : " off"));
+        for (Map.Entry<TargetFeature, FeatureSetting> e : mode.entrySet()) {
+            sb.append(sb.length() > 2 ? ", " : "").append(e.getKey().spelling())
+                    .append(e.getValue() == FeatureSetting.ON ? " on" : " off");
+        }
         return sb.append(')').toString();
     }
 
     private static String join(List<Integer> xs) {
-        return String.join(", #", xs.stream().map(String::valueOf).toList());
+        return Joined.of(xs, ", #");
     }
 }
