@@ -14,6 +14,7 @@ import dev.hipdll.pe.CoffHeader;
 import dev.hipdll.pe.DllImageCheck;
 import dev.hipdll.pe.ImageLoadability;
 import dev.hipdll.pe.ImportedModule;
+import dev.hipdll.pe.LoadProblem;
 import dev.hipdll.pe.PeFile;
 import dev.hipdll.pe.VersionInfo;
 import java.io.IOException;
@@ -118,7 +119,7 @@ public final class DllVerifier {
         PathChecks paths = new PathChecks(options);
         // the whole-file scan runs beside the header, table and bundle checks, which read little
         BackgroundCheck scan = options.skips(CheckIds.PATHS_BUILD) ? null
-                : BackgroundCheck.start(CheckIds.PATHS_BUILD, () -> paths.build(pe, digest));
+                : BackgroundCheck.start(CheckIds.PATHS_BUILD, new BuildPathScan(paths, pe, digest));
         DeviceCodeScan[] deviceCode = {null};  // set by the device checks; locates the paths found in device code
         try {
             headerChecks(pe, options, checks, facts, paths, deviceCode);
@@ -127,7 +128,33 @@ public final class DllVerifier {
                 scan.awaitQuietly();  // no thread reads the file once verify returns
             }
         }
-        run(checks, options, CheckIds.PATHS_BUILD, scan == null ? null : () -> paths.located(scan.result(), deviceCode[0]));
+        if (scan == null) {
+            checks.add(skipped(CheckIds.PATHS_BUILD));
+        } else {
+            try {
+                checks.add(paths.located(scan.result(), deviceCode[0]));
+            } catch (BinaryFormatException e) {
+                checks.add(malformed(CheckIds.PATHS_BUILD, e));
+            }
+        }
+    }
+
+    /** The build-path scan ({@code paths.build}) as the body of a {@link BackgroundCheck}. */
+    private static final class BuildPathScan implements BackgroundCheck.Body {
+        private final PathChecks paths;
+        private final PeFile pe;
+        private final Sha256Stream digest;
+
+        BuildPathScan(PathChecks paths, PeFile pe, Sha256Stream digest) {
+            this.paths = paths;
+            this.pe = pe;
+            this.digest = digest;
+        }
+
+        @Override
+        public Check run() throws IOException {
+            return paths.build(pe, digest);
+        }
     }
 
     /** Every check but the build-path scan, in report order. */
@@ -140,9 +167,15 @@ public final class DllVerifier {
         try {
             Optional<VersionInfo> v = pe.versionInfo();
             if (v.isPresent()) {
-                v.get().fileVersion().ifPresent(s -> facts.put("fileVersion", s));
-                v.get().productVersion().ifPresent(s -> facts.put("productVersion", s));
-                version = v.get().fileVersion().map(s -> ", FileVersion " + s).orElse("");
+                if (v.get().fileVersion().isPresent()) {
+                    facts.put("fileVersion", v.get().fileVersion().get());
+                }
+                if (v.get().productVersion().isPresent()) {
+                    facts.put("productVersion", v.get().productVersion().get());
+                }
+                if (v.get().fileVersion().isPresent()) {
+                    version = ", FileVersion " + v.get().fileVersion().get();
+                }
             }
         } catch (BinaryFormatException e) {
             facts.put("versionResource", e.getMessage());
@@ -158,45 +191,49 @@ public final class DllVerifier {
             checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.FAIL, "a complete PE image",
                     e.getMessage()));
         }
-        run(checks, options, CheckIds.PE_MACHINE, () -> machine(pe));
-        run(checks, options, CheckIds.PE_DLL, () -> dllFlag(pe));
-        run(checks, options, CheckIds.PE_LOADABLE, () -> loadable(pe));
+        // one check each; a malformed structure fails that check with the reason
+        checks.add(options.skips(CheckIds.PE_MACHINE) ? skipped(CheckIds.PE_MACHINE) : machine(pe));
+        checks.add(options.skips(CheckIds.PE_DLL) ? skipped(CheckIds.PE_DLL) : dllFlag(pe));
+        if (options.skips(CheckIds.PE_LOADABLE)) {
+            checks.add(skipped(CheckIds.PE_LOADABLE));
+        } else {
+            try {
+                checks.add(loadable(pe));
+            } catch (BinaryFormatException e) {
+                checks.add(malformed(CheckIds.PE_LOADABLE, e));
+            }
+        }
         importChecks(pe, options, checks);
         exportChecks(pe, options, checks);
         deviceChecks(pe, options, checks, paths, deviceCode);
-        run(checks, options, CheckIds.PATHS_PDB, () -> paths.pdb(pe));
-    }
-
-    /** One check that reads the file. */
-    private interface CheckBody {
-        Check run() throws IOException;
-    }
-
-    /** Several checks over one table: when the table is malformed, each of them fails with the reason. */
-    private interface GroupBody {
-        List<Check> run() throws IOException;
-    }
-
-    private static void run(List<Check> out, VerifyOptions options, String id, CheckBody body) throws IOException {
-        if (options.skips(id)) {
-            out.add(skipped(id));
-            return;
-        }
-        try {
-            out.add(body.run());
-        } catch (BinaryFormatException e) {
-            out.add(Check.of(id, id, Verdict.FAIL, "a well-formed file", e.getMessage()));
+        if (options.skips(CheckIds.PATHS_PDB)) {
+            checks.add(skipped(CheckIds.PATHS_PDB));
+        } else {
+            try {
+                checks.add(paths.pdb(pe));
+            } catch (BinaryFormatException e) {
+                checks.add(malformed(CheckIds.PATHS_PDB, e));
+            }
         }
     }
 
-    private static void group(List<Check> out, VerifyOptions options, List<String> ids, GroupBody body) throws IOException {
-        List<Check> result;
-        try {
-            result = body.run();
-        } catch (BinaryFormatException e) {
-            result = ids.stream().map(id -> Check.of(id, id, Verdict.FAIL, "a well-formed file", e.getMessage())).toList();
+    /** Check {@code id} failed: the structure it reads is malformed ({@code e} names it and the offset). */
+    private static Check malformed(String id, BinaryFormatException e) {
+        return Check.of(id, id, Verdict.FAIL, "a well-formed file", e.getMessage());
+    }
+
+    /** Every check of a group over one table failed: the table is malformed. */
+    private static List<Check> malformed(List<String> ids, BinaryFormatException e) {
+        List<Check> failed = new ArrayList<>(ids.size());
+        for (String id : ids) {
+            failed.add(malformed(id, e));
         }
-        for (Check c : result) {
+        return failed;
+    }
+
+    /** Adds the checks of a group, each one switched off in {@code options} as skipped instead. */
+    private static void addGroup(List<Check> out, VerifyOptions options, List<Check> group) {
+        for (Check c : group) {
             out.add(options.skips(c.id()) ? skipped(c.id()) : c);
         }
     }
@@ -207,11 +244,15 @@ public final class DllVerifier {
 
     private static void importChecks(PeFile pe, VerifyOptions options, List<Check> out) throws IOException {
         ImportChecks ic = new ImportChecks(options);
-        group(out, options, List.of(CheckIds.IMPORTS_ALLOWED, CheckIds.IMPORTS_FORBIDDEN, CheckIds.RUNTIME_MAJOR), () -> {
+        List<Check> result;
+        try {
             List<ImportedModule> modules = new ArrayList<>(pe.imports());
             modules.addAll(pe.delayImports());
-            return List.of(ic.allowed(modules), ic.forbidden(modules), ic.runtimeMajor(modules));
-        });
+            result = List.of(ic.allowed(modules), ic.forbidden(modules), ic.runtimeMajor(modules));
+        } catch (BinaryFormatException e) {
+            result = malformed(List.of(CheckIds.IMPORTS_ALLOWED, CheckIds.IMPORTS_FORBIDDEN, CheckIds.RUNTIME_MAJOR), e);
+        }
+        addGroup(out, options, result);
     }
 
     private static void exportChecks(PeFile pe, VerifyOptions options, List<Check> out) throws IOException {
@@ -220,8 +261,13 @@ public final class DllVerifier {
                 CheckIds.EXPORTS_OTHER, CheckIds.EXPORTS_DECORATED, CheckIds.EXPORTS_DUPLICATES)
                 : List.of(CheckIds.EXPORTS_COUNT, CheckIds.EXPORTS_OTHER, CheckIds.EXPORTS_DECORATED,
                 CheckIds.EXPORTS_DUPLICATES);
-        group(out, options, ids, () -> new ExportChecks(options.contract(), options.failOnExtraExports())
-                .run(pe.exports().symbols()));
+        List<Check> result;
+        try {
+            result = new ExportChecks(options.contract(), options.failOnExtraExports()).run(pe.exports().symbols());
+        } catch (BinaryFormatException e) {
+            result = malformed(ids, e);
+        }
+        addGroup(out, options, result);
     }
 
     /** The device-code checks, in report order. */
@@ -232,12 +278,15 @@ public final class DllVerifier {
     private static void deviceChecks(PeFile pe, VerifyOptions options, List<Check> out, PathChecks paths,
                                      DeviceCodeScan[] deviceCode) throws IOException {
         boolean scanPaths = !options.skips(CheckIds.PATHS_BUILD);
-        if (DEVICE_IDS.stream().allMatch(options::skips) && !scanPaths) {
-            DEVICE_IDS.forEach(id -> out.add(skipped(id)));
+        if (!scanPaths && skipsAll(options, DEVICE_IDS)) {
+            for (String id : DEVICE_IDS) {
+                out.add(skipped(id));
+            }
             return;
         }
         DeviceCodeChecks dc = new DeviceCodeChecks(options);
-        group(out, options, DEVICE_IDS, () -> {
+        List<Check> result;
+        try {
             FatBinaries fb = new FatBinaryLocator(new OffloadBundleReader(options.maxBundleBytes())).locate(pe);
             List<OffloadBundle> bundles = fb.bundles();
             boolean sections = pe.section(FatBinaryLocator.WRAPPER_SECTION).isPresent()
@@ -245,10 +294,23 @@ public final class DllVerifier {
             // the inflated bytes of compressed bundles are scanned here; the whole-file scan cannot see them
             DeviceCodeScan scan = DeviceCodeScan.run(pe, fb, scanPaths ? paths.scanner() : null);
             deviceCode[0] = scan;
-            return List.of(dc.targets(bundles), dc.codeObjects(bundles), dc.wrappers(fb, sections), dc.format(bundles),
+            result = List.of(dc.targets(bundles), dc.codeObjects(bundles), dc.wrappers(fb, sections), dc.format(bundles),
                     dc.sizes(bundles), gpus(bundles, options),
                     scan.debugCheck(options.deviceCode().allowDeviceDebug()));
-        });
+        } catch (BinaryFormatException e) {
+            result = malformed(DEVICE_IDS, e);
+        }
+        addGroup(out, options, result);
+    }
+
+    /** Whether {@code options} switch off every check in {@code ids}. */
+    private static boolean skipsAll(VerifyOptions options, List<String> ids) {
+        for (String id : ids) {
+            if (!options.skips(id)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** {@code device-code.gpus}; the generic-target table is read only when there is a GPU list. */
@@ -267,7 +329,10 @@ public final class DllVerifier {
 
     /** {@code pe.loadable}: what LoadLibrary checks before it runs code ({@link ImageLoadability}). */
     private static Check loadable(PeFile pe) throws IOException {
-        List<String> problems = ImageLoadability.problems(pe).stream().map(Object::toString).toList();
+        List<String> problems = new ArrayList<>();
+        for (LoadProblem p : ImageLoadability.problems(pe)) {
+            problems.add(p.toString());
+        }
         return new Check(CheckIds.PE_LOADABLE, "the Windows loader would map and bind it", problems.isEmpty() ? Verdict.PASS
                 : Verdict.FAIL, "sections, directories, imports, exports, relocations, TLS, load config, delay imports"
                 + " inside the image", problems.isEmpty() ? "all inside the image" : problems.size() + " problem(s): "
