@@ -1,13 +1,15 @@
 package dev.hipdll.verify;
 
 import dev.hipdll.pe.ImportedModule;
+import dev.hipdll.pe.ImportedSymbol;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /**
  * The import checks: {@code imports.allowed} (every imported DLL, delay-loaded ones included,
@@ -28,30 +30,36 @@ final class ImportChecks {
         ImportPolicy p = options.imports();
         List<String> bad = new ArrayList<>();
         for (ImportedModule m : modules) {
-            if (p.allowed().stream().noneMatch(a -> a.matches(m.dllName()))) {
+            if (firstMatch(p.allowed(), m.dllName()) == null) {
+                List<ImportedSymbol> symbols = m.symbols();
                 bad.add("not allowed: " + m.dllName() + (m.delayLoad() ? " (delay-load)" : "") + " ("
-                        + m.symbols().size() + " symbols: " + m.symbols().stream().limit(5).map(Object::toString)
-                        .collect(Collectors.joining(", ")) + (m.symbols().size() > 5 ? ", ..." : "") + ")");
+                        + symbols.size() + " symbols: " + Joined.of(symbols.subList(0, Math.min(5, symbols.size())), ", ")
+                        + (symbols.size() > 5 ? ", ..." : "") + ")");
             }
         }
         return new Check("imports.allowed", "imports only allowed DLLs", bad.isEmpty() ? Verdict.PASS : Verdict.FAIL,
-                p.allowed().stream().map(Object::toString).collect(Collectors.joining(", ")) + " [" + p.origin() + "]",
+                Joined.of(p.allowed(), ", ") + " [" + p.origin() + "]",
                 names(modules), bad);
     }
 
     Check forbidden(List<ImportedModule> modules) {
         List<String> bad = new ArrayList<>();
         for (ImportedModule m : modules) {
-            options.imports().forbidden().stream().filter(f -> f.matches(m.dllName())).findFirst()
-                    .ifPresent(f -> bad.add("forbidden: " + m.dllName() + " (matches " + f + ")"));
+            DllNamePattern f = firstMatch(options.imports().forbidden(), m.dllName());
+            if (f != null) {
+                bad.add("forbidden: " + m.dllName() + " (matches " + f + ")");
+            }
         }
-        List<String> runtimes = modules.stream().map(ImportedModule::dllName)
-                .filter(n -> HIP_RUNTIME.matcher(n).matches()).map(n -> n.toLowerCase(Locale.ROOT)).distinct().toList();
+        Set<String> runtimes = new LinkedHashSet<>();
+        for (ImportedModule m : modules) {
+            if (HIP_RUNTIME.matcher(m.dllName()).matches()) {
+                runtimes.add(m.dllName().toLowerCase(Locale.ROOT));
+            }
+        }
         if (runtimes.size() > 1) {
             bad.add("two HIP runtimes imported: " + String.join(", ", runtimes) + " (one process would load both)");
         }
-        String expected = "none of " + options.imports().forbidden().stream().map(Object::toString)
-                .collect(Collectors.joining(", ")) + "; at most one amdhip64*.dll";
+        String expected = "none of " + Joined.of(options.imports().forbidden(), ", ") + "; at most one amdhip64*.dll";
         return new Check("imports.forbidden", "no CUDA DLL, one HIP runtime", bad.isEmpty() ? Verdict.PASS : Verdict.FAIL,
                 expected, bad.isEmpty() ? "none" : bad.size() + " problem(s)", bad);
     }
@@ -76,7 +84,13 @@ final class ImportChecks {
                     "any amdhip64_<N>.dll (hip.runtimeMajor not set)", foundText);
         }
         String wanted = Integer.toString(want.getAsInt());
-        boolean ok = !majors.isEmpty() && majors.stream().allMatch(wanted::equals);
+        boolean ok = !majors.isEmpty();
+        for (String major : majors) {
+            if (!major.equals(wanted)) {
+                ok = false;
+                break;
+            }
+        }
         return Check.of("runtime.major", title, ok ? Verdict.PASS : Verdict.FAIL,
                 "amdhip64_" + want.getAsInt() + ".dll", foundText);
     }
@@ -89,8 +103,24 @@ final class ImportChecks {
         return digits.replaceFirst("^0+(?=.)", "");
     }
 
+    /** The first of {@code patterns} that matches {@code dllName}, or {@code null}. */
+    private static DllNamePattern firstMatch(List<DllNamePattern> patterns, String dllName) {
+        for (DllNamePattern p : patterns) {
+            if (p.matches(dllName)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
     private static String names(List<ImportedModule> modules) {
-        return modules.isEmpty() ? "no imports" : modules.stream()
-                .map(m -> m.dllName() + (m.delayLoad() ? " (delay-load)" : "")).collect(Collectors.joining(", "));
+        if (modules.isEmpty()) {
+            return "no imports";
+        }
+        List<String> names = new ArrayList<>(modules.size());
+        for (ImportedModule m : modules) {
+            names.add(m.dllName() + (m.delayLoad() ? " (delay-load)" : ""));
+        }
+        return String.join(", ", names);
     }
 }

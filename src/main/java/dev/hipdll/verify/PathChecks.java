@@ -23,12 +23,22 @@ final class PathChecks {
     }
 
     Check pdb(PeFile pe) throws IOException {
-        List<String> pdbs = pe.debugEntries().stream().map(DebugEntry::pdbPath).filter(p -> p != null).toList();
-        List<String> absolute = pdbs.stream().filter(p -> ABSOLUTE.matcher(p).matches()).toList();
+        List<String> pdbs = new ArrayList<>();
+        List<String> absolute = new ArrayList<>();
+        for (DebugEntry d : pe.debugEntries()) {
+            String p = d.pdbPath();
+            if (p == null) {
+                continue;
+            }
+            pdbs.add(p);
+            if (ABSOLUTE.matcher(p).matches()) {
+                absolute.add(p);
+            }
+        }
         return new Check("paths.pdb", "no absolute PDB path", absolute.isEmpty() ? Verdict.PASS : Verdict.FAIL,
                 "no PDB path, or a bare file name (link with /pdbaltpath:%_PDB%)",
                 pdbs.isEmpty() ? "no CodeView debug entry" : String.join(", ", pdbs),
-                absolute.stream().map(p -> "absolute PDB path in the debug directory: " + p).toList());
+                DetailLines.each("absolute PDB path in the debug directory: ", absolute));
     }
 
     /** The scanner of {@code paths.build}: this machine's paths and absolute paths of any machine. */
@@ -62,7 +72,12 @@ final class PathChecks {
         PathLeakScanner sc = scanner();
         List<String> failing = new ArrayList<>();
         List<String> accepted = new ArrayList<>();
-        List<PathGlob> globs = options.allowedPaths().stream().filter(g -> g != null && !g.isBlank()).map(PathGlob::new).toList();
+        List<PathGlob> globs = new ArrayList<>();
+        for (String g : options.allowedPaths()) {
+            if (g != null && !g.isBlank()) {
+                globs.add(new PathGlob(g));
+            }
+        }
         for (PathLeak l : raw) {
             String where = device == null ? null : device.where(l.offset()).orElse(null);
             classify(l, where, String.format("0x%X", l.offset()), globs, failing, accepted);
@@ -91,7 +106,13 @@ final class PathChecks {
         String machine = l.path().equals(l.context()) ? "" : "build path " + l.path() + ", ";
         String line = (where == null ? "" : where + ": ") + text + " (" + machine + l.encoding()
                 + (offset == null ? "" : " at " + offset) + ")";
-        PathGlob g = globs.stream().filter(x -> x.matches(text)).findFirst().orElse(null);
+        PathGlob g = null;
+        for (PathGlob x : globs) {
+            if (x.matches(text)) {
+                g = x;
+                break;
+            }
+        }
         if (g == null) {
             failing.add(line);
         } else {
