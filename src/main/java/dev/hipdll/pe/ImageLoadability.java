@@ -57,12 +57,10 @@ public final class ImageLoadability {
      */
     public static List<LoadProblem> problems(PeFile pe) throws IOException {
         ImageLoadability l = new ImageLoadability(pe);
-        List<Part> parts = List.of(l::sections, l::directories, l::imports, l::exports, l::relocations, l::tls,
-                l::loadConfig, l::delayImports, l::entryPoint, l::debug);
-        for (Part part : parts) {
+        for (Part part : Part.values()) {
             l.inPart = 0;
             try {
-                part.run();
+                l.run(part);
             } catch (Full full) {
                 // enough said about this part; the next one still runs
             } catch (BinaryFormatException e) {
@@ -82,9 +80,37 @@ public final class ImageLoadability {
         return e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length()) : e.getMessage();
     }
 
-    /** One group of checks. */
-    private interface Part {
-        void run() throws IOException;
+    /** The groups of checks, in the order they run and report. */
+    private enum Part {
+        SECTIONS, DIRECTORIES, IMPORTS, EXPORTS, RELOCATIONS, TLS, LOAD_CONFIG, DELAY_IMPORTS, ENTRY_POINT, DEBUG
+    }
+
+    /** Runs one group of checks. */
+    private void run(Part part) throws IOException {
+        switch (part) {
+            case SECTIONS -> sections();
+            case DIRECTORIES -> directories();
+            case IMPORTS -> imports();
+            case EXPORTS -> exports();
+            case RELOCATIONS -> relocations();
+            case TLS -> tls();
+            case LOAD_CONFIG -> loadConfig();
+            case DELAY_IMPORTS -> delayImports();
+            case ENTRY_POINT -> entryPoint();
+            case DEBUG -> debug();
+            default -> throw new AssertionError(part);
+        }
+    }
+
+    /** Whether every character of {@code s} is printable ASCII other than the space (0x21..0x7e). */
+    private static boolean printableAscii(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c <= 0x20 || c >= 0x7f) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Thrown when {@link #MAX_PROBLEMS} are collected. */
@@ -361,7 +387,7 @@ public final class ImageLoadability {
                     continue;
                 }
                 int dot = f.lastIndexOf('.');
-                boolean ok = dot > 0 && dot < f.length() - 1 && f.chars().allMatch(c -> c > 0x20 && c < 0x7f);
+                boolean ok = dot > 0 && dot < f.length() - 1 && printableAscii(f);
                 if (ok && f.charAt(dot + 1) == '#') {
                     String n = f.substring(dot + 2);
                     ok = n.matches("[0-9]{1,5}") && Integer.parseInt(n) <= 0xffff;

@@ -30,12 +30,22 @@ final class SectionIndex {
                 points.add(s.virtualAddress() + span);
             }
         }
-        starts = points.stream().mapToLong(Long::longValue).toArray();
+        starts = new long[points.size()];
+        int n = 0;
+        for (long p : points) {
+            starts[n++] = p;
+        }
         owner = new int[starts.length];
-        Integer[] byStart = live.toArray(Integer[]::new);
+        long[] startOf = new long[sections.size()];
+        long[] endOf = new long[sections.size()];
+        for (int i : live) {
+            startOf[i] = sections.get(i).virtualAddress();
+            endOf[i] = end(sections.get(i));
+        }
+        Integer[] byStart = live.toArray(new Integer[0]);
         Integer[] byEnd = byStart.clone();
-        Arrays.sort(byStart, Comparator.comparingLong(i -> sections.get(i).virtualAddress()));
-        Arrays.sort(byEnd, Comparator.comparingLong(i -> end(sections.get(i))));
+        Arrays.sort(byStart, new ByKey(startOf));  // stable: ties keep table order
+        Arrays.sort(byEnd, new ByKey(endOf));
         TreeSet<Integer> active = new TreeSet<>();
         int a = 0;
         int r = 0;
@@ -48,6 +58,20 @@ final class SectionIndex {
                 active.remove(byEnd[r++]);
             }
             owner[k] = active.isEmpty() ? -1 : active.first();
+        }
+    }
+
+    /** Orders section indexes by a key per index (a start or end RVA), ascending. */
+    private static final class ByKey implements Comparator<Integer> {
+        private final long[] key;
+
+        ByKey(long[] key) {
+            this.key = key;
+        }
+
+        @Override
+        public int compare(Integer a, Integer b) {
+            return Long.compare(key[a], key[b]);
         }
     }
 
