@@ -31,13 +31,13 @@ final class AbsolutePaths {
             "__w", "var", "srv", "mnt", "media", "private", "workspace", "workspaces", "work", "runner", "github",
             "Library", "Volumes", "nix", "scratch", "data", "src", "jenkins", "buildbot", "agent", "azp", "gitlab-runner",
             "proj", "projects", "local", "net", "export");
-    private static final byte[][] ROOTS = POSIX_ROOTS.stream()
-            .map(r -> r.getBytes(java.nio.charset.StandardCharsets.US_ASCII)).toArray(byte[][]::new);
+    private static final byte[][] ROOTS = new byte[POSIX_ROOTS.size()][];
     private static final boolean[] ROOT_FIRST = new boolean[256];
 
     static {
-        for (byte[] r : ROOTS) {
-            ROOT_FIRST[r[0]] = true;
+        for (int i = 0; i < ROOTS.length; i++) {
+            ROOTS[i] = POSIX_ROOTS.get(i).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            ROOT_FIRST[ROOTS[i][0]] = true;
         }
     }
 

@@ -9,6 +9,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -157,7 +158,11 @@ public final class PathLeakScanner {
 
     /** The paths actually looked for (after dropping blanks, duplicates and short ones). */
     public List<String> paths() {
-        return needles.stream().map(Needle::path).distinct().toList();
+        Set<String> paths = new LinkedHashSet<>();
+        for (Needle nd : needles) {
+            paths.add(nd.path);
+        }
+        return List.copyOf(paths);
     }
 
     /**
@@ -281,9 +286,7 @@ public final class PathLeakScanner {
             probe(raw, p, len, atEnd, windowStart, found);
         }
         if (any) {
-            long base = windowStart;
-            AbsolutePaths.probe(raw, p, len, (at, text, enc) -> found.add(base + at,
-                    () -> new PathLeak(base + at, text, enc, text)));
+            AbsolutePaths.probe(raw, p, len, new GenericLeaks(found, windowStart));
         }
         return true;
     }
@@ -356,7 +359,9 @@ public final class PathLeakScanner {
             if (!matchesAt(raw, i, nd.bytes) || !boundary(raw, i + l, len, tail)) {
                 continue;
             }
-            found.add(windowStart + i, () -> new PathLeak(windowStart + i, nd.path, nd.encoding, context(raw, i, len, nd)));
+            if (found.keeps(windowStart + i)) {
+                found.add(new PathLeak(windowStart + i, nd.path, nd.encoding, context(raw, i, len, nd)));
+            }
         }
     }
 
@@ -374,14 +379,21 @@ public final class PathLeakScanner {
             this.maxAnchor = maxAnchor;
         }
 
-        void add(long offset, java.util.function.Supplier<PathLeak> leak) {
+        /**
+         * Whether a leak at {@code offset} would be kept by {@link #add}: nothing is recorded there yet
+         * (the first path matching there, in list order, wins) and the list is not full of earlier ones.
+         * Asked first, so that the leak's context is only read for a leak that is kept.
+         */
+        boolean keeps(long offset) {
             if (byOffset.containsKey(offset)) {
-                return;  // the first path matching there (list order) was recorded
+                return false;
             }
-            if (byOffset.size() >= MAX_FINDINGS && offset > byOffset.lastKey()) {
-                return;
-            }
-            byOffset.put(offset, leak.get());
+            return byOffset.size() < MAX_FINDINGS || offset <= byOffset.lastKey();
+        }
+
+        /** Records {@code leak}, for which {@link #keeps} said yes; drops the last one when over the limit. */
+        void add(PathLeak leak) {
+            byOffset.put(leak.offset(), leak);
             if (byOffset.size() > MAX_FINDINGS) {
                 byOffset.pollLastEntry();
             }
@@ -394,6 +406,25 @@ public final class PathLeakScanner {
 
         List<PathLeak> list() {
             return new ArrayList<>(byOffset.values());
+        }
+    }
+
+    /** Records the absolute paths of any machine that {@link AbsolutePaths#probe} finds in a window. */
+    private static final class GenericLeaks implements AbsolutePaths.Sink {
+        private final Findings found;
+        private final long windowStart;
+
+        GenericLeaks(Findings found, long windowStart) {
+            this.found = found;
+            this.windowStart = windowStart;
+        }
+
+        @Override
+        public void found(int offset, String text, String encoding) {
+            long at = windowStart + offset;
+            if (found.keeps(at)) {
+                found.add(new PathLeak(at, text, encoding, text));
+            }
         }
     }
 
