@@ -21,6 +21,48 @@ public final class ByteSource implements Closeable {
         int read(ByteBuffer dst, long pos) throws IOException;
     }
 
+    /** Reads a file through its channel ({@link FileChannel#read(ByteBuffer, long)}). */
+    private static final class ChannelReader implements PositionalReader {
+        private final FileChannel channel;
+
+        ChannelReader(FileChannel channel) {
+            this.channel = channel;
+        }
+
+        @Override
+        public int read(ByteBuffer dst, long pos) throws IOException {
+            return channel.read(dst, pos);
+        }
+    }
+
+    /** Reads an array in memory. */
+    private static final class ArrayReader implements PositionalReader {
+        private final byte[] data;
+
+        ArrayReader(byte[] data) {
+            this.data = data;
+        }
+
+        @Override
+        public int read(ByteBuffer dst, long pos) {
+            if (pos >= data.length) {
+                return -1;
+            }
+            int n = (int) Math.min(dst.remaining(), data.length - pos);
+            dst.put(data, (int) pos, n);
+            return n;
+        }
+    }
+
+    /** The closer of a source that owns nothing to close (an array, a slice of another source). */
+    private static final class NothingToClose implements Closeable {
+        static final NothingToClose INSTANCE = new NothingToClose();
+
+        @Override
+        public void close() {
+        }
+    }
+
     private final String name;
     private final PositionalReader reader;
     private final Closeable closer;
@@ -44,7 +86,7 @@ public final class ByteSource implements Closeable {
     public static ByteSource open(Path file, FileOpener opener) throws IOException {
         FileChannel ch = opener.open(file);
         try {
-            return new ByteSource(file.toString(), ch::read, ch, 0, ch.size());
+            return new ByteSource(file.toString(), new ChannelReader(ch), ch, 0, ch.size());
         } catch (IOException | RuntimeException e) {
             ch.close();
             throw e;
@@ -53,15 +95,7 @@ public final class ByteSource implements Closeable {
 
     /** A source over {@code data} (not copied), called {@code name} in messages. */
     public static ByteSource of(String name, byte[] data) {
-        PositionalReader r = (dst, pos) -> {
-            if (pos >= data.length) {
-                return -1;
-            }
-            int n = (int) Math.min(dst.remaining(), data.length - pos);
-            dst.put(data, (int) pos, n);
-            return n;
-        };
-        return new ByteSource(name, r, () -> { }, 0, data.length);
+        return new ByteSource(name, new ArrayReader(data), NothingToClose.INSTANCE, 0, data.length);
     }
 
     /**
@@ -72,7 +106,7 @@ public final class ByteSource implements Closeable {
      */
     public ByteSource slice(long offset, long length, String name) throws BinaryFormatException {
         check(offset, length, name);
-        return new ByteSource(this.name + " " + name, reader, () -> { }, base + offset, length);
+        return new ByteSource(this.name + " " + name, reader, NothingToClose.INSTANCE, base + offset, length);
     }
 
     /** The file's name, as used in error messages. */

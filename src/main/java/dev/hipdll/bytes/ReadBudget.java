@@ -20,7 +20,17 @@ public final class ReadBudget {
 
     /** A budget of {@code limits} whose time starts now. */
     public ReadBudget(ReadLimits limits) {
-        this(limits, System::nanoTime);
+        this(limits, SystemClock.INSTANCE);
+    }
+
+    /** {@link System#nanoTime()} as a clock. */
+    private static final class SystemClock implements LongSupplier {
+        static final SystemClock INSTANCE = new SystemClock();
+
+        @Override
+        public long getAsLong() {
+            return System.nanoTime();
+        }
     }
 
     /** A budget whose time is read from {@code nanoClock} (tests). */

@@ -26,6 +26,6 @@ public interface FileOpener {
      * since opening a named pipe blocks until a writer comes (issue 12, item 8).
      */
     static FileOpener standard() {
-        return file -> FileChannel.open(SpecialFiles.requireRegular(file), StandardOpenOption.READ);
+        return StandardFileOpener.INSTANCE;
     }
 }
