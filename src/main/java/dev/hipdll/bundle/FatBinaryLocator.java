@@ -127,7 +127,7 @@ public final class FatBinaryLocator {
         if (fat.isPresent()) {
             ByteSource section = sectionSource(pe, fat.get());
             long[][] reached = reachedInFat.toArray(new long[0][]);
-            java.util.Arrays.sort(reached, (a, b) -> Long.compare(a[0], b[0]));
+            java.util.Arrays.sort(reached, RangesByStart.INSTANCE);
             int next = 0; // the first reached range that may still hold pos (sorted by start)
             for (long pos = 0; pos < section.size(); pos += PROBE_STEP) {
                 long skipTo = pos;
@@ -151,13 +151,33 @@ public final class FatBinaryLocator {
         return new FatBinaries(result, records, problems, unreached, sectionNames);
     }
 
+    /** Orders {@code {start, end}} ranges by their start. */
+    private static final class RangesByStart implements java.util.Comparator<long[]> {
+        static final RangesByStart INSTANCE = new RangesByStart();
+
+        @Override
+        public int compare(long[] a, long[] b) {
+            return Long.compare(a[0], b[0]);
+        }
+    }
+
+    /** Orders sections by their virtual address (RVA). */
+    private static final class ByVirtualAddress implements java.util.Comparator<SectionHeader> {
+        static final ByVirtualAddress INSTANCE = new ByVirtualAddress();
+
+        @Override
+        public int compare(SectionHeader a, SectionHeader b) {
+            return Long.compare(a.virtualAddress(), b.virtualAddress());
+        }
+    }
+
     /** The sections sorted by virtual address, for a binary search per wrapper (65535 sections, 43690 wrappers). */
     private static final class SectionsByRva {
         private final SectionHeader[] sorted;
 
         SectionsByRva(List<SectionHeader> sections) {
             sorted = sections.toArray(new SectionHeader[0]);
-            java.util.Arrays.sort(sorted, java.util.Comparator.comparingLong(SectionHeader::virtualAddress));
+            java.util.Arrays.sort(sorted, ByVirtualAddress.INSTANCE);
         }
 
         /** The section whose range holds {@code rva} (the last one starting at or below it), or null. */

@@ -273,7 +273,12 @@ public final class PeFile implements Closeable {
 
     /** The first section called {@code name}, if any. */
     public Optional<SectionHeader> section(String name) {
-        return sections.stream().filter(s -> s.name().equals(name)).findFirst();
+        for (SectionHeader s : sections) {
+            if (s.name().equals(name)) {
+                return Optional.of(s);
+            }
+        }
+        return Optional.empty();
     }
 
     /** The verification budget every reader of this file charges (one per opened file). */

@@ -30,7 +30,13 @@ final class VersionInfoReader {
 
     Optional<VersionInfo> read() throws IOException {
         List<ResourceEntry> resources = new ResourceReader(pe).read();
-        ResourceEntry v = resources.stream().filter(r -> r.type() == ResourceEntry.RT_VERSION).findFirst().orElse(null);
+        ResourceEntry v = null;
+        for (ResourceEntry r : resources) {
+            if (r.type() == ResourceEntry.RT_VERSION) {
+                v = r;
+                break;
+            }
+        }
         if (v == null) {
             return Optional.empty();
         }

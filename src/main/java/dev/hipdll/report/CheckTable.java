@@ -72,7 +72,7 @@ public final class CheckTable {
                 out.add(indent + d);
             }
         }
-        boolean ok = checks.stream().noneMatch(c -> c.verdict() == Verdict.FAIL);
+        boolean ok = count(checks, Verdict.FAIL) == 0;
         out.add(String.format("%d passed, %d failed, %d warnings, %d skipped: %s", count(checks, Verdict.PASS),
                 count(checks, Verdict.FAIL), count(checks, Verdict.WARN), count(checks, Verdict.SKIP), ok ? passed : failed));
         return out;
@@ -99,7 +99,13 @@ public final class CheckTable {
     }
 
     private static long count(List<Check> checks, Verdict v) {
-        return checks.stream().filter(c -> c.verdict() == v).count();
+        long n = 0;
+        for (Check c : checks) {
+            if (c.verdict() == v) {
+                n++;
+            }
+        }
+        return n;
     }
 
     private static String clip(String s) {

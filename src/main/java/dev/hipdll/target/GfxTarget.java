@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A gfx target ID: an AMDGPU processor with optional target feature settings, as in
@@ -50,10 +51,13 @@ public record GfxTarget(GfxProcessor processor, Map<TargetFeature, FeatureSettin
         }
         String[] parts = id.split(":", -1);
         String name = parts[0];
-        GfxProcessor processor = KnownProcessors.byName(name).orElseThrow(() -> new InvalidTargetException(
-                "unknown processor '" + name + "' in gfx target ID '" + id + "'"
-                        + (name.equals(name.toLowerCase(Locale.ROOT)) ? "" : " (processor names are lower case)")
-                        + "; " + FORM + "; known processors: " + KnownProcessors.names()));
+        Optional<GfxProcessor> known = KnownProcessors.byName(name);
+        if (known.isEmpty()) {
+            throw new InvalidTargetException("unknown processor '" + name + "' in gfx target ID '" + id + "'"
+                    + (name.equals(name.toLowerCase(Locale.ROOT)) ? "" : " (processor names are lower case)")
+                    + "; " + FORM + "; known processors: " + KnownProcessors.names());
+        }
+        GfxProcessor processor = known.get();
         Map<TargetFeature, FeatureSetting> features = new EnumMap<>(TargetFeature.class);
         for (int i = 1; i < parts.length; i++) {
             String f = parts[i];
@@ -89,7 +93,9 @@ public record GfxTarget(GfxProcessor processor, Map<TargetFeature, FeatureSettin
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder(processor.name());
-        features.forEach((f, s) -> sb.append(':').append(f.spelling()).append(s.sign()));
+        for (Map.Entry<TargetFeature, FeatureSetting> e : features.entrySet()) {
+            sb.append(':').append(e.getKey().spelling()).append(e.getValue().sign());
+        }
         return sb.toString();
     }
 }

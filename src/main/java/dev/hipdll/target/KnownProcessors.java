@@ -109,7 +109,12 @@ public final class KnownProcessors {
 
     /** The processor whose {@code EF_AMDGPU_MACH_*} value is {@code mach}, if known. */
     public static Optional<GfxProcessor> byElfMach(int mach) {
-        return TABLE.values().stream().filter(p -> p.elfMach() == mach).findFirst();
+        for (GfxProcessor p : TABLE.values()) {
+            if (p.elfMach() == mach) {
+                return Optional.of(p);
+            }
+        }
+        return Optional.empty();
     }
 
     /** Every known processor, in table order. */

@@ -1,6 +1,7 @@
 package dev.hipdll.verify;
 
 import java.io.IOException;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 
@@ -20,6 +21,20 @@ final class BackgroundCheck {
         Check run() throws IOException;
     }
 
+    /** A {@link Body} as the {@link Callable} of a {@link FutureTask}. */
+    private static final class BodyCall implements Callable<Check> {
+        private final Body body;
+
+        BodyCall(Body body) {
+            this.body = body;
+        }
+
+        @Override
+        public Check call() throws IOException {
+            return body.run();
+        }
+    }
+
     private final FutureTask<Check> task;
     private final Thread thread;
 
@@ -30,7 +45,7 @@ final class BackgroundCheck {
 
     /** Starts {@code body} on a new daemon thread. */
     static BackgroundCheck start(String id, Body body) {
-        FutureTask<Check> task = new FutureTask<>(body::run);
+        FutureTask<Check> task = new FutureTask<>(new BodyCall(body));
         Thread t = new Thread(task, "hipdll-verify-" + id);
         t.setDaemon(true);
         t.start();

@@ -13,12 +13,23 @@ public interface CheckResults {
 
     /** Whether no check failed ({@link Verdict#FAIL}); warnings and skips pass. */
     default boolean passed() {
-        return checks().stream().noneMatch(c -> c.verdict() == Verdict.FAIL);
+        for (Check c : checks()) {
+            if (c.verdict() == Verdict.FAIL) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** How many checks have {@code verdict}. */
     default long count(Verdict verdict) {
-        return checks().stream().filter(c -> c.verdict() == verdict).count();
+        long n = 0;
+        for (Check c : checks()) {
+            if (c.verdict() == verdict) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /**
@@ -47,6 +58,11 @@ public interface CheckResults {
 
     /** The check with {@code id}, if it ran. */
     default Optional<Check> check(String id) {
-        return checks().stream().filter(c -> c.id().equals(id)).findFirst();
+        for (Check c : checks()) {
+            if (c.id().equals(id)) {
+                return Optional.of(c);
+            }
+        }
+        return Optional.empty();
     }
 }

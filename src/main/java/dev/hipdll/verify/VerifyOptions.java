@@ -113,6 +113,11 @@ public record VerifyOptions(List<GfxTarget> targets, ImportPolicy imports, AbiCo
 
     /** Whether the check {@code id} is switched off (listed itself, or a listed prefix such as {@code exports.}). */
     public boolean skips(String id) {
-        return skippedChecks.stream().anyMatch(s -> s.equals(id) || s.endsWith(".") && id.startsWith(s));
+        for (String s : skippedChecks) {
+            if (s.equals(id) || s.endsWith(".") && id.startsWith(s)) {
+                return true;
+            }
+        }
+        return false;
     }
 }
