@@ -26,7 +26,10 @@ public final class BundleInflater {
      * @throws BinaryFormatException    when the payload cannot be decompressed
      */
     public static long inflate(ByteSource src, OffloadBundle bundle, OutputStream out) throws IOException {
-        CompressionInfo info = bundle.compression().orElseThrow(() -> new IllegalArgumentException("a plain bundle"));
+        if (bundle.compression().isEmpty()) {
+            throw new IllegalArgumentException("a plain bundle");
+        }
+        CompressionInfo info = bundle.compression().get();
         long start = bundle.offset() + info.headerSize();
         long payload = info.totalSize() >= 0 ? info.totalSize() - info.headerSize() : src.size() - start;
         long limit = info.uncompressedSize();

@@ -288,7 +288,7 @@ public final class OffloadBundleReader {
             for (int i = 0; i < count; i++) {
                 order[i] = i;
             }
-            java.util.Arrays.sort(order, java.util.Comparator.comparingLong(i -> table[i][0]));
+            java.util.Arrays.sort(order, new ByOffset(table));  // stable: entries at one offset keep table order
             byte[][] heads = new byte[(int) count][];
             for (int i : order) {
                 long off = table[i][0];
@@ -383,6 +383,20 @@ public final class OffloadBundleReader {
         private BinaryFormatException short_(String what) {
             return new BinaryFormatException(source, "compressed offload bundle payload", payloadOffset,
                     "inflated to " + pos + " bytes, fewer than the declared " + limit + " (while reading " + what + ")");
+        }
+    }
+
+    /** Orders entry indexes by the offset in their {@code {offset, size}} row of the entry table. */
+    private static final class ByOffset implements java.util.Comparator<Integer> {
+        private final long[][] table;
+
+        ByOffset(long[][] table) {
+            this.table = table;
+        }
+
+        @Override
+        public int compare(Integer a, Integer b) {
+            return Long.compare(table[a][0], table[b][0]);
         }
     }
 }

@@ -67,8 +67,12 @@ public final class GenericTargets {
 
     /** The generic processor whose family holds {@code processor} (e.g. gfx11-generic for gfx1152), if any. */
     public Optional<String> genericOf(String processor) {
-        return members.entrySet().stream().filter(e -> e.getValue().contains(processor)).map(Map.Entry::getKey)
-                .findFirst();
+        for (Map.Entry<String, List<String>> e : members.entrySet()) {
+            if (e.getValue().contains(processor)) {
+                return Optional.of(e.getKey());
+            }
+        }
+        return Optional.empty();
     }
 
     /** The processors {@code generic} runs on, empty when it is not a generic processor of the table. */
