@@ -1,13 +1,13 @@
-// Issue 13 item 1: the plugin on Maven 3.8 (3.8.8 from Maven Central). One build.log for the six runs,
+// Issue 13 item 1: the plugin on Maven 3.8 (3.8.8 from Maven Central). One build.log for the seven runs,
 // split at Maven's version banner (-V). Before the configurator was a Plexus component, every goal failed
 // here with "Unable to retrieve component configurator hipdll".
 def log = new File(basedir, 'build.log').text
 def runs = log.split(/(?m)^Apache Maven /).toList().drop(1)
-assert runs.size() == 6 : "expected 6 runs, found ${runs.size()}"
+assert runs.size() == 7 : "expected 7 runs, found ${runs.size()}"
 runs.eachWithIndex { r, i -> assert r.startsWith('3.8.8 ') : "run ${i + 1} is not Maven 3.8.8: ${r.take(80)}" }
 assert !log.contains('Unable to retrieve component configurator') : log
 assert !log.contains('requires Maven version') : log
-def (r1, r2, r3, r4, r5, r6) = runs
+def (r1, r2, r3, r4, r5, r6, r7) = runs
 
 // 1: built and verified; -Dhip.timeout=10m is a duration
 assert r1 =~ /step \d+ of \d+: / : r1
@@ -37,4 +37,8 @@ assert !new File(out, 'coli_hip.dll.stamp-pending.json').exists() : 'the pending
 // 5, 6: doctor and load-check run too
 assert r5.contains('BUILD SUCCESS') && r5.contains('hipdll:doctor') : r5
 assert r6.contains('BUILD SUCCESS') && r6.contains('DLL LOADS') : r6
+// 7: the short form outside a project (no pom.xml in no-project/)
+assert r7.contains('BUILD SUCCESS') && r7.contains('hipdll:build') : r7
+assert !r7.contains('No plugin found for prefix') : r7
+assert r7.contains('standalone-pom') : 'run 7 ran inside a project: ' + r7
 return true
