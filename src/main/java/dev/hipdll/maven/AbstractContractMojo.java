@@ -34,9 +34,14 @@ abstract class AbstractContractMojo extends AbstractHipdllMojo {
 
     /**
      * From the command line inside a project: the configuration of the POM's one execution of this goal
-     * ({@link CliExecutionConfiguration}), logged when it applies. The goals call it first.
+     * ({@link CliExecutionConfiguration}), logged when it applies; in a multi-module build, the warning that
+     * the goal runs once ({@link ReactorOnce}). The goals call it first.
      */
     void useTheProjectsExecutionConfiguration(org.apache.maven.execution.MavenSession session) {
+        String once = ReactorOnce.warning(mojoExecution == null ? "?" : mojoExecution.getGoal(), mojoExecution, session);
+        if (once != null) {
+            getLog().warn(once);
+        }
         String line = CliExecutionConfiguration.apply(this, session, mojoExecution);
         if (line != null) {
             getLog().info(line);
