@@ -35,6 +35,8 @@ assert r3.contains("[WARNING] unknown property <hip.staticRuntme> in the POM's <
 assert r3.contains("[WARNING] unknown property <hip.verify.skp> in the POM's <properties> (ignored); did you mean <hip.verify.skip>?") : r3
 assert r3.count('unknown property <hip.staticRuntme>') == 1 && r3.count('unknown property <hip.verify.skp>') == 1 : r3
 assert !r3.contains('unknown property <hip.arch>') : r3
+// <hip.rm> and -Dhip.rm are no goal's property, but the POM uses them as ${hip.rm} (<runtimeMajor>): no warning
+assert !r3.contains('<hip.rm>') && !r3.contains('-Dhip.rm') : r3
 // a -D property is not taken for one of the POM's <properties>
 assert r3.contains('[WARNING] unknown property -Dhip.jbos on the command line (ignored); did you mean -Dhip.jobs?') : r3
 assert !r3.contains('<hip.jbos>') : r3

@@ -1,22 +1,32 @@
 package dev.hipdll.maven;
 
 import dev.hipdll.parameter.UnknownNames;
+import java.io.IOException;
+import java.io.StringWriter;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.maven.execution.MavenSession;
+import org.apache.maven.model.Model;
 import org.apache.maven.model.Plugin;
 import org.apache.maven.model.PluginExecution;
+import org.apache.maven.model.Profile;
+import org.apache.maven.model.io.xpp3.MavenXpp3Writer;
 import org.apache.maven.plugin.MojoExecution;
 import org.apache.maven.plugin.descriptor.MojoDescriptor;
 import org.apache.maven.plugin.descriptor.Parameter;
 import org.apache.maven.plugin.descriptor.PluginDescriptor;
 import org.apache.maven.plugin.logging.Log;
 import org.apache.maven.project.MavenProject;
+import org.apache.maven.settings.Settings;
 import org.codehaus.plexus.util.xml.Xpp3Dom;
 
 /**
@@ -35,12 +45,17 @@ import org.codehaus.plexus.util.xml.Xpp3Dom;
  *       project and element name, where the user wrote it (plugin level, which Maven merges into each
  *       execution, or the executions that have it in their own configuration).</li>
  * </ul>
- * The known names come from the plugin descriptor of the running execution. Without a session or an
- * execution (a unit test) nothing is checked.
+ * The known names come from the plugin descriptor of the running execution. A {@code hip.*} property that
+ * the POM itself refers to as {@code ${name}} (e.g. {@code <runtimeMajor>${hip.rm}</runtimeMajor>}), in the
+ * original, uninterpolated model of any project of the session or of its parents, is used and so not warned
+ * about. A project property that an active profile of settings.xml set is said to be from settings.xml.
+ * Without a session or an execution (a unit test) nothing is checked.
  */
 final class UnknownParameterCheck {
     private static final String SESSION_KEY = UnknownParameterCheck.class.getName() + ".properties";
     private static final String PROJECT_KEY = UnknownParameterCheck.class.getName() + ".configuration";
+    /** A {@code ${hip.*}} reference in a POM; group 1 is the property's name. */
+    private static final Pattern REFERENCE = Pattern.compile("\\$\\{(hip\\.[^}\\s]+)}");
 
     private UnknownParameterCheck() {
     }
@@ -70,11 +85,16 @@ final class UnknownParameterCheck {
             }
         }
         if (firstInSession(session)) {
-            commandLineWarnings(session.getUserProperties(), session.getSystemProperties(), properties).forEach(log::warn);
+            Set<String> used = referencedInModels(session.getProjects());
+            commandLineWarnings(session.getUserProperties(), session.getSystemProperties(), properties, used)
+                    .forEach(log::warn);
         }
         MavenProject project = session.getCurrentProject();
         if (pluginContext != null && project != null && pluginContext.putIfAbsent(PROJECT_KEY, Boolean.TRUE) == null) {
-            projectPropertyWarnings(project.getProperties(), properties).forEach(log::warn);
+            Set<String> fromSettings = settingsProfileProperties(session.getSettings());
+            fromSettings.removeAll(declaredInModels(project));
+            projectPropertyWarnings(project.getProperties(), properties, referencedInModels(List.of(project)),
+                    fromSettings).forEach(log::warn);
             Plugin model = project.getPlugin(plugin.getPluginLookupKey());
             if (model != null) {
                 for (String w : configurationWarnings(model, parameters)) {
@@ -115,9 +135,20 @@ final class UnknownParameterCheck {
      * from {@code MAVEN_OPTS} or {@code .mvn/jvm.config} and is said to be one.
      */
     static List<String> commandLineWarnings(Properties user, Properties system, Set<String> properties) {
+        return commandLineWarnings(user, system, properties, Set.of());
+    }
+
+    /**
+     * As {@link #commandLineWarnings(Properties, Properties, Set)}, without the names in {@code used}: those the
+     * POMs refer to as {@code ${name}} ({@link #referencedInModels}), which Maven does pass on.
+     */
+    static List<String> commandLineWarnings(Properties user, Properties system, Set<String> properties,
+                                            Set<String> used) {
         Set<String> fromUser = hipNames(user);
         Set<String> fromJvm = hipNames(system);
         fromJvm.removeAll(fromUser);
+        fromUser.removeAll(used);
+        fromJvm.removeAll(used);
         List<String> out = new ArrayList<>(UnknownNames.warnings(fromUser, properties, "property", "on the command line",
                 "-D%s"));
         out.addAll(UnknownNames.warnings(fromJvm, properties, "property",
@@ -142,7 +173,103 @@ final class UnknownParameterCheck {
      * included) that no goal knows; Maven passes them to no parameter and says nothing.
      */
     static List<String> projectPropertyWarnings(Properties projectProperties, Set<String> properties) {
-        return UnknownNames.warnings(hipNames(projectProperties), properties, "property", "in the POM's <properties>", "<%s>");
+        return projectPropertyWarnings(projectProperties, properties, Set.of(), Set.of());
+    }
+
+    /**
+     * As {@link #projectPropertyWarnings(Properties, Set)}, without the names in {@code used} (those the POMs
+     * refer to as {@code ${name}}, {@link #referencedInModels}); a name in {@code fromSettings} (the
+     * {@code <properties>} of settings.xml's profiles, {@link #settingsProfileProperties}) is said to be from
+     * an active profile of settings.xml, which Maven adds to the project's properties.
+     */
+    static List<String> projectPropertyWarnings(Properties projectProperties, Set<String> properties,
+                                                Set<String> used, Set<String> fromSettings) {
+        Set<String> names = hipNames(projectProperties);
+        names.removeAll(used);
+        Set<String> settings = new TreeSet<>(names);
+        settings.retainAll(fromSettings);
+        names.removeAll(settings);
+        List<String> out = new ArrayList<>(UnknownNames.warnings(names, properties, "property",
+                "in the POM's <properties>", "<%s>"));
+        out.addAll(UnknownNames.warnings(settings, properties, "property",
+                "in the <properties> of an active settings.xml profile", "<%s>"));
+        return out;
+    }
+
+    /**
+     * The {@code hip.*} names that the original (uninterpolated) models of {@code projects} and of their
+     * parents refer to as {@code ${name}} anywhere: in a plugin's {@code <configuration>}, a profile, a
+     * property's value. Each model is written out as XML ({@link MavenXpp3Writer}) and searched; a model that
+     * cannot be written adds nothing.
+     */
+    static Set<String> referencedInModels(Collection<MavenProject> projects) {
+        Set<String> names = new TreeSet<>();
+        Map<Model, Boolean> seen = new IdentityHashMap<>();
+        if (projects == null) {
+            return names;
+        }
+        for (MavenProject project : projects) {
+            for (MavenProject p = project; p != null; p = parentOf(p)) {
+                Model model = p.getOriginalModel();
+                if (model != null && seen.put(model, Boolean.TRUE) == null) {
+                    names.addAll(referencedIn(model));
+                }
+            }
+        }
+        return names;
+    }
+
+    /** The {@code hip.*} names {@code model} refers to as {@code ${name}}, anywhere in it. */
+    static Set<String> referencedIn(Model model) {
+        Set<String> names = new TreeSet<>();
+        StringWriter xml = new StringWriter();
+        try {
+            new MavenXpp3Writer().write(xml, model);
+        } catch (IOException | RuntimeException e) {
+            return names;
+        }
+        Matcher m = REFERENCE.matcher(xml.toString());
+        while (m.find()) {
+            names.add(m.group(1));
+        }
+        return names;
+    }
+
+    private static MavenProject parentOf(MavenProject project) {
+        try {
+            return project.getParent();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The {@code hip.*} names in the {@code <properties>} of the original models of {@code project} and its
+     * parents, their profiles' included: those the POMs themselves set.
+     */
+    static Set<String> declaredInModels(MavenProject project) {
+        Set<String> names = new TreeSet<>();
+        for (MavenProject p = project; p != null; p = parentOf(p)) {
+            Model model = p.getOriginalModel();
+            if (model != null) {
+                names.addAll(hipNames(model.getProperties()));
+                for (Profile profile : model.getProfiles()) {
+                    names.addAll(hipNames(profile.getProperties()));
+                }
+            }
+        }
+        return names;
+    }
+
+    /** The {@code hip.*} names set in the {@code <properties>} of any profile of {@code settings}. */
+    static Set<String> settingsProfileProperties(Settings settings) {
+        Set<String> names = new TreeSet<>();
+        if (settings != null) {
+            for (org.apache.maven.settings.Profile profile : settings.getProfiles()) {
+                names.addAll(hipNames(profile.getProperties()));
+            }
+        }
+        return names;
     }
 
     private static List<String> children(Object configuration) {
