@@ -353,8 +353,34 @@ public class BuildMojo extends AbstractHipdllMojo {
             return;
         }
         Path extensions = session.getRequest().getMultiModuleProjectDirectory().toPath().resolve(".mvn/extensions.xml");
+        String mavenVersion = BuildCacheMaven.version(session);
+        if (!BuildCacheMaven.extensionActive(mavenVersion)) {
+            if (configuresTheBuildCache(extensions)) {
+                getLog().debug(BuildCacheMaven.inactive(mavenVersion));
+            }
+            return;
+        }
         buildCacheWarnings(extensions, project == null ? null : project.getPackaging(), sdkFingerprint != null)
                 .forEach(getLog()::warn);
+    }
+
+    /**
+     * {@link #buildCacheWarnings(Path, String, boolean)} on Maven {@code mavenVersion}: none on a Maven older
+     * than 3.9, where the extension disables itself ({@link BuildCacheMaven#extensionActive}).
+     */
+    static List<String> buildCacheWarnings(Path extensions, String packaging, boolean hasSdkFingerprint,
+                                           String mavenVersion) {
+        return BuildCacheMaven.extensionActive(mavenVersion) ? buildCacheWarnings(extensions, packaging, hasSdkFingerprint)
+                : List.of();
+    }
+
+    /** Whether {@code extensions} (a {@code .mvn/extensions.xml}) names the Build Cache Extension; false when unreadable. */
+    static boolean configuresTheBuildCache(Path extensions) {
+        try {
+            return Files.isRegularFile(extensions) && Files.readString(extensions).contains("maven-build-cache-extension");
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     /**
@@ -365,11 +391,7 @@ public class BuildMojo extends AbstractHipdllMojo {
      * without the extension, or when the file cannot be read.
      */
     static List<String> buildCacheWarnings(Path extensions, String packaging, boolean hasSdkFingerprint) {
-        try {
-            if (!Files.isRegularFile(extensions) || !Files.readString(extensions).contains("maven-build-cache-extension")) {
-                return List.of();
-            }
-        } catch (IOException | RuntimeException e) {
+        if (!configuresTheBuildCache(extensions)) {
             return List.of();
         }
         List<String> warnings = new java.util.ArrayList<>();

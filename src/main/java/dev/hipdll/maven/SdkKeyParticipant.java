@@ -36,6 +36,9 @@ import org.slf4j.LoggerFactory;
  * <p>Parameters are read as Maven would set them for {@code hipdll:build}: the plugin's or the build
  * execution's {@code <configuration>} first, else the property ({@code -Dhip.sdkRoot}, a project or a
  * settings property), else the defaults ({@code HIP_SDK_ROOT}, toolchains.xml, {@code HIP_PATH}).
+ *
+ * <p>On a Maven older than 3.9, where the Build Cache Extension disables itself ({@link BuildCacheMaven}), it
+ * computes and writes no key (and logs none).
  */
 public class SdkKeyParticipant extends AbstractMavenLifecycleParticipant {
     /** The plugin's key, {@code groupId:artifactId}. */
@@ -48,6 +51,12 @@ public class SdkKeyParticipant extends AbstractMavenLifecycleParticipant {
 
     @Override
     public void afterProjectsRead(MavenSession session) {
+        String mavenVersion = BuildCacheMaven.version(session);
+        if (!BuildCacheMaven.extensionActive(mavenVersion)) {
+            // the Build Cache Extension disables itself on this Maven: no key to compute, nothing to say
+            LOG.debug("hipdll: no HIP SDK key computed: {}", BuildCacheMaven.inactive(mavenVersion));
+            return;
+        }
         for (MavenProject project : session.getProjects()) {
             Plugin plugin = project.getPlugin(PLUGIN_KEY);
             if (plugin == null) {
