@@ -235,8 +235,9 @@ public final class StepExecutor implements StepAction<BuildStep> {
             return new StepOutcome.Failed(name + ": " + bad.get() + ". Full log: " + buildLog.file(), null);
         }
         if (step.kind() != StepKind.LINK) {
-            try {
-                records.write(step.output(), record(step, command, envDigest, tools, before, startedMillis));
+            try {  // also while the build is being stopped: the step succeeded, so the next build can reuse it
+                HeldInterrupt.run(() -> records.write(step.output(), record(step, command, envDigest, tools, before,
+                        startedMillis)));
             } catch (IOException e) {
                 listener.warn(name + " succeeded but its record could not be written (" + IoProblem.describe(e)
                         + "); it runs again next time");
