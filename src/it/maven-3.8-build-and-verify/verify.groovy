@@ -19,6 +19,8 @@ assert !r1.contains("hip.timeout: '10m'") : r1
 assert r2.contains("hip.staticRuntime: 'flase' is not true or false") : r2
 assert !(r2 =~ /step \d+ of \d+: /) : 'something was built with a bad parameter'
 assert r2.contains('BUILD FAILURE') : r2
+assert r2.contains('[WARNING] unknown property -Dhip.jbos on the command line (ignored); did you mean -Dhip.jobs?') : r2
+assert r2.contains("hipdll:build: hip.staticRuntime: 'flase' is not true or false") : r2
 
 // 3: rebuilt with the dynamic runtime; verify's conversion error keeps the pending stamp
 assert r3 =~ /step \d+ of \d+: / : r3

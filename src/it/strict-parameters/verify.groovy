@@ -53,7 +53,7 @@ assert r6.contains('[INFO] hipdll:load-check skipped (hip.loadCheck.skip)') : r6
 assert !r6.contains('load check of') : r6
 
 // 7: a range error names the property
-assert r7.contains('hip.timeout: 0 is outside 1..') : r7
+assert r7.contains('hipdll:build: hip.timeout: 0 is outside 1..') : r7  // prefixed with the goal, as conversion errors are
 
 // 8: empty paths are refused by name, before anything is built
 assert r8.contains("hip.outputDirectory: '' is an empty path: give a path, or leave the property out") : r8

@@ -64,7 +64,7 @@ abstract class AbstractContractMojo extends AbstractHipdllMojo {
             new dev.hipdll.parameter.NumericParameters().range("hip.expectedExports", expectedExports, 0, 65_535,
                     "export names").check();
         } catch (dev.hipdll.parameter.ParameterException e) {
-            throw new MojoFailureException(e.getMessage());
+            throw parameterError(e.getMessage());
         }
         try {
             boolean explicit = exportPrefix != null;

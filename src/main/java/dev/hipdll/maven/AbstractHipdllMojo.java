@@ -69,17 +69,25 @@ abstract class AbstractHipdllMojo extends AbstractMojo {
 
     @Override
     public final void execute() throws MojoExecutionException, MojoFailureException {
+        UnknownParameterCheck.warn(session, mojoExecution, getPluginContext(), getLog());  // also before a conversion error: a typo may be its cause
         if (!configurationProblems.isEmpty()) {
             configurationFailed();
             throw new MojoFailureException("hipdll:" + goal() + ": " + String.join("; ", configurationProblems));
         }
-        UnknownParameterCheck.warn(session, mojoExecution, getPluginContext(), getLog());
         if (skip || goalSkip()) {
             getLog().info("hipdll:" + goal() + " skipped (" + (skip ? "hip.skip" : goalSkipProperty()) + ")");
             skipped();
             return;
         }
         run();
+    }
+
+    /**
+     * A parameter's value is refused ({@code message} names its property): the failure, prefixed with the goal
+     * as a conversion error is ({@code hipdll:build: hip.timeout: 0 is outside 1..2147483647 (seconds)}).
+     */
+    MojoFailureException parameterError(String message) {
+        return new MojoFailureException("hipdll:" + goal() + ": " + message);
     }
 
     /** Called by {@link HipdllConfigurator}: the parameters it could not convert, each naming its property. */

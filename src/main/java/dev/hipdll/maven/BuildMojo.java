@@ -300,7 +300,7 @@ public class BuildMojo extends AbstractHipdllMojo {
                     .check();
             OutputName.check(outputName, "hip.outputName");
         } catch (ParameterException | IllegalArgumentException e) {
-            throw new MojoFailureException(e.getMessage());
+            throw parameterError(e.getMessage());
         }
     }
 

@@ -144,7 +144,7 @@ public class LoadCheckMojo extends AbstractContractMojo {
             new NumericParameters().range("hip.loadCheck.timeout", timeout == null ? 0 : timeout.getSeconds(), 1,
                     Integer.MAX_VALUE, "seconds").check();
         } catch (ParameterException e) {
-            throw new MojoFailureException(e.getMessage());
+            throw parameterError(e.getMessage());
         }
         DllChoice choice = chooseDll();
         Host host = host();

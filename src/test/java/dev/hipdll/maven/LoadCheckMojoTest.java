@@ -111,7 +111,7 @@ class LoadCheckMojoTest {
         m.timeout = java.time.Duration.ZERO;
         m.reportDirectory = dir.resolve("reports").toFile();
         MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
-        org.junit.jupiter.api.Assertions.assertEquals("hip.loadCheck.timeout: 0 is outside 1..2147483647 (seconds)",
+        org.junit.jupiter.api.Assertions.assertEquals("hipdll:load-check: hip.loadCheck.timeout: 0 is outside 1..2147483647 (seconds)",
                 e.getMessage());
         assertTrue(!Files.exists(dir.resolve("reports")), "the report directory was created");
     }
@@ -122,7 +122,7 @@ class LoadCheckMojoTest {
         m.timeout = java.time.Duration.ofSeconds(120);
         m.expectedExports = -5;
         MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
-        org.junit.jupiter.api.Assertions.assertEquals("hip.expectedExports: -5 is outside 0..65535 (export names)",
+        org.junit.jupiter.api.Assertions.assertEquals("hipdll:load-check: hip.expectedExports: -5 is outside 0..65535 (export names)",
                 e.getMessage());
     }
 }
