@@ -21,7 +21,12 @@ import java.util.Optional;
  *       reads as empty for a moment, so the compiler of another run launched at that instant (another
  *       step of the same build, not yet carrying its own marker as procfs shows it) looked like an
  *       {@code env -i} orphan and was killed (seen once in a full test run: "host compile failed,
- *       killed by SIGKILL").</li>
+ *       killed by SIGKILL");</li>
+ *   <li>still look so after a pause ({@link #CONFIRM_MILLIS} ms): the kernel sets a new program's
+ *       argument and environment ranges one after the other, so for an instant in {@code execve} a process
+ *       can show its new command line and still an empty environment; another run's shell launched then
+ *       was killed by this run's search (seen once in a full test run: {@code ConcurrentRunsTest}, "run 47:
+ *       exit 137"). A real orphan looks the same after the pause; one in {@code execve} carries its marker.</li>
  * </ul>
  *
  * @param procFs    where to look
@@ -29,37 +34,76 @@ import java.util.Optional;
  * @param sinceTicks when the run's child started, in procfs clock ticks ({@link ProcFs.Stat#startTicks()})
  * @param ownSession this JVM's session id
  */
-record AdoptedOrphans(ProcFs procFs, long jvm, long sinceTicks, long ownSession) {
+record AdoptedOrphans(ProcFs procFs, long jvm, long sinceTicks, long ownSession, Pause pause) {
+    /** How long a candidate must keep looking like an orphan before it counts as one, in milliseconds. */
+    static final long CONFIRM_MILLIS = 20;
+
+    /** The wait between the two looks at a candidate. */
+    interface Pause {
+        /** Waits; an interrupt ends the wait early (the candidates are then looked at again at once). */
+        void await();
+    }
+
+    /** {@link #CONFIRM_MILLIS} ms of sleep; an interrupt is kept for the caller. */
+    static final Pause SLEEP = () -> {
+        try {
+            Thread.sleep(CONFIRM_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    };
+
     /**
      * The orphans for the run whose child is {@code root}, read while the root is not yet reaped (at launch),
      * so its procfs entry exists; without procfs, or if it cannot be read, every child counts as started
      * after it (the other conditions still apply).
      */
     static AdoptedOrphans of(ProcFs procFs, long root) {
-        long self = ProcessHandle.current().pid();
-        return new AdoptedOrphans(procFs, self, procFs.stat(root).map(ProcFs.Stat::startTicks).orElse(0L),
-                procFs.stat(self).map(ProcFs.Stat::session).orElse(-1L));
+        return of(procFs, root, SLEEP);
     }
 
-    /** The live orphans, as above. */
+    /** As {@link #of(ProcFs, long)}, with another wait between the two looks (a test's). */
+    static AdoptedOrphans of(ProcFs procFs, long root, Pause pause) {
+        long self = ProcessHandle.current().pid();
+        return new AdoptedOrphans(procFs, self, procFs.stat(root).map(ProcFs.Stat::startTicks).orElse(0L),
+                procFs.stat(self).map(ProcFs.Stat::session).orElse(-1L), pause);
+    }
+
+    /** The live orphans, as above: the candidates that still look like orphans after {@link #pause}. */
     List<ProcessHandle> find() {
-        List<ProcessHandle> out = new ArrayList<>();
+        List<ProcessHandle> candidates = new ArrayList<>();
         for (long pid : procFs.childrenOf(jvm)) {
             Optional<ProcessHandle> h = ProcessHandle.of(pid);
-            if (h.isEmpty() || !procFs.running(h.get())) {
-                continue;
+            if (h.isPresent() && looksOrphaned(h.get())) {
+                candidates.add(h.get());
             }
-            Optional<ProcFs.Stat> stat = procFs.stat(pid);
-            if (stat.isEmpty() || stat.get().startTicks() < sinceTicks || procFs.hasEnvironmentName(pid, TreeMarker.NAME)) {
-                continue;
-            }
-            boolean detached = stat.get().session() != ownSession;
-            // mid-execve (another run's compiler being launched by the JDK) the environment reads as empty and
-            // the marker is not there yet: such a process has no command line; read the environment again after
-            if (procFs.hasCommandLine(pid) && (detached || procFs.emptyEnvironment(pid))) {
-                out.add(h.get());
+        }
+        if (candidates.isEmpty()) {
+            return candidates;
+        }
+        pause.await();
+        List<ProcessHandle> out = new ArrayList<>();
+        for (ProcessHandle h : candidates) {
+            if (looksOrphaned(h)) {
+                out.add(h);
             }
         }
         return out;
+    }
+
+    /** One look at a child of this JVM: every condition above but the pause. */
+    private boolean looksOrphaned(ProcessHandle h) {
+        long pid = h.pid();
+        if (!procFs.running(h)) {
+            return false;
+        }
+        Optional<ProcFs.Stat> stat = procFs.stat(pid);
+        if (stat.isEmpty() || stat.get().startTicks() < sinceTicks || procFs.hasEnvironmentName(pid, TreeMarker.NAME)) {
+            return false;
+        }
+        boolean detached = stat.get().session() != ownSession;
+        // mid-execve (another run's compiler being launched by the JDK) the environment reads as empty and
+        // the marker is not there yet: such a process has no command line; read the environment again after
+        return procFs.hasCommandLine(pid) && (detached || procFs.emptyEnvironment(pid));
     }
 }

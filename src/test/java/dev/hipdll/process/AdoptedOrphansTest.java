@@ -110,6 +110,43 @@ class AdoptedOrphansTest {
         assertEquals(List.of(orphan), o.find().stream().map(ProcessHandle::pid).toList());
     }
 
+    /**
+     * For an instant in {@code execve} a process shows its new command line and still an empty environment
+     * (the kernel sets the two ranges one after the other): another run's shell launched then was killed as an
+     * {@code env -i} orphan once ({@code ConcurrentRunsTest}, "run 47: exit 137"). A candidate counts only if
+     * it still looks orphaned after the pause; here its marker appears during it.
+     */
+    @Test
+    void aProcessWhoseMarkerAppearsDuringThePauseIsNot() throws Exception {
+        long jvm = ProcessHandle.current().pid();
+        orphans(1000);  // writes the JVM's and the root's entries
+        long launching = realProcess();
+        long orphan = realProcess();
+        entry(launching, jvm, OWN_SESSION, 1200, "");
+        entry(orphan, jvm, OWN_SESSION, 1200, "");
+        int[] pauses = {0};
+        AdoptedOrphans o = AdoptedOrphans.of(new ProcFs(proc), ROOT, () -> {
+            pauses[0]++;
+            try {
+                entry(launching, jvm, OWN_SESSION, 1200, TreeMarker.NAME + "=another-run\0PATH=/bin\0");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertEquals(List.of(orphan), o.find().stream().map(ProcessHandle::pid).toList());
+        assertEquals(1, pauses[0], "one pause for the candidates");
+        assertEquals(List.of(orphan), o.find().stream().map(ProcessHandle::pid).toList(), "a real orphan stays one");
+    }
+
+    @Test
+    void noCandidateNoPause() throws Exception {
+        orphans(1000);
+        int[] pauses = {0};
+        AdoptedOrphans o = AdoptedOrphans.of(new ProcFs(proc), ROOT, () -> pauses[0]++);
+        assertEquals(List.of(), o.find());
+        assertEquals(0, pauses[0]);
+    }
+
     @Test
     void theRealStatGivesStartTicksInOrder() throws Exception {
         if (!Files.isDirectory(Path.of("/proc/self"))) {
