@@ -22,6 +22,9 @@ import java.util.Optional;
  *       step of the same build, not yet carrying its own marker as procfs shows it) looked like an
  *       {@code env -i} orphan and was killed (seen once in a full test run: "host compile failed,
  *       killed by SIGKILL");</li>
+ *   <li>are not the JDK's launch helper ({@value #JDK_LAUNCH_HELPER}, through which {@link ProcessBuilder}
+ *       starts every process on Linux): it runs with a command line and, for a while, an empty environment
+ *       (seen with a procfs scan beside 400 launches), and becomes another run's program when it execs;</li>
  *   <li>still look so after a pause ({@link #CONFIRM_MILLIS} ms): the kernel sets a new program's
  *       argument and environment ranges one after the other, so for an instant in {@code execve} a process
  *       can show its new command line and still an empty environment; another run's shell launched then
@@ -35,6 +38,8 @@ import java.util.Optional;
  * @param ownSession this JVM's session id
  */
 record AdoptedOrphans(ProcFs procFs, long jvm, long sinceTicks, long ownSession, Pause pause) {
+    /** The JDK's launch helper on Linux ({@code lib/jspawnhelper}, jdk.lang.Process.launchMechanism POSIX_SPAWN). */
+    static final String JDK_LAUNCH_HELPER = "jspawnhelper";
     /** How long a candidate must keep looking like an orphan before it counts as one, in milliseconds. */
     static final long CONFIRM_MILLIS = 20;
 
@@ -100,6 +105,9 @@ record AdoptedOrphans(ProcFs procFs, long jvm, long sinceTicks, long ownSession,
         Optional<ProcFs.Stat> stat = procFs.stat(pid);
         if (stat.isEmpty() || stat.get().startTicks() < sinceTicks || procFs.hasEnvironmentName(pid, TreeMarker.NAME)) {
             return false;
+        }
+        if (JDK_LAUNCH_HELPER.equals(procFs.programFileName(pid))) {
+            return false;  // a launch of this JVM in progress: the helper execs the run's program next
         }
         boolean detached = stat.get().session() != ownSession;
         // mid-execve (another run's compiler being launched by the JDK) the environment reads as empty and

@@ -165,6 +165,25 @@ record ProcFs(Path root) {
         }
     }
 
+    /**
+     * The file name of {@code pid}'s program as its command line names it (the first NUL-terminated
+     * element of {@code <root>/<pid>/cmdline}, after the last {@code /}), e.g. {@code jspawnhelper}; empty
+     * when it has no command line or cannot be read.
+     */
+    String programFileName(long pid) {
+        try {
+            byte[] cmd = Files.readAllBytes(root.resolve(Long.toString(pid)).resolve("cmdline"));
+            int end = 0;
+            while (end < cmd.length && cmd[end] != 0) {
+                end++;
+            }
+            String argv0 = new String(cmd, 0, end, StandardCharsets.UTF_8);
+            return argv0.substring(argv0.lastIndexOf('/') + 1);
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
+    }
+
     private byte[] environ(long pid) {
         try {
             return Files.readAllBytes(root.resolve(Long.toString(pid)).resolve("environ"));

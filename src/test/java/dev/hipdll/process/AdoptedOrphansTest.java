@@ -138,6 +138,18 @@ class AdoptedOrphansTest {
         assertEquals(List.of(orphan), o.find().stream().map(ProcessHandle::pid).toList(), "a real orphan stays one");
     }
 
+    /** The JDK's jspawnhelper runs with a command line and, for a while, an empty environment: a launch, not an orphan. */
+    @Test
+    void theJdksLaunchHelperIsNot() throws Exception {
+        AdoptedOrphans o = orphans(1000);
+        long helper = realProcess();
+        long orphan = realProcess();
+        long jvm = ProcessHandle.current().pid();
+        entry(helper, jvm, OWN_SESSION, 1200, "", "/usr/lib/jvm/java-17-openjdk-amd64/lib/jspawnhelper\0" + "13:14:15\0");
+        entry(orphan, jvm, OWN_SESSION, 1200, "");
+        assertEquals(List.of(orphan), o.find().stream().map(ProcessHandle::pid).toList());
+    }
+
     @Test
     void noCandidateNoPause() throws Exception {
         orphans(1000);
