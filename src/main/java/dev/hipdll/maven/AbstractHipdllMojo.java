@@ -69,7 +69,8 @@ abstract class AbstractHipdllMojo extends AbstractMojo {
 
     @Override
     public final void execute() throws MojoExecutionException, MojoFailureException {
-        UnknownParameterCheck.warn(session, mojoExecution, getPluginContext(), getLog());  // also before a conversion error: a typo may be its cause
+        // also before a conversion error fails the goal: a misspelt name may be its cause
+        UnknownParameterCheck.warn(session, mojoExecution, getPluginContext(), getLog());
         if (!configurationProblems.isEmpty()) {
             configurationFailed();
             throw new MojoFailureException("hipdll:" + goal() + ": " + String.join("; ", configurationProblems));

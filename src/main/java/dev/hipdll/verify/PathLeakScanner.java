@@ -230,10 +230,10 @@ public final class PathLeakScanner {
 
     /**
      * Phase two of a window {@code [from, end)}, for the separator filter: the candidates
-     * {@link #candidates} collects ({@link #CANDIDATES} at a time, into {@code cand}), each examined by {@link #examine}. Two phases so that the hot
-     * loop stays small and branch-stable, and what is rare (a probe, a finding) does not send the
-     * compiled hot loop back to the interpreter when it first happens (an uncommon trap in a
-     * callee inlined into it would).
+     * {@link #candidates} collects ({@link #CANDIDATES} at a time, into {@code cand}), each examined by
+     * {@link #examine}. Two phases so that the hot loop stays small and branch-stable, and what is rare
+     * (a probe, a finding) does not send the compiled hot loop back to the interpreter when it first
+     * happens (an uncommon trap in a callee inlined into it would).
      *
      * @return whether the scan goes on searching (false once the findings are complete)
      */
