@@ -1,7 +1,7 @@
-// Issue 13 item 5, one build.log for the eight runs (runs split at Maven's "Scanning for projects").
+// Issue 13 item 5, one build.log for the nine runs (runs split at Maven's "Scanning for projects").
 def runs = new File(basedir, 'build.log').text.split(/\[INFO\] Scanning for projects\.\.\./).toList().drop(1)
-assert runs.size() == 8 : "expected 8 runs, found ${runs.size()}"
-def (r1, r2, r3, r4, r5, r6, r7, r8) = runs
+assert runs.size() == 9 : "expected 9 runs, found ${runs.size()}"
+def (r1, r2, r3, r4, r5, r6, r7, r8, r9) = runs
 
 // 1: -Dhip.staticRuntime=flase: Maven's own converter made it false; now it fails, naming property and value
 assert r1.contains("hip.staticRuntime: 'flase' is not true or false") : r1
@@ -59,4 +59,6 @@ assert r7.contains('hipdll:build: hip.timeout: 0 is outside 1..') : r7  // prefi
 assert r8.contains("hip.outputDirectory: '' is an empty path: give a path, or leave the property out") : r8
 assert r8.contains("hip.sdkRoot: '' is an empty path") : r8
 assert !r8.contains('step 1 of') : r8
+// 9: a range error of verify names the goal and the property
+assert r9.contains('hipdll:verify: hip.maxBundleMiB: 0 is outside 1..2047') : r9
 return true

@@ -324,7 +324,7 @@ public class BuildMojo extends AbstractHipdllMojo {
                     basedir.toPath(), buildDirectory(), new StampContext(mojoExecution == null ? "unknown"
                     : mojoExecution.getVersion(), plugin.getId(), stampParameters(), environmentVariables.keySet()));
         } catch (InvalidTargetException e) {
-            throw new MojoFailureException("hip.arch: " + e.getMessage());
+            throw parameterError("hip.arch: " + e.getMessage());
         } catch (IllegalArgumentException | EnvironmentException e) {
             throw new MojoFailureException(e.getMessage());
         }

@@ -205,7 +205,7 @@ public class LoadCheckMojo extends AbstractContractMojo {
             }
             case "wine" -> new Launcher.Wine(wine, wineserver,
                     ProjectlessPaths.orCurrentTarget(winePrefix, "wine-prefix").toPath());
-            default -> throw new MojoFailureException("hip.loadCheck.launcher: expected native or wine, got '" + launcher + "'");
+            default -> throw parameterError("hip.loadCheck.launcher: expected native or wine, got '" + launcher + "'");
         };
     }
 
@@ -215,7 +215,7 @@ public class LoadCheckMojo extends AbstractContractMojo {
             return arch == null || arch.isBlank() ? List.of()
                     : GfxTargetList.parse(arch).targets().stream().map(GfxTarget::toString).toList();
         } catch (InvalidTargetException e) {
-            throw new MojoFailureException("hip.arch: " + e.getMessage());
+            throw parameterError("hip.arch: " + e.getMessage());
         }
     }
 

@@ -235,7 +235,7 @@ public class VerifyMojo extends AbstractContractMojo {
         try {
             targets = arch == null || arch.isBlank() ? List.of() : GfxTargetList.parse(arch).targets();
         } catch (InvalidTargetException e) {
-            throw new MojoFailureException("hip.arch: " + e.getMessage());
+            throw parameterError("hip.arch: " + e.getMessage());
         }
         AbiContract abi = contract(contract, expectedExports);
         Set<String> skipped = new LinkedHashSet<>();
@@ -245,29 +245,29 @@ public class VerifyMojo extends AbstractContractMojo {
                 continue;
             }
             if (!CheckIds.known(id) || id.equals(CheckIds.PE_FORMAT)) {
-                throw new MojoFailureException("hip.checks.skip: unknown or unskippable check '" + id + "'; known: "
+                throw parameterError("hip.checks.skip: unknown or unskippable check '" + id + "'; known: "
                         + String.join(", ", CheckIds.ALL.subList(1, CheckIds.ALL.size())));
             }
             skipped.add(id);
         }
         if (runtimeMajor != null && runtimeMajor < 0) { // issue 12 item 13
-            throw new MojoFailureException("hip.runtimeMajor: " + runtimeMajor + " is negative; expected the N of amdhip64_N.dll");
+            throw parameterError("hip.runtimeMajor: " + runtimeMajor + " is negative; expected the N of amdhip64_N.dll");
         }
         if (maxBundleMiB < 1 || maxBundleMiB > 2047) {
-            throw new MojoFailureException("hip.maxBundleMiB: " + maxBundleMiB + " is outside 1..2047");
+            throw parameterError("hip.maxBundleMiB: " + maxBundleMiB + " is outside 1..2047");
         }
         ReadLimits limits = limits();
         List<GfxTarget> gpuList;
         try {
             gpuList = gpus == null || gpus.isBlank() ? List.of() : GfxTargetList.parse(gpus).targets();
         } catch (InvalidTargetException e) {
-            throw new MojoFailureException("hip.gpus: " + e.getMessage());
+            throw parameterError("hip.gpus: " + e.getMessage());
         }
         if (maxBundleVersion != null && (maxBundleVersion < 1 || maxBundleVersion > 3)) {
-            throw new MojoFailureException("hip.maxBundleVersion: " + maxBundleVersion + " is not a CCOB version (1, 2 or 3)");
+            throw parameterError("hip.maxBundleVersion: " + maxBundleVersion + " is not a CCOB version (1, 2 or 3)");
         }
         if (maxDeviceCodeBytes != null && maxDeviceCodeBytes < 0) {
-            throw new MojoFailureException("hip.maxDeviceCodeBytes: " + maxDeviceCodeBytes + " is negative");
+            throw parameterError("hip.maxDeviceCodeBytes: " + maxDeviceCodeBytes + " is negative");
         }
         DeviceCodeOptions device = new DeviceCodeOptions(gpuList,
                 maxBundleVersion == null ? OptionalInt.empty() : OptionalInt.of(maxBundleVersion),
@@ -378,15 +378,15 @@ public class VerifyMojo extends AbstractContractMojo {
         return new ReadLimits((long) maxNameMiB << 20, maxTableEntries, (long) maxInflatedMiB << 20, verifyTimeLimit);
     }
 
-    private static void positive(String property, long value, long max) throws MojoFailureException {
+    private void positive(String property, long value, long max) throws MojoFailureException {
         if (value < 1 || value > max) {
-            throw new MojoFailureException(property + ": " + value + " is outside 1.." + max);
+            throw parameterError(property + ": " + value + " is outside 1.." + max);
         }
     }
 
     private Optional<ExpectedDigest> expectedDigest() throws MojoFailureException {
         if (expectedSha256 != null && !expectedSha256.isBlank() && provenance != null) {
-            throw new MojoFailureException("give either hip.expectedSha256 or hip.provenance, not both");
+            throw parameterError("give either hip.expectedSha256 or hip.provenance, not both");
         }
         try {
             if (expectedSha256 != null && !expectedSha256.isBlank()) {
@@ -394,9 +394,9 @@ public class VerifyMojo extends AbstractContractMojo {
             }
             return provenance == null ? Optional.empty() : Optional.of(ExpectedDigest.fromProvenance(provenance.toPath()));
         } catch (IllegalArgumentException e) {
-            throw new MojoFailureException("hip.expectedSha256: " + e.getMessage());
+            throw parameterError("hip.expectedSha256: " + e.getMessage());
         } catch (ProvenanceException e) {
-            throw new MojoFailureException("hip.provenance: " + e.getMessage());
+            throw parameterError("hip.provenance: " + e.getMessage());
         }
     }
 }
