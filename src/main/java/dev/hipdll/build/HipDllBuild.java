@@ -24,6 +24,7 @@ import dev.hipdll.graph.StepGraph;
 import dev.hipdll.graph.StepOutcome;
 import dev.hipdll.host.OsFamily;
 import dev.hipdll.incremental.CompilerEnvironment;
+import dev.hipdll.incremental.HeaderFiles;
 import dev.hipdll.incremental.IncrementalBuild;
 import dev.hipdll.incremental.StampDecision;
 import dev.hipdll.incremental.StampInputs;
@@ -53,8 +54,10 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
@@ -175,7 +178,15 @@ public final class HipDllBuild {
                 stepDir, tempDir.resolve(output.getFileName()), o.driver(), os, repro, o.bundleVersion()));
         FileDigests digests = new FileDigests();
         Map<String, String> compilerEnv = env.environment().toMap();
-        StampInputs stampInputs = new StampInputs(r.stamp().pluginVersion(), r.stamp().parameters(),
+        // the headers of the project's include places: the dependency file names only those read, not where the
+        // compiler looked first, so a header added there (shadowing one read) must rebuild (HeaderFiles)
+        List<Path> headerRoots = new ArrayList<>();
+        headerRoots.add(r.units().sourceDirectory());
+        headerRoots.addAll(r.units().includeDirs());
+        HeaderFiles headerFiles = HeaderFiles.of(headerRoots, r.buildDirectory());
+        java.util.SortedMap<String, String> stampParameters = new TreeMap<>(r.stamp().parameters());
+        stampParameters.put("header files in the source and include directories", headerFiles.summary());
+        StampInputs stampInputs = new StampInputs(r.stamp().pluginVersion(), stampParameters,
                 r.targets().targets().stream().map(Object::toString).toList(), r.units().sources(),
                 r.units().sourceDirectory(), sdk, setup.msvc().map(m -> m.toolset().version()),
                 setup.msvc().map(m -> m.windowsSdk().version()), compilerEnv, os == OsFamily.WINDOWS, output,
@@ -236,7 +247,8 @@ public final class HipDllBuild {
                     new LaunchOptions(os, o.commandLineLimit()), sdk.hipcc().path(), sdk.hipccIsBatchWrapper(),
                     compilerEnv, r.basedir(), driverTools(sdk, os, o.driver()), environmentDigest(compilerEnv, os, r),
                     placeholders, p -> name(p, r), digests, buildLog, diagnosisTxt, RuleBook.load(), log,
-                    o.force(), progress, unitsBuiltBefore(steps), launcher, compileToolsDigest(sdk, os, o.driver(), digests));
+                    o.force(), progress, unitsBuiltBefore(steps), launcher, compileToolsDigest(sdk, os, o.driver(), digests),
+                    headerFiles);
             result = new GraphRunner<BuildStep>(o.jobs()).run(graph, executor, progress);
             buildRun.finished();
         } catch (RuntimeException | IOException e) {

@@ -20,6 +20,7 @@ import dev.hipdll.graph.StepAction;
 import dev.hipdll.graph.StepOutcome;
 import dev.hipdll.incremental.DependencyFile;
 import dev.hipdll.incremental.FileFingerprint;
+import dev.hipdll.incremental.HeaderFiles;
 import dev.hipdll.incremental.StepRecord;
 import dev.hipdll.incremental.StepRecordStore;
 import dev.hipdll.incremental.StepReuse;
@@ -79,6 +80,8 @@ public final class StepExecutor implements StepAction<BuildStep> {
     private final Set<String> unitsBuiltBefore;
     private final Optional<CompilerLauncher> launcher;
     private final String toolsDigest;
+    /** {@link HeaderFiles}: count and whole digest, kept in compile steps' records. */
+    private final String headerFiles;
 
     /**
      * @param runner            runs each program (carries the per-step timeout)
@@ -107,13 +110,15 @@ public final class StepExecutor implements StepAction<BuildStep> {
      *                          ({@link CompilerLauncher#wraps}); not part of a step's record, so turning it
      *                          on or off reruns nothing
      * @param toolsDigest       the SHA-256 of the compile steps' tools (hipcc and clang), for the launcher
+     * @param headerFiles       the header files of the project's include places, kept in each compile step's
+     *                          record: one added or removed reruns the compiles ({@link HeaderFiles})
      */
     public StepExecutor(ProcessRunner runner, LaunchOptions launch, Path hipcc, boolean batchWrapper,
                         Map<String, String> environment, Path workingDir, Map<String, Path> driverTools,
                         String environmentDigest, PathPlaceholders placeholders, Function<Path, String> names,
                         FileDigests digests, BuildLogFile buildLog, Path diagnosisTxt, RuleBook rules,
                         BuildListener listener, boolean force, StepProgress progress, Set<String> unitsBuiltBefore,
-                        Optional<CompilerLauncher> launcher, String toolsDigest) {
+                        Optional<CompilerLauncher> launcher, String toolsDigest, HeaderFiles headerFiles) {
         this.runner = runner;
         this.launch = launch;
         this.hipcc = hipcc;
@@ -134,6 +139,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
         this.unitsBuiltBefore = Set.copyOf(unitsBuiltBefore);
         this.launcher = launcher;
         this.toolsDigest = toolsDigest;
+        this.headerFiles = headerFiles.count() + " " + headerFiles.sha256();
     }
 
     @Override
@@ -149,7 +155,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
             reason = "the DLL is rebuilt";
         } else {
             Optional<String> why = force ? Optional.of("hip.force") : StepReuse.reasonToRun(previous,
-                    command, envDigest, tools, names, noRecordReason(step));
+                    command, envDigest, headers(step), tools, names, noRecordReason(step));
             if (why.isEmpty()) {
                 return new StepOutcome.Reused("inputs unchanged");
             }
@@ -344,8 +350,13 @@ public final class StepExecutor implements StepAction<BuildStep> {
             listener.warn(step.describe() + ": " + String.join(", ", changed) + " changed while it ran; it runs again"
                     + " next time");
         }
-        return new StepRecord(StepRecord.FORMAT, step.id(), command, envDigest, toolPrints, reads,
+        return new StepRecord(StepRecord.FORMAT, step.id(), command, envDigest, headers(step), toolPrints, reads,
                 placed(FileFingerprint.of(out, digests)));
+    }
+
+    /** What a compile step's record keeps of the project's header files ({@link HeaderFiles}); empty for other steps. */
+    private String headers(BuildStep step) {
+        return step.kind() == StepKind.DEVICE_COMPILE || step.kind() == StepKind.HOST_COMPILE ? headerFiles : "";
     }
 
     /** The digest recorded for a file whose content at the time of the step is not known: it never matches. */
@@ -384,7 +395,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
     private StepRecord resolved(StepRecord r) {
         Map<String, FileFingerprint> tools = new LinkedHashMap<>();
         r.tools().forEach((k, v) -> tools.put(k, unplaced(v)));
-        return new StepRecord(r.format(), r.step(), r.command(), r.environment(), tools,
+        return new StepRecord(r.format(), r.step(), r.command(), r.environment(), r.headers(), tools,
                 r.reads().stream().map(this::unplaced).toList(), unplaced(r.output()));
     }
 }

@@ -26,13 +26,15 @@ public final class StepReuse {
      * @param previous    the step's last record, if any
      * @param command     the command now (placeholders)
      * @param environment the environment digest now
+     * @param headers     the header files of the project's include places now, for a compile
+     *                    ({@link HeaderFiles}); empty for other steps
      * @param tools       the tools now, by name
      * @param names       how to name a file in a reason (relative to the project)
      * @param noRecord    the reason when there is no record (e.g. "new target")
      * @return the reason to run it, or empty
      */
     public static Optional<String> reasonToRun(Optional<StepRecord> previous, List<String> command, String environment,
-                                               Map<String, Path> tools, java.util.function.Function<Path, String> names,
+                                               String headers, Map<String, Path> tools, java.util.function.Function<Path, String> names,
                                                String noRecord) {
         if (previous.isEmpty()) {
             return Optional.of(noRecord);
@@ -43,6 +45,11 @@ public final class StepReuse {
         }
         if (!Objects.equals(r.environment(), environment)) {
             return Optional.of("the compiler's environment changed");
+        }
+        if (!Objects.equals(r.headers(), headers)) {
+            return Optional.of(r.headers().isEmpty() ? "no list of the project's header files in its record"
+                    : "a header file was added or removed in the project's include places (" + r.headers() + " -> "
+                    + headers + "); a new one may shadow one it read");
         }
         if (!r.tools().keySet().equals(tools.keySet())) {
             return Optional.of("other tools (" + tools.keySet() + " instead of " + r.tools().keySet() + ")");

@@ -66,6 +66,38 @@ class StepGraphBuildTest {
         assertEquals("header include/ops.h changed", b.reason("device compile backend_cuda.cu [gfx1151]"));
     }
 
+    /**
+     * A header added beside the sources shadows include/ops.h for {@code #include "ops.h"} (quoted includes
+     * look in the including file's directory first): the dependency file named only include/ops.h, so the
+     * build stayed up to date with the old header compiled in (a newcomer test under issue 13). Now the DLL is
+     * rebuilt and its compiles run again, and the shadowing header is what they compile.
+     */
+    @Test
+    void aHeaderThatShadowsOneReadRebuildsAndIsCompiled() throws Exception {
+        b.outputTimestamp = "2026-01-01T00:00:00Z";  // reproducible: the same inputs give the same bytes
+        b.build();
+        String original = Sha256.of(b.dll());
+        Path shadow = b.sources().resolve("ops.h");
+        Files.writeString(shadow, Files.readString(b.sources().resolve("include/ops.h")) + "\n#define HIPDLL_SHADOW 1\n");
+        b.build();
+        assertTrue(b.log.stream().anyMatch(l -> l.startsWith("rebuilding coli_hip.dll: header files in the source and"
+                + " include directories changed: ") && l.contains(" → ")), b.log.toString());
+        assertTrue(b.reason("device compile backend_cuda.cu [gfx1151]").startsWith(
+                "a header file was added or removed in the project's include places"), b.log.toString());
+        assertTrue(b.ran().containsAll(sorted(device("backend_cuda.cu", "gfx1100", "gfx1151"),
+                device("cuda_chain.cu", "gfx1100", "gfx1151"))), "every compile reads ops.h: " + b.ran());
+        // it is what the compiles read now: its content is tracked like any header's
+        Files.writeString(shadow, "#error the shadowing ops.h was compiled\n");
+        BuildFailedException e = assertThrows(BuildFailedException.class, b::build);
+        assertTrue(String.join("\n", b.log).contains("the shadowing ops.h was compiled"), e.getMessage() + "\n" + b.log);
+        // gone again: the DLL is the original one, byte for byte
+        Files.delete(shadow);
+        b.build();
+        assertEquals(original, Sha256.of(b.dll()), b.log.toString());
+        b.build();
+        assertTrue(b.log.stream().anyMatch(l -> l.contains("coli_hip.dll is up to date")), b.log.toString());
+    }
+
     @Test
     void addingATargetCompilesOnlyThatTarget() throws Exception {
         b.arch = "gfx1151,gfx1100,gfx1030";
