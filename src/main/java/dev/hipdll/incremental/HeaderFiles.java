@@ -1,6 +1,7 @@
 package dev.hipdll.incremental;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,6 +55,9 @@ public record HeaderFiles(int count, String sha256) {
                         names.add(index + ":" + root.relativize(p).toString().replace('\\', '/'));
                     }
                 }
+            } catch (UncheckedIOException e) {  // the walk's iterator wraps what it meets (an unreadable directory)
+                throw new IOException("cannot list the header files under " + root + ": " + e.getCause().getMessage(),
+                        e.getCause());
             }
         }
         names.sort(null);
