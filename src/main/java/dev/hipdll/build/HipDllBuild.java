@@ -52,13 +52,14 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 
@@ -184,7 +185,7 @@ public final class HipDllBuild {
         headerRoots.add(r.units().sourceDirectory());
         headerRoots.addAll(r.units().includeDirs());
         HeaderFiles headerFiles = HeaderFiles.of(headerRoots, r.buildDirectory());
-        java.util.SortedMap<String, String> stampParameters = new TreeMap<>(r.stamp().parameters());
+        SortedMap<String, String> stampParameters = new TreeMap<>(r.stamp().parameters());
         stampParameters.put("header files in the source and include directories", headerFiles.summary());
         StampInputs stampInputs = new StampInputs(r.stamp().pluginVersion(), stampParameters,
                 r.targets().targets().stream().map(Object::toString).toList(), r.units().sources(),

@@ -34,8 +34,8 @@ public final class StepReuse {
      * @return the reason to run it, or empty
      */
     public static Optional<String> reasonToRun(Optional<StepRecord> previous, List<String> command, String environment,
-                                               String headers, Map<String, Path> tools, java.util.function.Function<Path, String> names,
-                                               String noRecord) {
+                                               String headers, Map<String, Path> tools,
+                                               java.util.function.Function<Path, String> names, String noRecord) {
         if (previous.isEmpty()) {
             return Optional.of(noRecord);
         }
@@ -48,8 +48,8 @@ public final class StepReuse {
         }
         if (!Objects.equals(r.headers(), headers)) {
             return Optional.of(r.headers().isEmpty() ? "no list of the project's header files in its record"
-                    : "a header file was added or removed in the project's include places (" + r.headers() + " -> "
-                    + headers + "); a new one may shadow one it read");
+                    : "a header file was added or removed in the project's include places (" + count(r.headers())
+                    + " -> " + count(headers) + " header files); a new one may shadow one it read");
         }
         if (!r.tools().keySet().equals(tools.keySet())) {
             return Optional.of("other tools (" + tools.keySet() + " instead of " + r.tools().keySet() + ")");
@@ -137,5 +137,11 @@ public final class StepReuse {
 
     private static String clip(String s) {
         return s.length() > 80 ? s.substring(0, 77) + "..." : s;
+    }
+
+    /** The count of a record's {@code headers} ({@code "<count> <sha256>"}). */
+    private static String count(String headers) {
+        int space = headers.indexOf(' ');
+        return space < 0 ? headers : headers.substring(0, space);
     }
 }
