@@ -35,7 +35,8 @@ public record HeaderFiles(int count, String sha256) {
             "tcc", "def");
 
     /**
-     * Lists the header files under each root that is a directory, in order; {@code exclude} (the build
+     * Lists the header files under each root that is a directory, in order; a root inside one listed before
+     * is not walked again (a file added there changes the list either way); {@code exclude} (the build
      * directory, should a root contain it) is not looked into. Symbolic links are not followed.
      *
      * @throws IOException when a directory cannot be listed
@@ -43,11 +44,13 @@ public record HeaderFiles(int count, String sha256) {
     public static HeaderFiles of(List<Path> roots, Path exclude) throws IOException {
         List<String> names = new ArrayList<>();
         Path skip = exclude == null ? null : exclude.toAbsolutePath().normalize();
+        List<Path> walked = new ArrayList<>();
         for (int i = 0; i < roots.size(); i++) {
             Path root = roots.get(i).toAbsolutePath().normalize();
-            if (!Files.isDirectory(root)) {
-                continue;
+            if (!Files.isDirectory(root) || walked.stream().anyMatch(root::startsWith)) {
+                continue;  // inside a root walked already (src/main/hip/include in src/main/hip): its files are listed
             }
+            walked.add(root);
             int index = i;
             try (Stream<Path> files = Files.walk(root)) {
                 for (Path p : (Iterable<Path>) files::iterator) {

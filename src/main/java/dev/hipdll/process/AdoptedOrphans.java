@@ -106,12 +106,14 @@ record AdoptedOrphans(ProcFs procFs, long jvm, long sinceTicks, long ownSession,
         if (stat.isEmpty() || stat.get().startTicks() < sinceTicks || procFs.hasEnvironmentName(pid, TreeMarker.NAME)) {
             return false;
         }
-        if (JDK_LAUNCH_HELPER.equals(procFs.programFileName(pid))) {
-            return false;  // a launch of this JVM in progress: the helper execs the run's program next
+        // mid-execve (another run's compiler being launched by the JDK) the environment reads as empty and
+        // the marker is not there yet: such a process has no command line; the JDK's launch helper is a
+        // launch of this JVM in progress, which execs the run's program next
+        Optional<String> program = procFs.program(pid);
+        if (program.isEmpty() || JDK_LAUNCH_HELPER.equals(program.get())) {
+            return false;
         }
         boolean detached = stat.get().session() != ownSession;
-        // mid-execve (another run's compiler being launched by the JDK) the environment reads as empty and
-        // the marker is not there yet: such a process has no command line; read the environment again after
-        return procFs.hasCommandLine(pid) && (detached || procFs.emptyEnvironment(pid));
+        return detached || procFs.emptyEnvironment(pid);  // the environment read again, after the command line
     }
 }

@@ -153,35 +153,28 @@ record ProcFs(Path root) {
     }
 
     /**
-     * Whether {@code pid} has a command line ({@code <root>/<pid>/cmdline} not empty): a process in the middle
-     * of {@code execve} has none, and then its environment reads as empty too, for a moment, whatever it will
-     * be (the kernel sets both when the new program's stack is built); false when unreadable.
+     * The file name of {@code pid}'s program as its command line names it (the first NUL-terminated element
+     * of {@code <root>/<pid>/cmdline}, after the last {@code /}), e.g. {@code jspawnhelper}; empty when it has
+     * no command line or cannot be read. A process in the middle of {@code execve} has none, and then its
+     * environment reads as empty too, for a moment, whatever it will be (the kernel sets both when the new
+     * program's stack is built).
      */
-    boolean hasCommandLine(long pid) {
+    Optional<String> program(long pid) {
+        byte[] cmd;
         try {
-            return Files.readAllBytes(root.resolve(Long.toString(pid)).resolve("cmdline")).length > 0; // procfs sizes read 0
+            cmd = Files.readAllBytes(root.resolve(Long.toString(pid)).resolve("cmdline")); // procfs sizes read 0
         } catch (IOException | RuntimeException e) {
-            return false;
+            return Optional.empty();
         }
-    }
-
-    /**
-     * The file name of {@code pid}'s program as its command line names it (the first NUL-terminated
-     * element of {@code <root>/<pid>/cmdline}, after the last {@code /}), e.g. {@code jspawnhelper}; empty
-     * when it has no command line or cannot be read.
-     */
-    String programFileName(long pid) {
-        try {
-            byte[] cmd = Files.readAllBytes(root.resolve(Long.toString(pid)).resolve("cmdline"));
-            int end = 0;
-            while (end < cmd.length && cmd[end] != 0) {
-                end++;
-            }
-            String argv0 = new String(cmd, 0, end, StandardCharsets.UTF_8);
-            return argv0.substring(argv0.lastIndexOf('/') + 1);
-        } catch (IOException | RuntimeException e) {
-            return "";
+        if (cmd.length == 0) {
+            return Optional.empty();
         }
+        int end = 0;
+        while (end < cmd.length && cmd[end] != 0) {
+            end++;
+        }
+        String argv0 = new String(cmd, 0, end, StandardCharsets.UTF_8);
+        return Optional.of(argv0.substring(argv0.lastIndexOf('/') + 1));
     }
 
     private byte[] environ(long pid) {

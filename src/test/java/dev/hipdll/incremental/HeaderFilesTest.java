@@ -22,6 +22,7 @@ class HeaderFilesTest {
         Files.writeString(hip.resolve("backend.cu"), "int x;\n");
         HeaderFiles before = HeaderFiles.of(List.of(hip), null);
         assertEquals(1, before.count());
+        assertEquals(before, HeaderFiles.of(List.of(hip, src), null), "include/ inside the source directory is listed once");
         Files.writeString(src.resolve("ops.h"), "#pragma once\n#define EDITED 1\n");
         assertEquals(before, HeaderFiles.of(List.of(hip), null), "content is the dependency file's business");
         Files.writeString(hip.resolve("backup.cu~"), "x");

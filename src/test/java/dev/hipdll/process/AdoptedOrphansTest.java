@@ -101,11 +101,19 @@ class AdoptedOrphansTest {
      */
     @Test
     void aProcessInTheMiddleOfExecIsNot() throws Exception {
+        onlyTheOrphanIsFoundBesideAChildWith("");
+    }
+
+    /**
+     * A child of the JVM in the JVM's session, started after the root, with an empty environment and the
+     * command line {@code cmdline}, beside a real orphan: only the orphan is found.
+     */
+    private void onlyTheOrphanIsFoundBesideAChildWith(String cmdline) throws Exception {
         AdoptedOrphans o = orphans(1000);
-        long launching = realProcess();
+        long other = realProcess();
         long orphan = realProcess();
         long jvm = ProcessHandle.current().pid();
-        entry(launching, jvm, OWN_SESSION, 1200, "", "");
+        entry(other, jvm, OWN_SESSION, 1200, "", cmdline);
         entry(orphan, jvm, OWN_SESSION, 1200, "");
         assertEquals(List.of(orphan), o.find().stream().map(ProcessHandle::pid).toList());
     }
@@ -141,13 +149,7 @@ class AdoptedOrphansTest {
     /** The JDK's jspawnhelper runs with a command line and, for a while, an empty environment: a launch, not an orphan. */
     @Test
     void theJdksLaunchHelperIsNot() throws Exception {
-        AdoptedOrphans o = orphans(1000);
-        long helper = realProcess();
-        long orphan = realProcess();
-        long jvm = ProcessHandle.current().pid();
-        entry(helper, jvm, OWN_SESSION, 1200, "", "/usr/lib/jvm/java-17-openjdk-amd64/lib/jspawnhelper\0" + "13:14:15\0");
-        entry(orphan, jvm, OWN_SESSION, 1200, "");
-        assertEquals(List.of(orphan), o.find().stream().map(ProcessHandle::pid).toList());
+        onlyTheOrphanIsFoundBesideAChildWith("/usr/lib/jvm/java-17-openjdk-amd64/lib/jspawnhelper\0" + "13:14:15\0");
     }
 
     @Test
