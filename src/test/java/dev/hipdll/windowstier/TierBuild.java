@@ -1,0 +1,123 @@
+package dev.hipdll.windowstier;
+
+import dev.hipdll.build.BuildListener;
+import dev.hipdll.build.BuildOptions;
+import dev.hipdll.build.HipDllBuild;
+import dev.hipdll.build.HipDllBuildRequest;
+import dev.hipdll.build.HipDllBuildResult;
+import dev.hipdll.build.SetupInputs;
+import dev.hipdll.build.StampContext;
+import dev.hipdll.build.TranslationUnits;
+import dev.hipdll.compile.BuildFailedException;
+import dev.hipdll.compile.Driver;
+import dev.hipdll.environment.ScrubPolicy;
+import dev.hipdll.host.Host;
+import dev.hipdll.msvc.MsvcRequest;
+import dev.hipdll.sdk.SdkOverrides;
+import dev.hipdll.target.GfxTargetList;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * One {@code hipdll:build} of a copy of the example backend, as the mojo runs it but without Maven, on
+ * the Windows tier's real host: {@link HipDllBuild} with the host of {@link WindowsTier#host()}, the SDK
+ * given as {@code hip.sdkRoot} (HIP_PATH names the decoy), the toolset pinned to 14.44. The log lines
+ * are collected.
+ */
+final class TierBuild {
+    private static final Pattern STEP = Pattern.compile("^step \\d+ of \\d+: (.+) \\(([^()]|\\([^()]*\\))*\\)$");
+
+    final Path project;
+    Path sdk = WindowsTier.SDK;
+    String arch = "gfx1151,gfx1100";
+    Driver driver = Driver.HIPCC;
+    int jobs = 2;
+    String vcToolsVersion = "14.44";
+    String outputTimestamp = "2026-01-01T00:00:00Z";
+    Duration timeout = Duration.ofMinutes(10);
+    int commandLineLimit = 8000;
+    List<String> compilerArgs = List.of();
+    Host host = WindowsTier.host();
+    final List<String> log = Collections.synchronizedList(new ArrayList<>());
+
+    TierBuild(Path project) {
+        this.project = project;
+    }
+
+    /** Copies the example's sources (src/main/hip) into the project. */
+    TierBuild withExample() throws IOException {
+        WindowsTier.copyTree(WindowsTier.example().resolve("src/main/hip"), sources());
+        return this;
+    }
+
+    Path sources() {
+        return project.resolve("src").resolve("main").resolve("hip");
+    }
+
+    Path dll() {
+        return project.resolve("target").resolve("hipdll").resolve("coli_hip.dll");
+    }
+
+    HipDllBuildRequest request() throws IOException {
+        Path hip = sources();
+        List<Path> units;
+        try (Stream<Path> s = Files.list(hip)) {
+            units = s.filter(p -> p.toString().endsWith(".cu")).sorted().toList();
+        }
+        return new HipDllBuildRequest(host,
+                new SetupInputs(new SdkOverrides(sdk, null, null, null, null, null, null), List.of(), null,
+                        new MsvcRequest(null, vcToolsVersion, null, null), ScrubPolicy.defaults()),
+                new TranslationUnits(hip, units, List.of(hip.resolve("include")), List.of(), compilerArgs),
+                GfxTargetList.parse(arch), dll(),
+                new BuildOptions(true, driver, jobs, Optional.empty(), timeout, Duration.ofSeconds(30),
+                        commandLineLimit, false, true, outputTimestamp),
+                project, project.resolve("target"), new StampContext("test", "dev.hipdll:windows-tier:1",
+                new TreeMap<>(Map.of("hip.driver", driver.toString(), "hip.arch", arch, "compilerArgs",
+                        String.join(" ", compilerArgs), "hip.vcToolsVersion", String.valueOf(vcToolsVersion))),
+                java.util.Set.of()));
+    }
+
+    /** Builds; the log of this build only is kept in {@link #log}. */
+    HipDllBuildResult build() throws IOException, BuildFailedException {
+        log.clear();
+        return new HipDllBuild().run(request(), () -> false, new BuildListener() {
+            @Override
+            public void info(String line) {
+                log.add(line);
+            }
+
+            @Override
+            public void warn(String line) {
+                log.add("WARN " + line);
+            }
+
+            @Override
+            public void debug(String line) {
+            }
+        });
+    }
+
+    /** The steps that ran in the last build ("device compile backend_cuda.cu [gfx1151]", ...), sorted. */
+    List<String> ran() {
+        List<String> out = new ArrayList<>();
+        for (String l : log) {
+            Matcher m = STEP.matcher(l);
+            if (m.matches() && !l.contains(" reused (")) {
+                out.add(m.group(1));
+            }
+        }
+        Collections.sort(out);
+        return out;
+    }
+}
