@@ -1,6 +1,7 @@
 package dev.hipdll.doctor;
 
 import dev.hipdll.dllsearch.DllSearchOrder;
+import dev.hipdll.environment.CompilerVariables;
 import dev.hipdll.environment.EnvironmentChange;
 import dev.hipdll.environment.EnvironmentException;
 import dev.hipdll.environment.EnvironmentScrubber;
@@ -28,6 +29,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * hipdll:doctor: one screen about a machine's HIP setup, building nothing. Items:
@@ -106,12 +108,20 @@ public final class Doctor {
         return sdk;
     }
 
+    /**
+     * The first line of {@code clang --version}, run without the variables that edit clang's command line
+     * ({@link CompilerVariables#withoutCompilerVariables}), as the build's scrub runs it: with
+     * {@code CCC_OVERRIDE_OPTIONS} set clang first prints {@code ### CCC_OVERRIDE_OPTIONS: ...}, which was
+     * reported as the version.
+     */
     private Optional<String> clangVersion(Path clangDir, DoctorHost host) {
         if (runner == null) {
             return Optional.empty();
         }
         Path clang = clangDir.resolve(host.windows() ? "clang.exe" : "clang");
-        ProcessResult r = runner.run(clang, List.of("--version"), host.environment(), clangDir, line -> { });
+        ProcessResult r = runner.run(clang, List.of("--version"),
+                CompilerVariables.load().withoutCompilerVariables(host.environment(), host.windows(), Set.of()), clangDir,
+                line -> { });
         return r.succeeded() && !r.output().isEmpty() ? Optional.of(r.output().get(0).strip()) : Optional.empty();
     }
 

@@ -5,8 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The variables the default scrub removes, kept as data with the source of each
@@ -79,5 +82,33 @@ public record CompilerVariables(List<Entry> variables) {
     /** The entry whose name or pattern is exactly {@code pattern}. */
     public Optional<Entry> entry(String pattern) {
         return variables.stream().filter(e -> e.name().equals(pattern)).findFirst();
+    }
+
+    /**
+     * {@code environment} without the variables of group {@code compiler}: those through which clang,
+     * lld-link or link.exe edit a command line or its output ({@code CCC_OVERRIDE_OPTIONS},
+     * {@code LINK}/{@code _LINK_}, {@code CL}/{@code _CL_}, {@code CPATH}, ...), for a tool run with a
+     * fixed command of the plugin's own outside the build's scrub (the load check's loader program,
+     * doctor's {@code clang --version}). The ROCm/HIP/CUDA variables stay: they do not reach such a run.
+     *
+     * @param environment the environment, unchanged
+     * @param ignoreCase  whether names compare case-insensitively (Windows: {@code Link} is {@code LINK})
+     * @param keep        names (exact, or case-insensitive with {@code ignoreCase}) kept even so, e.g.
+     *                    {@code LIB} where lld-link is meant to read it
+     * @return a new map, in the order of {@code environment}
+     */
+    public Map<String, String> withoutCompilerVariables(Map<String, String> environment, boolean ignoreCase,
+                                                        Set<String> keep) {
+        List<VariablePattern> compiler = variables.stream().filter(e -> e.group().equals("compiler"))
+                .map(e -> new VariablePattern(e.name())).toList();
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : environment.entrySet()) {
+            String name = e.getKey();
+            boolean kept = keep.stream().anyMatch(k -> ignoreCase ? k.equalsIgnoreCase(name) : k.equals(name));
+            if (kept || compiler.stream().noneMatch(p -> p.matches(name, ignoreCase))) {
+                out.put(name, e.getValue());
+            }
+        }
+        return out;
     }
 }

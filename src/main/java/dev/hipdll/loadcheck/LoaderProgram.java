@@ -1,6 +1,7 @@
 package dev.hipdll.loadcheck;
 
 import dev.hipdll.artifact.Sha256;
+import dev.hipdll.environment.CompilerVariables;
 import dev.hipdll.process.ProcessResult;
 import dev.hipdll.process.ProcessRunner;
 import dev.hipdll.io.IoProblem;
@@ -13,6 +14,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The loader program of the load check, {@value #SOURCE} (shipped in this plugin), compiled with
@@ -20,8 +22,10 @@ import java.util.Map;
  * {@code lld-link} against {@code kernel32.lib} only: no C runtime, entry point
  * {@code hipdll_loadcheck_main}, console subsystem. {@code kernel32.lib} is found through
  * {@code /libpath:} directories given here and lld-link's own {@code LIB} variable (set by the
- * MSVC/Windows SDK environment). The executable is rebuilt only when the source, the compiler or
- * the command changes (a SHA-256 of the three is kept beside it).
+ * MSVC/Windows SDK environment). clang and lld-link run without the variables through which they
+ * edit a command line ({@link CompilerVariables#withoutCompilerVariables}: {@code LINK}/{@code _LINK_},
+ * {@code CCC_OVERRIDE_OPTIONS}, {@code CPATH}, ...), {@code LIB} excepted. The executable is rebuilt
+ * only when the source, the compiler or the command changes (a SHA-256 of the three is kept beside it).
  */
 public final class LoaderProgram {
     /** The C source, a class-path resource beside this class. */
@@ -83,8 +87,13 @@ public final class LoaderProgram {
             }
             Files.writeString(src, text);
             Files.deleteIfExists(digestFile);
-            run(clang, compile, environment, workDir, "compiling the loader program " + SOURCE);
-            run(lldLink, link, environment, workDir, "linking the loader program " + EXE
+            // The host's environment edits these fixed commands otherwise: a workstation's LINK=/... or _LINK_
+            // makes lld-link fail ("could not open '/...'"), CCC_OVERRIDE_OPTIONS rewrites clang's arguments.
+            // Names compare case-insensitively (Windows' Link is LINK; elsewhere dropping a namesake of such a
+            // variable costs this self-contained build nothing); LIB stays: lld-link finds kernel32.lib through it.
+            Map<String, String> tools = CompilerVariables.load().withoutCompilerVariables(environment, true, Set.of("LIB"));
+            run(clang, compile, tools, workDir, "compiling the loader program " + SOURCE);
+            run(lldLink, link, tools, workDir, "linking the loader program " + EXE
                     + " (it needs kernel32.lib: from the Windows SDK through LIB, or -Dhip.loadCheck.libDirs)");
             Files.move(workDir.resolve(EXE + ".tmp"), exe, StandardCopyOption.REPLACE_EXISTING);
             Files.writeString(digestFile, digest + "\n");

@@ -51,6 +51,26 @@ class CompilerVariablesTest {
     }
 
     @Test
+    void withoutCompilerVariablesDropsWhatEditsACommandLineAndKeepsTheRest() {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("Link", "/DECOY_LINK");
+        env.put("_LINK_", "/DECOY_LINK2");
+        env.put("CCC_OVERRIDE_OPTIONS", "+-DDECOY");
+        env.put("cpath", "C:\\decoy\\include");
+        env.put("Lib", "C:\\kits\\um\\x64");
+        env.put("Path", "C:\\windows\\system32");
+        env.put("HIP_PATH", "C:\\rocm\\6.4");
+        CompilerVariables v = CompilerVariables.load();
+        assertEquals(Map.of("Lib", "C:\\kits\\um\\x64", "Path", "C:\\windows\\system32", "HIP_PATH", "C:\\rocm\\6.4"),
+                v.withoutCompilerVariables(env, true, java.util.Set.of("LIB")));
+        assertEquals(Map.of("Path", "C:\\windows\\system32", "HIP_PATH", "C:\\rocm\\6.4"),
+                v.withoutCompilerVariables(env, true, java.util.Set.of()));
+        // exact names elsewhere: Link, cpath and Lib are not what clang or lld-link read there
+        assertEquals(List.of("Link", "cpath", "Lib", "Path", "HIP_PATH"),
+                List.copyOf(v.withoutCompilerVariables(env, false, java.util.Set.of()).keySet()));
+    }
+
+    @Test
     void theIssuesVariablesAreAllListed() {
         List<String> names = CompilerVariables.load().names();
         for (String v : List.of("CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH", "OBJC_INCLUDE_PATH", "LIBRARY_PATH",
