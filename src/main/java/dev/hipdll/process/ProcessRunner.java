@@ -2,7 +2,7 @@ package dev.hipdll.process;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -40,8 +40,13 @@ import org.apache.commons.exec.ExecuteWatchdog;
  * time, and the result keeps it in bounded memory ({@link BoundedLines}: the first and last 5000
  * lines, 4096 characters each). Lines are split by {@link LineSplitter}, which keeps at most 4096
  * characters of a line while it arrives and counts the rest: a 1 GB line without a line break costs
- * kilobytes, not a gigabyte ({@link ProcessResult#charsCut()}). The output is decoded with the
- * platform charset, as commons-exec's {@code LogOutputStream} did.
+ * kilobytes, not a gigabyte ({@link ProcessResult#charsCut()}). The output is decoded as UTF-8 (bytes that
+ * are not UTF-8 become U+FFFD): what LLVM's tools, hipcc and {@code vswhere -utf8} write on every OS. The
+ * platform charset it was decoded with before is Cp1252 on a Windows JVM, and turned every non-ASCII path
+ * in a compiler message into mojibake (found on the Windows tier, {@code ProcessTreeTest}).
+ *
+ * <p>Arguments reach the child exactly as given: on Windows each is encoded for the command line
+ * ({@link WindowsArguments}); commons-exec's own argument handling (which trims each one) is bypassed.
  */
 public final class ProcessRunner {
     /** Seconds a process left running after the child exited has to end after a termination request. */
@@ -50,6 +55,8 @@ public final class ProcessRunner {
     static final int DRAIN_SECONDS = 5;
     /** Milliseconds between two snapshots of the child's descendants. */
     static final int SNAPSHOT_MILLIS = 200;
+    /** Whether this JVM runs on Windows, where arguments are encoded for the command line ({@link WindowsArguments}). */
+    private static final boolean WINDOWS = System.getProperty("os.name", "").startsWith("Windows");
 
     private final Duration timeout;
     private final Duration drainTimeout;
@@ -120,10 +127,12 @@ public final class ProcessRunner {
      */
     public ProcessResult run(Path executable, List<String> arguments, Map<String, String> environment, Path workingDir,
                              Consumer<String> lines) {
+        // commons-exec's CommandLine trims every argument (" x" becomes "x"): it only carries the program here,
+        // the arguments reach ProcessBuilder from this list (RunExecutor.launch)
         CommandLine cl = new CommandLine(executable.toString());
-        for (String a : arguments) {
-            cl.addArgument(a, false);
-        }
+        List<String> command = new java.util.ArrayList<>();
+        command.add(executable.toString());
+        command.addAll(WINDOWS ? WindowsArguments.encode(executable.toString(), arguments) : arguments);
         TreeMarker marker = TreeMarker.random();
         if (treeId != null) {
             environment = new java.util.HashMap<>(environment);
@@ -131,8 +140,8 @@ public final class ProcessRunner {
         }
         BoundedLines kept = new BoundedLines();
         RunOutput output = new RunOutput(kept, lines);
-        RunExecutor executor = new RunExecutor(workingDir.toFile(), marker, findLeftovers);
-        OutputPumps pumps = new OutputPumps(Charset.defaultCharset(), kept.maxChars(), output, drainTimeout,
+        RunExecutor executor = new RunExecutor(workingDir.toFile(), marker, findLeftovers, command);
+        OutputPumps pumps = new OutputPumps(StandardCharsets.UTF_8, kept.maxChars(), output, drainTimeout,
                 executor::endLeftovers, executor::interrupted);
         ExecuteWatchdog watchdog = ExecuteWatchdog.builder().setTimeout(timeout).get();
         executor.setWatchdog(watchdog);
@@ -175,17 +184,28 @@ public final class ProcessRunner {
     private static final class RunExecutor extends DefaultExecutor {
         private final TreeMarker marker;
         private final boolean track;
+        private final List<String> command;
         private volatile TreeProcess process;
         private volatile boolean launching;
         private volatile boolean stopping;
         private volatile boolean interrupted;
         private volatile List<String> leftovers = List.of();
 
-        RunExecutor(File dir, TreeMarker marker, boolean track) {
+        RunExecutor(File dir, TreeMarker marker, boolean track, List<String> command) {
             super();
             setWorkingDirectory(dir);
             this.marker = marker;
             this.track = track;
+            this.command = List.copyOf(command);
+        }
+
+        /** Starts the command with exactly {@code env} (no variable of the JVM's added) in {@code dir}. */
+        private Process start(Map<String, String> env, Path dir) throws IOException {
+            ProcessBuilder pb = new ProcessBuilder(command).directory(dir == null ? null : dir.toFile());
+            Map<String, String> e = pb.environment();
+            e.clear();
+            e.putAll(env);
+            return pb.start();
         }
 
         // commons-exec 1.5+ launches through this overload
@@ -197,8 +217,20 @@ public final class ProcessRunner {
                     throw new IOException("the JVM is shutting down");
                 }
                 ChildSubreaper subreaper = track ? ChildSubreaper.enable() : null; // Linux: orphans stay ours
-                Process p = super.launch(command, env, dir);
-                WindowsJob job = track ? WindowsJob.create() : null; // Windows: the tree dies with the JVM
+                // Windows: the tree dies with the JVM. The job is made before the launch, so that only the
+                // assignment (microseconds) separates the child's start from its membership: made after it,
+                // the first JNA load (hundreds of ms) let a child's first grandchild start outside the job
+                // (found by the Windows tier's ProcessTreeTest)
+                WindowsJob job = track ? WindowsJob.create() : null;
+                Process p;
+                try {
+                    p = start(env, dir);
+                } catch (IOException | RuntimeException e) {
+                    if (job != null) {
+                        job.close();
+                    }
+                    throw e;
+                }
                 if (job != null && !job.assign(p.pid())) {
                     job.close();
                     job = null;

@@ -28,7 +28,7 @@ class ArgumentsVerbatimTest {
         Path script = Files.writeString(dir.resolve("print args"), "#!/bin/sh\nfor a in \"$@\"; do printf '[%s]\\n' \"$a\"; done\n");
         script.toFile().setExecutable(true);
         List<String> args = List.of("/check/work/main/a b.cu", "\"quoted\"", "it's", "$HOME", "${HOME}", "*", "C:\\x\\",
-                "ünï", "", "-o", "@rsp", "two  spaces");
+                "ünï", "", "-o", "@rsp", "two  spaces", " leading", "trailing ", " ");
         List<String> lines = Collections.synchronizedList(new ArrayList<>());
         ProcessResult r = new ProcessRunner(Duration.ofSeconds(30)).run(script, args, Map.of("PATH", "/usr/bin:/bin",
                 "LANG", "C.UTF-8"), dir, lines::add);
