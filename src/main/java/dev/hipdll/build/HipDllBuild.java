@@ -2,6 +2,7 @@ package dev.hipdll.build;
 
 import dev.hipdll.artifact.FileDigests;
 import dev.hipdll.bytes.BinaryFormatException;
+import dev.hipdll.compile.BatchWrapper;
 import dev.hipdll.compile.BuildFailedException;
 import dev.hipdll.compile.BuildSetup;
 import dev.hipdll.compile.BuildStep;
@@ -147,6 +148,9 @@ public final class HipDllBuild {
         SdkTable.render(sdk).forEach(log::info);
         setup.msvc().ifPresent(m -> log.info(m.describe()));
         logEnvironment(env, log);
+        if (r.options().driver() == Driver.HIPCC && sdk.hipccIsBatchWrapper()) {
+            throw BatchWrapper.refusal(sdk.hipcc().path()); // before any step runs (issue 20, item 4d)
+        }
 
         Path output = r.output().toAbsolutePath().normalize();
         Path outDir = r.outputDirectory();

@@ -1,7 +1,6 @@
 package dev.hipdll.compile;
 
 import dev.hipdll.host.Host;
-import dev.hipdll.host.OsFamily;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -74,7 +73,7 @@ public record CompilerLauncher(String spec, Path executable, Kind kind) {
         List<String> tried = new ArrayList<>();
         if (given.isAbsolute() || given.getNameCount() > 1) {
             Path p = given.isAbsolute() ? given : workingDir.resolve(given);
-            for (Path c : candidates(p, host)) {
+            for (Path c : host.programCandidates(p)) {
                 tried.add(c.toString());
                 if (Files.isRegularFile(c) && Files.isExecutable(c)) {
                     return of(s, c.toAbsolutePath().normalize());
@@ -89,7 +88,7 @@ public record CompilerLauncher(String spec, Path executable, Kind kind) {
                 continue;
             }
             try {
-                for (Path c : candidates(Path.of(dir).resolve(s), host)) {
+                for (Path c : host.programCandidates(Path.of(dir).resolve(s))) {
                     if (Files.isRegularFile(c) && Files.isExecutable(c)) {
                         return of(s, c.toAbsolutePath().normalize());
                     }
@@ -100,20 +99,6 @@ public record CompilerLauncher(String spec, Path executable, Kind kind) {
         }
         throw new BuildFailedException("hip.compilerLauncher: no program '" + s + "' on PATH (" + path + "); install it"
                 + " (Debian: apt-get install " + s + ") or give its full path");
-    }
-
-    private static List<Path> candidates(Path p, Host host) {
-        List<Path> c = new ArrayList<>();
-        c.add(p);
-        if (host.os() == OsFamily.WINDOWS && !p.getFileName().toString().contains(".")) {
-            String exts = host.environment().get("PATHEXT").orElse(".COM;.EXE;.BAT;.CMD");
-            for (String e : exts.split(";")) {
-                if (!e.isBlank()) {
-                    c.add(p.resolveSibling(p.getFileName() + e.toLowerCase(Locale.ROOT)));
-                }
-            }
-        }
-        return c;
     }
 
     /** A launcher at {@code executable}, its kind from the file name ({@code ccache}, {@code sccache.exe}, ...). */

@@ -7,9 +7,8 @@ import java.util.List;
 
 /**
  * Decides how hipcc's arguments reach it: directly, or, when the command line would be longer
- * than {@link LaunchOptions#commandLineLimit()}, as {@code @<response file>}. For a
- * {@code .bat}/{@code .cmd} wrapper the arguments that cmd.exe would see are checked by
- * {@link BatchArguments}.
+ * than {@link LaunchOptions#commandLineLimit()}, as {@code @<response file>}. A
+ * {@code .bat}/{@code .cmd} wrapper is refused ({@link BatchWrapper}).
  */
 public final class HipccLaunch {
     private HipccLaunch() {
@@ -24,11 +23,14 @@ public final class HipccLaunch {
      * @param responseFile where to write the response file if one is needed (replaced; deleted when not needed)
      * @param batchWrapper whether hipcc is a {@code .bat}/{@code .cmd} wrapper
      * @return {@code args} itself, or a single {@code @responseFile}
-     * @throws BuildFailedException when a batch wrapper would receive a cmd.exe metacharacter
+     * @throws BuildFailedException when hipcc is a batch wrapper, or an argument cannot go into a response file
      * @throws IOException          when the response file cannot be written
      */
     public static List<String> arguments(Path hipcc, List<String> args, LaunchOptions options, Path responseFile,
                                          boolean batchWrapper) throws BuildFailedException, IOException {
+        if (batchWrapper) {
+            throw BatchWrapper.refusal(hipcc);
+        }
         long length = ResponseFile.commandLineLength(hipcc, args, options.os());
         List<String> launched = args;
         if (length > options.commandLineLimit()) {
@@ -40,9 +42,6 @@ public final class HipccLaunch {
             launched = List.of("@" + responseFile.toAbsolutePath());
         } else {
             Files.deleteIfExists(responseFile);
-        }
-        if (batchWrapper) {
-            BatchArguments.check(hipcc, launched);
         }
         return launched;
     }

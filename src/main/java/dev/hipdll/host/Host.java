@@ -1,6 +1,10 @@
 package dev.hipdll.host;
 
 import dev.hipdll.environment.Environment;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -31,5 +35,30 @@ public record Host(OsFamily os, Environment environment) {
      */
     public String executable(String base) {
         return isWindows() ? base + ".exe" : base;
+    }
+
+    /** The extensions Windows tries when {@code PATHEXT} is not set (cmd.exe's default, shortened). */
+    public static final String DEFAULT_PATHEXT = ".COM;.EXE;.BAT;.CMD";
+
+    /**
+     * The files a program path names on this host, in the order Windows tries them: {@code program} itself,
+     * then, on Windows and when its file name has no extension, {@code program} with each {@code PATHEXT}
+     * extension in {@code PATHEXT}'s order (lower case; Windows file names are case-insensitive), as cmd.exe
+     * and {@code where} look a command up. Elsewhere only {@code program}.
+     *
+     * @param program a program path ({@code C:\ROCm\bin\hipcc})
+     * @return the candidates, first to try first
+     */
+    public List<Path> programCandidates(Path program) {
+        List<Path> c = new ArrayList<>();
+        c.add(program);
+        if (isWindows() && program.getFileName() != null && !program.getFileName().toString().contains(".")) {
+            for (String e : environment.get("PATHEXT").orElse(DEFAULT_PATHEXT).split(";")) {
+                if (!e.isBlank()) {
+                    c.add(program.resolveSibling(program.getFileName() + e.strip().toLowerCase(Locale.ROOT)));
+                }
+            }
+        }
+        return c;
     }
 }

@@ -23,8 +23,8 @@ public record HipSdk(SdkComponent root, SdkComponent hipcc, SdkComponent clangDi
     }
 
     /**
-     * Whether hipcc is a {@code .bat}/{@code .cmd} wrapper, which cmd.exe re-parses: its arguments
-     * must not contain cmd metacharacters (see {@code dev.hipdll.compile.BatchArguments}).
+     * Whether hipcc is a {@code .bat}/{@code .cmd} wrapper, which cmd.exe re-parses: the build refuses to
+     * run it (see {@code dev.hipdll.compile.BatchWrapper}).
      */
     public boolean hipccIsBatchWrapper() {
         String n = hipcc.path().getFileName().toString().toLowerCase(java.util.Locale.ROOT);

@@ -70,7 +70,8 @@ public final class HipSdkResolver {
     public HipSdk resolve(SdkOverrides o, Optional<HipToolchain> toolchain) throws SdkResolutionException {
         SdkComponent root = root(o, toolchain);
         Path r = root.path();
-        SdkComponent hipcc = component(o, "hipcc", "hip.hipcc", o.hipcc(), root, hipccCandidates(r), Files::isRegularFile);
+        SdkComponent hipcc = component(o, "hipcc", "hip.hipcc", withPathext(o.hipcc()), root, hipccCandidates(r),
+                Files::isRegularFile);
         String clang = host.executable("clang");
         SdkComponent clangDir = component(o, "clangDir", "hip.clangDir", o.clangDir(), root,
                 List.of(r.resolve("lib/llvm/bin"), r.resolve("bin")), d -> Files.isRegularFile(d.resolve(clang)));
@@ -112,6 +113,18 @@ public final class HipSdkResolver {
     public SdkComponent resolveRuntimeDll(SdkOverrides o, Optional<HipToolchain> toolchain, String hint)
             throws SdkResolutionException {
         return runtime(o, root(o, toolchain), hint);
+    }
+
+    /**
+     * A program override as Windows finds it: the path itself when it is a file, else the first
+     * {@code PATHEXT} extension that names one ({@code hip.hipcc=C:\\ROCm\\bin\\hipcc} is {@code hipcc.exe});
+     * {@code null} stays {@code null}, and a path naming nothing stays as given (its error names it).
+     */
+    private Path withPathext(Path program) {
+        if (program == null) {
+            return null;
+        }
+        return host.programCandidates(program).stream().filter(Files::isRegularFile).findFirst().orElse(program);
     }
 
     /** hipcc candidates in order: executables first, a batch wrapper only after every executable. */
@@ -266,7 +279,7 @@ public final class HipSdkResolver {
 
     private String describe(String name) {
         return switch (name) {
-            case "hipcc" -> host.isWindows() ? "expected hipcc.exe, hipcc.bin.exe, or (only without those) hipcc.bat/.cmd"
+            case "hipcc" -> host.isWindows() ? "expected hipcc.exe or hipcc.bin.exe (a hipcc.bat/.cmd is found only to be refused)"
                     : "expected the hipcc executable";
             case "clangDir" -> "expected a directory holding " + host.executable("clang");
             case "includeDir" -> "expected a directory holding hip/hip_runtime.h";

@@ -1,0 +1,36 @@
+package dev.hipdll.compile;
+
+import java.nio.file.Path;
+
+/**
+ * Why a {@code .bat}/{@code .cmd} hipcc is refused before it runs. Windows runs a batch file through cmd.exe,
+ * which re-parses its command line: {@code %VAR%} is expanded even inside quotes, {@code & | < > ^} split or
+ * redirect it, {@code !} is expanded under delayed expansion, and the quoting rules of the C runtime do not
+ * apply (BRIEF, "cmd.exe quirks"; the "BatBadBut" class of argument injection). No encoding makes every
+ * argument safe, and a project path with {@code %} or {@code &} is legal on Windows; so the build never runs
+ * one. hipcc.exe (ROCm 6.2+, TheRock), hipcc.bin.exe (classic SDKs) or the SDK's clang
+ * ({@code hip.driver=clang}) take their arguments as the C runtime splits them.
+ */
+public final class BatchWrapper {
+    private BatchWrapper() {
+    }
+
+    /** Whether {@code program} is run by cmd.exe ({@code .bat} or {@code .cmd}, any case). */
+    public static boolean is(Path program) {
+        String n = program.getFileName() == null ? "" : program.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        return n.endsWith(".bat") || n.endsWith(".cmd");
+    }
+
+    /**
+     * The error for a batch hipcc.
+     *
+     * @param wrapper the batch file
+     * @return the exception, naming it and what to use instead
+     */
+    public static BuildFailedException refusal(Path wrapper) {
+        return new BuildFailedException("refusing to run the batch wrapper " + wrapper + ": cmd.exe re-parses its"
+                + " arguments (%VAR% is expanded even in quotes; & | < > ^ split the command), so paths and flags cannot"
+                + " reach hipcc intact. Point -Dhip.hipcc at hipcc.exe or hipcc.bin.exe, or build with the SDK's clang"
+                + " (-Dhip.driver=clang).");
+    }
+}
