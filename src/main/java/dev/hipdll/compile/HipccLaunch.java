@@ -35,7 +35,7 @@ public final class HipccLaunch {
         List<String> launched = args;
         if (length > options.commandLineLimit()) {
             try {
-                ResponseFile.write(responseFile, args, options.os());
+                ResponseFile.write(responseFile, args);
             } catch (IllegalArgumentException e) {
                 throw new BuildFailedException(e.getMessage());
             }

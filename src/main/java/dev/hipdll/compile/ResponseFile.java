@@ -1,6 +1,7 @@
 package dev.hipdll.compile;
 
 import dev.hipdll.host.OsFamily;
+import dev.hipdll.process.WindowsArguments;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,69 +10,44 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A compiler response file ({@code @file}): one argument per line, UTF-8, quoted the way clang
- * tokenizes response files on the host (clang's {@code --rsp-quoting}: {@code windows} on
- * Windows, {@code posix} elsewhere). An argument without whitespace, quotes or backslashes is
- * written as is; any other is written in double quotes:
- * <ul>
- *   <li>Windows ({@code CommandLineToArgvW} rules): backslashes are literal except before a
- *       quote, where they are doubled, and a quote is written {@code \"};</li>
- *   <li>POSIX: {@code \} is written {@code \\} and {@code "} is written {@code \"}.</li>
- * </ul>
+ * A compiler response file ({@code @file}): one argument per line, UTF-8, quoted the way clang's gcc-like
+ * driver tokenizes response files on every host: GNU rules ({@code llvm::cl::TokenizeGNUCommandLine}), which
+ * clang uses unless it runs as clang-cl or is given {@code --rsp-quoting=windows} (clang's driver.cpp) -- so
+ * also clang.exe on Windows, which hipcc.exe starts. An argument without whitespace, quotes, apostrophes or
+ * backslashes is written as is; any other is written in double quotes with {@code \} written {@code \\} and
+ * {@code "} written {@code \"}. (Until the Windows tier ran a real Windows clang.exe, Windows response files
+ * were written by the CommandLineToArgvW rules, and clang.exe read {@code src\main\hip\a.cu} as
+ * {@code srcmainhipa.cu}.)
+ *
+ * <p>{@link #commandLineLength} measures the command line the arguments make when passed directly: on
+ * Windows as {@link WindowsArguments} encodes them for {@code CreateProcess}, elsewhere as {@code execve}
+ * takes them (each argument and a separator).
  */
 public final class ResponseFile {
     private ResponseFile() {
     }
 
     /**
-     * The length in characters of the command line {@code executable args...} as it would be
-     * handed to the operating system (each element quoted as on the command line, separated by
-     * one space).
+     * The length in characters of the command line {@code executable args...} as it would be handed to the
+     * operating system: on Windows each element encoded as {@link WindowsArguments} does (the program quoted),
+     * elsewhere each element as it is; one separator between elements.
      */
     public static long commandLineLength(Path executable, List<String> args, OsFamily os) {
-        long n = quote(executable.toString(), os).length();
+        long n = executable.toString().length() + 2;
         for (String a : args) {
-            n += 1 + quote(a, os).length();
+            n += 1 + (os == OsFamily.WINDOWS ? WindowsArguments.encode(a).length() : a.length());
         }
         return n;
     }
 
-    /** {@code arg} quoted for one line of a response file on {@code os} (see the class comment). */
-    public static String quote(String arg, OsFamily os) {
+    /** {@code arg} quoted for one line of a response file (see the class comment). */
+    public static String quote(String arg) {
         boolean plain = !arg.isEmpty() && arg.chars().noneMatch(c -> Character.isWhitespace(c) || c == '"' || c == '\\'
                 || c == '\'');
         if (plain) {
             return arg;
         }
-        return os == OsFamily.WINDOWS ? windows(arg) : posix(arg);
-    }
-
-    private static String posix(String arg) {
         return "\"" + arg.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
-    }
-
-    private static String windows(String arg) {
-        boolean needsQuotes = arg.isEmpty() || arg.chars().anyMatch(c -> c == ' ' || c == '\t' || c == '"');
-        if (!needsQuotes) {
-            return arg;
-        }
-        StringBuilder sb = new StringBuilder("\"");
-        int backslashes = 0;
-        for (int i = 0; i < arg.length(); i++) {
-            char c = arg.charAt(i);
-            if (c == '\\') {
-                backslashes++;
-                continue;
-            }
-            if (c == '"') {
-                sb.append("\\".repeat(backslashes * 2 + 1)).append('"');
-            } else {
-                sb.append("\\".repeat(backslashes)).append(c);
-            }
-            backslashes = 0;
-        }
-        sb.append("\\".repeat(backslashes * 2)).append('"');
-        return sb.toString();
     }
 
     /**
@@ -80,13 +56,13 @@ public final class ResponseFile {
      * @throws IllegalArgumentException when an argument contains a line break (it cannot be one line)
      * @throws IOException              when the file cannot be written
      */
-    public static void write(Path file, List<String> args, OsFamily os) throws IOException {
+    public static void write(Path file, List<String> args) throws IOException {
         List<String> lines = new ArrayList<>();
         for (String a : args) {
             if (a.indexOf('\n') >= 0 || a.indexOf('\r') >= 0) {
                 throw new IllegalArgumentException("argument with a line break cannot go into a response file: " + a);
             }
-            lines.add(quote(a, os));
+            lines.add(quote(a));
         }
         Files.write(file, lines, StandardCharsets.UTF_8);
     }

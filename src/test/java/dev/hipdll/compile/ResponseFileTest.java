@@ -20,26 +20,20 @@ class ResponseFileTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', quoteCharacter = '\'', value = {
         "-O3|-O3",
-        "C:\\Program Files\\AMD\\ROCm\\7.1\\include|\"C:\\Program Files\\AMD\\ROCm\\7.1\\include\"",
-        "C:\\plain\\path|C:\\plain\\path",
-        "C:\\dir with space\\|\"C:\\dir with space\\\\\"",
-        "-DMSG=\"hi\"|\"-DMSG=\\\"hi\\\"\"",
-        "a\\\"b|\"a\\\\\\\"b\"",
-        "''|\"\"",
-    })
-    void windowsQuotingFollowsCommandLineToArgvW(String arg, String quoted) {
-        assertEquals(quoted, ResponseFile.quote(arg, OsFamily.WINDOWS));
-    }
-
-    @ParameterizedTest
-    @CsvSource(delimiter = '|', quoteCharacter = '\'', value = {
-        "-O3|-O3",
         "/a b/c|\"/a b/c\"",
         "x\\y|\"x\\\\y\"",
+        "C:\\dir with space\\|\"C:\\\\dir with space\\\\\"",
         "-DMSG=\"hi\"|\"-DMSG=\\\"hi\\\"\"",
+        "''|\"\"",
     })
-    void posixQuoting(String arg, String quoted) {
-        assertEquals(quoted, ResponseFile.quote(arg, OsFamily.UNIX));
+    void gnuQuotingAsClangReadsResponseFilesOnEveryHost(String arg, String quoted) {
+        assertEquals(quoted, ResponseFile.quote(arg));
+    }
+
+    @Test
+    void theWindowsCommandLineLengthCountsTheEncoding() {
+        assertEquals("C:\\x.exe".length() + 2 + 1 + "\"a b\"".length() + 1 + 2,
+                ResponseFile.commandLineLength(Path.of("C:\\x.exe"), List.of("a b", "-c"), OsFamily.WINDOWS));
     }
 
     @Test

@@ -111,6 +111,45 @@ final class WindowsTier {
         }
     }
 
+    /**
+     * A copy of the stand-in SDK at {@code to} whose files are hard links to the SDK's (fast; the copy's files
+     * must be replaced, never written in place), falling back to copies where a link cannot be made.
+     */
+    static Path linkSdk(Path to) throws IOException {
+        delete(to);
+        try (Stream<Path> walk = Files.walk(SDK)) {
+            for (Path p : walk.toList()) {
+                Path t = to.resolve(SDK.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(t);
+                } else {
+                    try {
+                        Files.createLink(t, p);
+                    } catch (IOException | UnsupportedOperationException e) {
+                        Files.copy(p, t);
+                    }
+                }
+            }
+        }
+        return to;
+    }
+
+    /**
+     * A linked copy of the SDK ({@link #linkSdk}) whose {@code bin\hipcc.exe} and {@code lib\llvm\bin\clang.exe}
+     * are probe.exe, each running the real one renamed {@code -real.exe}; every start of either is recorded
+     * ({@link ProbeLog}).
+     */
+    static Path probeSdk(Path to) throws IOException {
+        linkSdk(to);
+        for (Path tool : new Path[] {to.resolve("bin").resolve("hipcc.exe"),
+                to.resolve("lib").resolve("llvm").resolve("bin").resolve("clang.exe")}) {
+            String base = tool.getFileName().toString().replace(".exe", "");
+            Files.move(tool, tool.resolveSibling(base + "-real.exe"));
+            Files.copy(fixtures().resolve("probe.exe"), tool);
+        }
+        return to;
+    }
+
     /** A copy of the stand-in SDK at {@code to} (the large LLVM executables copied as well). */
     static Path copySdk(Path to) throws IOException {
         copyTree(SDK, to);
