@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
  * passes verbatim (starts and ends with a quote, does not end with {@code \"}). The same arguments are checked
  * on a real Windows API by the Windows tier ({@code dev.hipdll.windowstier.ProcessTreeTest}).
  */
-public class WindowsArgumentsTest {
+class WindowsArgumentsTest {
     /** Splits a command line tail the way the MSVC C runtime (2008+) does. */
-    public static List<String> decode(String line) {
+    static List<String> decode(String line) {
         List<String> out = new ArrayList<>();
         int i = 0;
         int n = line.length();

@@ -91,17 +91,55 @@ record ProbeLog(Path file, String commandLine, List<String> arguments, List<Stri
         return v.size() == 1 ? Optional.of(v.get(0).substring(v.get(0).indexOf('=', 1) + 1)) : Optional.empty();
     }
 
-    /** The arguments after expanding each {@code @file} (split as a Windows command line). */
+    /** The arguments after expanding each {@code @file} (split as clang's gcc-like driver splits it: GNU rules). */
     List<String> expandedArguments() {
         List<String> out = new ArrayList<>();
         int r = 0;
         for (String a : arguments) {
             if (a.startsWith("@") && r < responseFiles.size()) {
-                out.addAll(dev.hipdll.process.WindowsArgumentsTest.decode(responseFiles.get(r++).replace('\r', ' ')
-                        .replace('\n', ' ')));
+                out.addAll(gnuSplit(responseFiles.get(r++)));
             } else {
                 out.add(a);
             }
+        }
+        return out;
+    }
+
+    /**
+     * Splits response-file text by the rules of {@code llvm::cl::TokenizeGNUCommandLine}: blanks separate;
+     * a backslash takes the next character literally (outside quotes and inside double quotes); double and
+     * single quotes group (no escapes inside single quotes).
+     */
+    static List<String> gnuSplit(String text) {
+        List<String> out = new ArrayList<>();
+        StringBuilder token = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isWhitespace(c)) {
+                if (token != null) {
+                    out.add(token.toString());
+                    token = null;
+                }
+                continue;
+            }
+            if (token == null) {
+                token = new StringBuilder();
+            }
+            if (c == '\\' && i + 1 < text.length()) {
+                token.append(text.charAt(++i));
+            } else if (c == '"' || c == '\'') {
+                for (i++; i < text.length() && text.charAt(i) != c; i++) {
+                    if (c == '"' && text.charAt(i) == '\\' && i + 1 < text.length()) {
+                        i++;
+                    }
+                    token.append(text.charAt(i));
+                }
+            } else {
+                token.append(c);
+            }
+        }
+        if (token != null) {
+            out.add(token.toString());
         }
         return out;
     }
