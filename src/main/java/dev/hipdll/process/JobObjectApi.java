@@ -29,6 +29,11 @@ interface JobObjectApi extends Library {
 
     boolean TerminateJobObject(Pointer job, int exitCode);
 
+    /** {@code JobObjectBasicProcessIdList}, JOBOBJECTINFOCLASS 3: two DWORD counts, then a ULONG_PTR per process id. */
+    int JOB_OBJECT_BASIC_PROCESS_ID_LIST_CLASS = 3;
+
+    boolean QueryInformationJobObject(Pointer job, int infoClass, Pointer info, int length, Pointer returnLength);
+
     boolean CloseHandle(Pointer handle);
 
     /**

@@ -90,8 +90,24 @@ final class ProcessTree {
         }
     }
 
-    /** The live processes of the run other than the root, keyed by pid. */
+    /**
+     * The live processes of the run other than the root, keyed by pid. With a Windows job, exactly the job's
+     * members: the parent links of Windows' process table are pids that may have been reused, and under Wine
+     * the system services (services.exe, winedevice.exe, rpcss.exe, ...) that a compiler's first console
+     * start brings up have it as their parent; taking them for leftovers killed them and hung every later
+     * process of the prefix (found by the Windows tier's HeldDllTest).
+     */
     private Map<Long, ProcessHandle> members() {
+        List<Long> inJob = job == null ? null : job.processIds();
+        if (inJob != null) {
+            Map<Long, ProcessHandle> all = new LinkedHashMap<>();
+            for (long pid : inJob) {
+                ProcessHandle.of(pid).filter(ProcessHandle::isAlive).ifPresent(h -> all.put(pid, h));
+            }
+            all.remove(root.pid());
+            all.remove(ProcessHandle.current().pid());
+            return all;
+        }
         snapshot();
         Map<Long, ProcessHandle> all = new LinkedHashMap<>();
         for (ProcessHandle h : seen.values()) {

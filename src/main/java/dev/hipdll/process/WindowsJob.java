@@ -3,6 +3,7 @@ package dev.hipdll.process;
 import com.sun.jna.Native;
 import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
+import java.util.List;
 
 /**
  * A Windows Job Object holding the compiler (issue 12, item 10): created with
@@ -71,6 +72,33 @@ final class WindowsJob implements AutoCloseable {
         } finally {
             api.CloseHandle(process);
         }
+    }
+
+    /** How many process ids {@link #processIds()} asks for at most. */
+    static final int MAX_PROCESS_IDS = 4096;
+
+    /**
+     * The ids of the processes in the job now ({@code QueryInformationJobObject}, JobObjectBasicProcessIdList:
+     * a {@code JOBOBJECT_BASIC_PROCESS_ID_LIST}, two DWORD counts then one ULONG_PTR per id at offset 8), at
+     * most {@value #MAX_PROCESS_IDS}. Membership is exact: a process is in the job because a member started it
+     * (or it was assigned), never because its parent pid happens to match, which is all the process table's
+     * parent links say on Windows.
+     *
+     * @return the ids, or {@code null} when the query failed
+     */
+    List<Long> processIds() {
+        com.sun.jna.Memory info = new com.sun.jna.Memory(8L + 8L * MAX_PROCESS_IDS);
+        info.clear();
+        if (!api.QueryInformationJobObject(job, JobObjectApi.JOB_OBJECT_BASIC_PROCESS_ID_LIST_CLASS, info,
+                (int) info.size(), null)) {
+            return null;
+        }
+        int n = Math.min(info.getInt(4), MAX_PROCESS_IDS);
+        List<Long> ids = new java.util.ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            ids.add(info.getLong(8L + 8L * i));
+        }
+        return ids;
     }
 
     /** Terminates every process in the job now. */

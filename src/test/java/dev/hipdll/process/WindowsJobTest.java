@@ -55,6 +55,16 @@ class WindowsJobTest {
         }
 
         @Override
+        public boolean QueryInformationJobObject(Pointer j, int infoClass, Pointer info, int length, Pointer returned) {
+            calls.add("QueryInformationJobObject(" + (j == job ? "job" : j) + ", " + infoClass + ")");
+            info.setInt(0, 2);
+            info.setInt(4, 2);
+            info.setLong(8, 4711);
+            info.setLong(16, 4712);
+            return !fail.equals("query");
+        }
+
+        @Override
         public boolean TerminateJobObject(Pointer j, int exitCode) {
             calls.add("TerminateJobObject(" + (j == job ? "job" : j) + ", " + exitCode + ")");
             return true;
@@ -79,6 +89,16 @@ class WindowsJobTest {
                 "OpenProcess(0x101, false, 4711)", "AssignProcessToJobObject(job, process)", "CloseHandle(process)",
                 "TerminateJobObject(job, 1)", "CloseHandle(job)"), k.calls);
         assertEquals(0x2000, k.flags, "JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE");
+    }
+
+    @Test
+    void theJobListsItsProcessIds() {
+        Recorder k = new Recorder();
+        WindowsJob job = WindowsJob.create(k);
+        assertEquals(List.of(4711L, 4712L), job.processIds());
+        assertEquals("QueryInformationJobObject(job, 3)", k.calls.get(k.calls.size() - 1));
+        k.fail = "query";
+        assertNull(job.processIds(), "a failed query is no answer, not an empty job");
     }
 
     @Test

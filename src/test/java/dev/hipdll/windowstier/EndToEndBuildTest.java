@@ -45,7 +45,7 @@ class EndToEndBuildTest {
                 .orElseThrow(() -> new AssertionError("no check " + id + " in " + r));
     }
 
-    private static void assertVerified(Path dll) throws Exception {
+    static void assertVerified(Path dll) throws Exception {
         VerifyReport v = verify(dll);
         assertTrue(v.passed(), v.toString());
         for (String id : List.of("exports.required", "exports.extra", "device-code.targets", "paths.build", "paths.pdb",

@@ -1,0 +1,95 @@
+package dev.hipdll.windowstier;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.hipdll.compile.BuildFailedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 20, item 4g on a Windows API: the DLL is rebuilt while another process (holder.exe) has it loaded with
+ * LoadLibrary; the build either replaces it or fails with a message that names the holding process; the file at
+ * the DLL's path is never half-written and never lost (it is the old DLL or the new one, each whole and
+ * verified). Two builds of one project at the same time both end well.
+ */
+@Tag(WindowsTier.TAG)
+class HeldDllTest {
+    @Test
+    void aDllLoadedByAnotherProcessIsReplacedOrTheHolderIsNamed() throws Exception {
+        Path root = WindowsTier.work("held-dll");
+        TierBuild b = new TierBuild(root.resolve("project")).withExample();
+        b.build();
+        byte[] before = Files.readAllBytes(b.dll());
+        Path ready = root.resolve("ready.txt");
+        Path stop = root.resolve("stop.txt");
+        ProcessBuilder pb = new ProcessBuilder(WindowsTier.fixtures().resolve("holder.exe").toString(), b.dll().toString(),
+                ready.toString(), stop.toString()).redirectErrorStream(true);
+        pb.environment().put("PATH", WindowsTier.SDK.resolve("bin") + ";" + System.getenv("PATH")); // amdhip64_7.dll
+        Process holder = pb.start();
+        try {
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (!Files.exists(ready) && holder.isAlive() && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertTrue(Files.exists(ready), "holder.exe did not load the DLL: "
+                    + new String(holder.getInputStream().readAllBytes()));
+            Path chain = b.sources().resolve("cuda_chain.cu");
+            Files.writeString(chain, Files.readString(chain) + "\n__global__ void coli_tier_held(int *p) { *p = 7; }\n");
+            try {
+                b.build();
+                byte[] after = Files.readAllBytes(b.dll());
+                assertTrue(!java.util.Arrays.equals(before, after), "the DLL was not rebuilt");
+                EndToEndBuildTest.assertVerified(b.dll());
+            } catch (BuildFailedException e) {
+                assertTrue(e.getMessage().contains("holder.exe") || e.getMessage().contains(Long.toString(holder.pid())),
+                        "the failure does not name the process holding the DLL: " + e.getMessage());
+                assertArrayEquals(before, Files.readAllBytes(b.dll()), "the previous DLL was changed");
+            }
+        } finally {
+            Files.writeString(stop, "stop");
+            holder.waitFor();
+        }
+        assertEquals(0, holder.exitValue());
+    }
+
+    @Test
+    void twoBuildsOfOneProjectAtOnceBothEndWell() throws Exception {
+        Path root = WindowsTier.work("two-builds");
+        TierBuild first = new TierBuild(root.resolve("project")).withExample();
+        TierBuild second = new TierBuild(root.resolve("project"));
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            List<Future<Object>> runs = new ArrayList<>();
+            for (TierBuild b : List.of(first, second)) {
+                runs.add(pool.submit((Callable<Object>) b::build));
+            }
+            for (Future<Object> f : runs) {
+                try {
+                    f.get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    fail("a concurrent build failed: " + e.getCause(), e.getCause());
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        EndToEndBuildTest.assertVerified(first.dll());
+        try (var s = Files.list(first.dll().getParent())) {
+            List<String> left = s.map(p -> p.getFileName().toString()).filter(n -> n.contains(".tmp") && !n.equals(".tmp"))
+                    .toList();
+            assertEquals(List.of(), left, "temporary files left beside the DLL");
+        }
+    }
+}
