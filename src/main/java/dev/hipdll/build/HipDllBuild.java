@@ -30,6 +30,7 @@ import dev.hipdll.incremental.IncrementalBuild;
 import dev.hipdll.incremental.StampDecision;
 import dev.hipdll.incremental.StampInputs;
 import dev.hipdll.incremental.StampStore;
+import dev.hipdll.io.InUseReplacement;
 import dev.hipdll.io.IoProblem;
 import dev.hipdll.io.OutputDirectory;
 import dev.hipdll.io.OutputPlacement;
@@ -266,7 +267,7 @@ public final class HipDllBuild {
             discard(tempDir);
             throw failure(result, graph, diagnosisTxt, buildLogPath, previous);
         }
-        publishLinked(tempDir.resolve(output.getFileName()), output, tempDir, buildLogPath, previous);
+        publishLinked(tempDir.resolve(output.getFileName()), output, tempDir, buildLogPath, previous, log);
         int ran = (int) result.count(StepOutcome.Ran.class);
         int reused = (int) result.count(StepOutcome.Reused.class);
         log.info("built " + output + " in " + millis(started) + " ms: " + ran + " of " + steps.size()
@@ -315,8 +316,8 @@ public final class HipDllBuild {
      * Moves the linked DLL over the output when it is a complete PE32+ DLL ({@link DllImageCheck}), atomically;
      * the temporary directory is gone afterwards either way.
      */
-    private static void publishLinked(Path linked, Path output, Path tempDir, Path buildLog, String previous)
-            throws BuildFailedException, IOException {
+    private static void publishLinked(Path linked, Path output, Path tempDir, Path buildLog, String previous,
+                                      BuildListener log) throws BuildFailedException, IOException {
         try {
             try {
                 DllImageCheck.check(linked);
@@ -325,11 +326,19 @@ public final class HipDllBuild {
                         + (e instanceof BinaryFormatException ? e.getMessage() : IoProblem.describe(e))
                         + ". The file was deleted; " + previous + ". Full log: " + buildLog);
             }
+            Path aside = tempDir.resolveSibling("replaced"); // Windows: where a loaded previous DLL is moved
+            InUseReplacement.clean(aside);
             try {
-                Files.move(linked, output, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                InUseReplacement.replace(linked, output, aside).ifPresent(old -> log.warn(output.getFileName()
+                        + " was in use (a process has it loaded: Windows refuses to overwrite it); it was moved to "
+                        + old + " and the new DLL put in place. That process keeps the old one until it unloads it;"
+                        + " the next build deletes it once it is free."));
             } catch (IOException e) {
-                throw new BuildFailedException("cannot move the built DLL into place (" + IoProblem.describe(e) + "); "
-                        + previous);
+                throw new BuildFailedException("cannot move the built DLL into place (" + IoProblem.describe(e) + ")"
+                        + (e instanceof java.nio.file.AccessDeniedException ? ": on Windows, a process that has "
+                        + output.getFileName() + " loaded or open keeps it from being replaced or moved; close that"
+                        + " program (Resource Monitor > CPU > Associated Handles, search " + output.getFileName()
+                        + ") and build again" : "") + "; " + previous);
             }
         } finally {
             discard(tempDir);

@@ -9,12 +9,7 @@ import dev.hipdll.compile.BuildFailedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * Issue 20, item 4g on a Windows API: the DLL is rebuilt while another process (holder.exe) has it loaded with
  * LoadLibrary; the build either replaces it or fails with a message that names the holding process; the file at
  * the DLL's path is never half-written and never lost (it is the old DLL or the new one, each whole and
- * verified). Two builds of one project at the same time both end well.
+ * verified). Two builds of one project at the same time (this JVM and another, each holding the output
+ * directory's lock as the build goal does) both end well.
  */
 @Tag(WindowsTier.TAG)
 class HeldDllTest {
@@ -43,8 +39,10 @@ class HeldDllTest {
             while (!Files.exists(ready) && holder.isAlive() && System.nanoTime() < deadline) {
                 Thread.sleep(50);
             }
-            assertTrue(Files.exists(ready), "holder.exe did not load the DLL: "
-                    + new String(holder.getInputStream().readAllBytes()));
+            if (!Files.exists(ready)) {
+                holder.destroyForcibly();
+                fail("holder.exe did not load the DLL: " + new String(holder.getInputStream().readAllBytes()));
+            }
             Path chain = b.sources().resolve("cuda_chain.cu");
             Files.writeString(chain, Files.readString(chain) + "\n__global__ void coli_tier_held(int *p) { *p = 7; }\n");
             try {
@@ -67,29 +65,31 @@ class HeldDllTest {
     @Test
     void twoBuildsOfOneProjectAtOnceBothEndWell() throws Exception {
         Path root = WindowsTier.work("two-builds");
-        TierBuild first = new TierBuild(root.resolve("project")).withExample();
-        TierBuild second = new TierBuild(root.resolve("project"));
-        ExecutorService pool = Executors.newFixedThreadPool(2);
-        try {
-            List<Future<Object>> runs = new ArrayList<>();
-            for (TierBuild b : List.of(first, second)) {
-                runs.add(pool.submit((Callable<Object>) b::build));
-            }
-            for (Future<Object> f : runs) {
-                try {
-                    f.get();
-                } catch (java.util.concurrent.ExecutionException e) {
-                    fail("a concurrent build failed: " + e.getCause(), e.getCause());
-                }
-            }
-        } finally {
-            pool.shutdownNow();
-        }
-        EndToEndBuildTest.assertVerified(first.dll());
-        try (var s = Files.list(first.dll().getParent())) {
-            List<String> left = s.map(p -> p.getFileName().toString()).filter(n -> n.contains(".tmp") && !n.equals(".tmp"))
-                    .toList();
+        Path project = root.resolve("project");
+        TierBuild here = new TierBuild(project).withExample();
+        Process other = SecondJvm.start(root, LockedBuild.class, project.toString());
+        here.buildLocked();
+        assertTrue(other.waitFor(10, java.util.concurrent.TimeUnit.MINUTES), "the other build did not end");
+        assertEquals(0, other.exitValue(), "the other build failed: " + SecondJvm.output(root));
+        EndToEndBuildTest.assertVerified(here.dll());
+        try (var s = Files.list(here.dll().getParent())) {
+            List<String> left = s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tmp")).toList();
             assertEquals(List.of(), left, "temporary files left beside the DLL");
+        }
+    }
+
+    /** The second JVM's program: one locked build of the project (args[0]); exit 0 when it succeeded. */
+    public static final class LockedBuild {
+        public static void main(String[] args) throws Exception {
+            TierBuild b = new TierBuild(Path.of(args[0]));
+            try {
+                b.buildLocked();
+            } catch (Exception e) {
+                System.out.println(String.join("\n", b.log));
+                e.printStackTrace(System.out);
+                System.exit(1);
+            }
+            System.exit(0);
         }
     }
 }

@@ -88,9 +88,50 @@ final class TierBuild {
                 java.util.Set.of()));
     }
 
+    /**
+     * Builds holding the output directory's lock as the build goal does ({@code OutputLock}: a lock file under
+     * Windows' LockFileEx, waited for when another build holds it).
+     */
+    HipDllBuildResult buildLocked() throws IOException, BuildFailedException {
+        Path dir = dll().getParent();
+        try (dev.hipdll.io.OutputLock lock = dev.hipdll.io.OutputLock.acquire(dir, "pid " + ProcessHandle.current().pid(),
+                log::add)) {
+            return build();
+        }
+    }
+
     /** Builds; the log of this build only is kept in {@link #log}. */
     HipDllBuildResult build() throws IOException, BuildFailedException {
         log.clear();
+        // a build still running after 3 minutes writes every thread's stack to target\stacks.txt (the Windows
+        // JRE has no jstack): a hung test shows where it hangs
+        java.util.Timer watchdog = new java.util.Timer("tier-build-watchdog", true);
+        watchdog.schedule(new java.util.TimerTask() {
+            @Override
+            public void run() {
+                StringBuilder sb = new StringBuilder();
+                Thread.getAllStackTraces().forEach((t, st) -> {
+                    sb.append(t.getName()).append('\n');
+                    for (StackTraceElement e : st) {
+                        sb.append("    at ").append(e).append('\n');
+                    }
+                });
+                try {
+                    Files.createDirectories(project.resolve("target"));
+                    Files.writeString(project.resolve("target").resolve("stacks.txt"), sb);
+                } catch (IOException e) {
+                    // a diagnostic only
+                }
+            }
+        }, 180_000);
+        try {
+            return run();
+        } finally {
+            watchdog.cancel();
+        }
+    }
+
+    private HipDllBuildResult run() throws IOException, BuildFailedException {
         return new HipDllBuild().run(request(), () -> false, new BuildListener() {
             @Override
             public void info(String line) {
