@@ -49,6 +49,8 @@ class HeldDllTest {
                 b.build();
                 byte[] after = Files.readAllBytes(b.dll());
                 assertTrue(!java.util.Arrays.equals(before, after), "the DLL was not rebuilt");
+                assertTrue(b.log.stream().anyMatch(l -> l.contains("coli_hip.dll was in use")), String.join("\n", b.log));
+                assertTrue(holder.isAlive(), "the process that had the old DLL loaded died");
                 EndToEndBuildTest.assertVerified(b.dll());
             } catch (BuildFailedException e) {
                 assertTrue(e.getMessage().contains("holder.exe") || e.getMessage().contains(Long.toString(holder.pid())),
