@@ -9,6 +9,7 @@
 int wmain(int argc, wchar_t **argv) {
     tier_self();
     if (argc > 1 && !wcscmp(argv[1], L"--grandchild")) { Sleep(INFINITE); return 0; }
+    Sleep(300);
     static wchar_t cmd[65536];
     swprintf(cmd, 65536, L"\"%ls\" --grandchild", tier_self_path);
     STARTUPINFOW si;

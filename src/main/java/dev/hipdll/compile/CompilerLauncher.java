@@ -101,8 +101,15 @@ public record CompilerLauncher(String spec, Path executable, Kind kind) {
                 + " (Debian: apt-get install " + s + ") or give its full path");
     }
 
-    /** A launcher at {@code executable}, its kind from the file name ({@code ccache}, {@code sccache.exe}, ...). */
-    public static CompilerLauncher of(String spec, Path executable) {
+    /**
+     * A launcher at {@code executable}, its kind from the file name ({@code ccache}, {@code sccache.exe}, ...).
+     *
+     * @throws BuildFailedException when it is a batch file, which cmd.exe would run ({@link BatchWrapper})
+     */
+    public static CompilerLauncher of(String spec, Path executable) throws BuildFailedException {
+        if (BatchWrapper.is(executable)) {
+            throw BatchWrapper.refusal(executable);
+        }
         String name = executable.getFileName().toString().toLowerCase(Locale.ROOT);
         Kind kind = name.startsWith("sccache") ? Kind.SCCACHE : name.startsWith("ccache") ? Kind.CCACHE : Kind.OTHER;
         return new CompilerLauncher(spec, executable, kind);

@@ -53,12 +53,17 @@ public final class ResponseFile {
     /**
      * Writes {@code args} to {@code file}.
      *
-     * @throws IllegalArgumentException when an argument contains a line break (it cannot be one line)
+     * @throws IllegalArgumentException when an argument contains a line break (it cannot be one line), or is empty
+     *                                  (clang's GNU tokenizer drops an empty {@code ""}: the arguments would shift)
      * @throws IOException              when the file cannot be written
      */
     public static void write(Path file, List<String> args) throws IOException {
         List<String> lines = new ArrayList<>();
         for (String a : args) {
+            if (a.isEmpty()) {
+                throw new IllegalArgumentException("an empty argument cannot go into a response file (clang drops it,"
+                        + " and the next argument takes its place): remove the empty element from compilerArgs");
+            }
             if (a.indexOf('\n') >= 0 || a.indexOf('\r') >= 0) {
                 throw new IllegalArgumentException("argument with a line break cannot go into a response file: " + a);
             }

@@ -53,7 +53,17 @@ public final class InUseReplacement {
             try {
                 Files.move(source, target, StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException notPlaced) {
-                Files.move(aside, target, StandardCopyOption.ATOMIC_MOVE);
+                try {
+                    Files.move(aside, target, StandardCopyOption.ATOMIC_MOVE);
+                } catch (IOException notRestored) {
+                    // the old DLL is whole at `aside`: say so, so that nobody takes it for lost; clean() keeps
+                    // it while the message names it only if it is still loaded (then it cannot be deleted)
+                    IOException e = new IOException("the previous " + target.getFileName() + " could not be put back"
+                            + " after it was moved aside: it is at " + aside + " (" + notRestored.getMessage() + ")",
+                            notPlaced);
+                    e.addSuppressed(notRestored);
+                    throw e;
+                }
                 throw notPlaced;
             }
             return Optional.of(aside);

@@ -21,7 +21,7 @@ import java.util.Locale;
  * quoted": trailing backslashes are written after the closing quote, doubled, followed by an empty quoted
  * string ({@code "a b"\\""} is {@code a b\}).
  *
- * <p>An argument without a space, tab, line feed, vertical tab or quote, and not empty, is left as it is: the
+ * <p>An argument without a space, tab, line feed, carriage return, vertical tab or quote, and not empty, is left as it is: the
  * C runtime takes it literally. Batch files ({@code .bat}, {@code .cmd}) are run by cmd.exe, which has other
  * rules; their arguments are not encoded (the build refuses a batch hipcc, {@code HipccLaunch}).
  */
@@ -55,7 +55,7 @@ public final class WindowsArguments {
      * @return {@code arg} itself when the C runtime takes it literally, else its quoted form
      */
     public static String encode(String arg) {
-        if (!arg.isEmpty() && arg.chars().noneMatch(c -> c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '"')) {
+        if (!arg.isEmpty() && arg.chars().noneMatch(c -> c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == 0x0B || c == '"')) {
             return arg;
         }
         int end = arg.length();

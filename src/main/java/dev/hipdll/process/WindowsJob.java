@@ -21,6 +21,8 @@ import java.util.List;
 final class WindowsJob implements AutoCloseable {
     private final JobObjectApi api;
     private final Pointer job;
+    /** Set once the handle is closed: no call uses it afterwards (the value may name another object by then). */
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private WindowsJob(JobObjectApi api, Pointer job) {
         this.api = api;
@@ -87,6 +89,9 @@ final class WindowsJob implements AutoCloseable {
      * @return the ids, or {@code null} when the query failed
      */
     List<Long> processIds() {
+        if (closed.get()) {
+            return null;
+        }
         com.sun.jna.Memory info = new com.sun.jna.Memory(8L + 8L * MAX_PROCESS_IDS);
         info.clear();
         if (!api.QueryInformationJobObject(job, JobObjectApi.JOB_OBJECT_BASIC_PROCESS_ID_LIST_CLASS, info,
@@ -103,12 +108,16 @@ final class WindowsJob implements AutoCloseable {
 
     /** Terminates every process in the job now. */
     void terminate() {
-        api.TerminateJobObject(job, 1);
+        if (!closed.get()) {
+            api.TerminateJobObject(job, 1);
+        }
     }
 
     /** Closes the job handle: what still runs in it is terminated (kill on job close). */
     @Override
     public void close() {
-        api.CloseHandle(job);
+        if (closed.compareAndSet(false, true)) {
+            api.CloseHandle(job);
+        }
     }
 }

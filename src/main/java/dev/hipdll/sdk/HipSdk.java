@@ -27,7 +27,7 @@ public record HipSdk(SdkComponent root, SdkComponent hipcc, SdkComponent clangDi
      * run it (see {@code dev.hipdll.compile.BatchWrapper}).
      */
     public boolean hipccIsBatchWrapper() {
-        String n = hipcc.path().getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        String n = hipcc.path().getFileName().toString().toLowerCase(java.util.Locale.ROOT).replaceAll("[. ]+$", "");
         return n.endsWith(".bat") || n.endsWith(".cmd");
     }
 

@@ -53,7 +53,7 @@ class CompilerLauncherTest {
     }
 
     @Test
-    void aMissingLauncherIsAnErrorNamingTheParameterAndThePath() {
+    void aMissingLauncherIsAnErrorNamingTheParameterAndThePath() throws Exception {
         Host host = Host.of(OsFamily.UNIX, Map.of("PATH", "/nonexistent/bin"));
         BuildFailedException e = assertThrows(BuildFailedException.class,
                 () -> CompilerLauncher.resolve("ccache", host, tmp));
@@ -72,7 +72,7 @@ class CompilerLauncherTest {
     }
 
     @Test
-    void ccacheWrapsDeviceAndHostCompilesOthersOnlyDeviceCompilesNeverBundleOrLink() {
+    void ccacheWrapsDeviceAndHostCompilesOthersOnlyDeviceCompilesNeverBundleOrLink() throws Exception {
         CompilerLauncher cc = CompilerLauncher.of("ccache", Path.of("/usr/bin/ccache"));
         CompilerLauncher sc = CompilerLauncher.of("sccache", Path.of("/usr/bin/sccache"));
         assertEquals(List.of("device compile", "host compile"), cc.wrappedStages());
@@ -91,7 +91,7 @@ class CompilerLauncherTest {
     }
 
     @Test
-    void ccacheIsToldTheFatBinaryAndTheToolsDigestUnlessTheUserSetsTheCheck() {
+    void ccacheIsToldTheFatBinaryAndTheToolsDigestUnlessTheUserSetsTheCheck() throws Exception {
         CompilerLauncher cc = CompilerLauncher.of("ccache", Path.of("/usr/bin/ccache"));
         Map<String, String> env = cc.environment(host(tmp), "ab12", Map.of(), tmp);
         assertEquals(Map.of("CCACHE_EXTRAFILES", "target/hipdll/steps/k.cu/fatbin.hipfb",
@@ -101,5 +101,13 @@ class CompilerLauncherTest {
         assertEquals(Map.of(), CompilerLauncher.of("sccache", Path.of("/usr/bin/sccache"))
                 .environment(host(tmp), "ab12", Map.of(), tmp));
         assertEquals(List.of("/sdk/bin/hipcc", "-c", "k.cu"), cc.arguments(Path.of("/sdk/bin/hipcc"), List.of("-c", "k.cu")));
+    }
+
+    @Test
+    void aBatchLauncherIsRefused() {
+        BuildFailedException e = org.junit.jupiter.api.Assertions.assertThrows(BuildFailedException.class,
+                () -> CompilerLauncher.of("ccache", Path.of("C:\\tools\\ccache.cmd")));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("refusing to run the batch wrapper"),
+                e.getMessage());
     }
 }

@@ -61,5 +61,15 @@ class ResponseFileTest {
         assertTrue(e.getMessage().contains("refusing to run the batch wrapper C:\\ROCm\\bin\\hipcc.bat")
                 && e.getMessage().contains("hip.driver=clang"), e.getMessage());
         assertTrue(BatchWrapper.is(Path.of("HIPCC.CMD")) && !BatchWrapper.is(Path.of("hipcc.exe")));
+        assertTrue(BatchWrapper.is(Path.of("hipcc.bat.")) && BatchWrapper.is(Path.of("hipcc.cmd .")),
+                "Windows strips trailing dots and spaces");
+    }
+
+    @Test
+    void anEmptyArgumentCannotGoIntoAResponseFile() {
+        BuildFailedException e = assertThrows(BuildFailedException.class, () -> HipccLaunch.arguments(
+                Path.of("hipcc"), List.of("-Xlinker", "", "-Xlinker", "END"), new LaunchOptions(OsFamily.UNIX, 0),
+                tmp.resolve("e.rsp"), false));
+        assertTrue(e.getMessage().contains("an empty argument cannot go into a response file"), e.getMessage());
     }
 }

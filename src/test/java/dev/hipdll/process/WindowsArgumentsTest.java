@@ -90,6 +90,13 @@ class WindowsArgumentsTest {
     }
 
     @Test
+    void carriageReturnsAndLineFeedsAreQuoted() {
+        // LLVM's TokenizeWindowsCommandLine separates at \r and \n outside quotes
+        assertEquals("\"a\rb\"", WindowsArguments.encode("a\rb"));
+        assertEquals("\"a\nb\"", WindowsArguments.encode("a\nb"));
+    }
+
+    @Test
     void batchFilesAreNotEncoded() {
         assertEquals(List.of("a b", "q\"x"), WindowsArguments.encode("C:\\sdk\\HIPCC.BAT", List.of("a b", "q\"x")));
         assertFalse(WindowsArguments.encode("x.exe", List.of("a b")).get(0).equals("a b"));
