@@ -117,7 +117,8 @@ public final class ProcessRunner {
      * have ended (see the class comment).
      *
      * @param executable  the program
-     * @param arguments   its arguments, one element each, passed without re-quoting
+     * @param arguments   its arguments, one element each, reaching the child exactly (on Windows encoded for the
+     *                    command line, {@link WindowsArguments})
      * @param environment the complete environment of the child (the runner adds {@code HIPDLL_PROCESS_TREE})
      * @param workingDir  its working directory
      * @param lines       receives each output line (stdout and stderr) as it arrives, never concurrently;
