@@ -15,14 +15,9 @@ public final class BatchWrapper {
     private BatchWrapper() {
     }
 
-    /**
-     * Whether {@code program} is run by cmd.exe: {@code .bat} or {@code .cmd} in any case, also followed by dots
-     * or spaces, which Windows strips from a file name ({@code hipcc.bat.} is {@code hipcc.bat}).
-     */
+    /** Whether {@code program} is run by cmd.exe ({@link dev.hipdll.host.Host#isBatchFile}). */
     public static boolean is(Path program) {
-        String n = program.getFileName() == null ? "" : program.getFileName().toString().toLowerCase(java.util.Locale.ROOT)
-                .replaceAll("[. ]+$", "");
-        return n.endsWith(".bat") || n.endsWith(".cmd");
+        return dev.hipdll.host.Host.isBatchFile(program);
     }
 
     /**

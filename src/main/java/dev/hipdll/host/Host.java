@@ -37,6 +37,17 @@ public record Host(OsFamily os, Environment environment) {
         return isWindows() ? base + ".exe" : base;
     }
 
+    /**
+     * Whether Windows runs {@code program} through cmd.exe: a {@code .bat} or {@code .cmd} file name in any case,
+     * also followed by dots or spaces, which Windows strips from a file name ({@code hipcc.bat.} is
+     * {@code hipcc.bat}).
+     */
+    public static boolean isBatchFile(Path program) {
+        Path name = program.getFileName();
+        String n = name == null ? "" : name.toString().toLowerCase(Locale.ROOT).replaceAll("[. ]+$", "");
+        return n.endsWith(".bat") || n.endsWith(".cmd");
+    }
+
     /** The extensions Windows tries when {@code PATHEXT} is not set (cmd.exe's default, shortened). */
     public static final String DEFAULT_PATHEXT = ".COM;.EXE;.BAT;.CMD";
 

@@ -2,7 +2,6 @@ package dev.hipdll.process;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Encodes a child's arguments for a Windows command line, so that the child's C runtime
@@ -37,8 +36,7 @@ public final class WindowsArguments {
      * @return the encoded arguments, in order
      */
     public static List<String> encode(String executable, List<String> arguments) {
-        String name = executable.toLowerCase(Locale.ROOT);
-        if (name.endsWith(".bat") || name.endsWith(".cmd")) {
+        if (dev.hipdll.host.Host.isBatchFile(java.nio.file.Path.of(executable))) {
             return arguments;
         }
         List<String> out = new ArrayList<>(arguments.size());

@@ -27,8 +27,7 @@ public record HipSdk(SdkComponent root, SdkComponent hipcc, SdkComponent clangDi
      * run it (see {@code dev.hipdll.compile.BatchWrapper}).
      */
     public boolean hipccIsBatchWrapper() {
-        String n = hipcc.path().getFileName().toString().toLowerCase(java.util.Locale.ROOT).replaceAll("[. ]+$", "");
-        return n.endsWith(".bat") || n.endsWith(".cmd");
+        return dev.hipdll.host.Host.isBatchFile(hipcc.path());
     }
 
     /** The runtime DLL's file name, e.g. {@code amdhip64_7.dll}: the import verify expects. */

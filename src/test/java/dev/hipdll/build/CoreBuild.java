@@ -47,18 +47,7 @@ final class CoreBuild {
 
     /** Copies the example's sources (src/main/hip) into the project. */
     CoreBuild withExample() throws IOException {
-        Path src = Toolchain.exampleDir().resolve("src/main/hip");
-        Path dst = project.resolve("src/main/hip");
-        try (Stream<Path> walk = Files.walk(src)) {
-            for (Path p : walk.toList()) {
-                Path t = dst.resolve(src.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(t);
-                } else {
-                    Files.copy(p, t, StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        }
+        dev.hipdll.testing.Trees.copy(Toolchain.exampleDir().resolve("src/main/hip"), project.resolve("src/main/hip"));
         return this;
     }
 
@@ -123,15 +112,7 @@ final class CoreBuild {
 
     /** The steps that really ran in the last build, as "device compile x.cu [gfx1151]" etc. (from the log). */
     List<String> ran() {
-        List<String> out = new ArrayList<>();
-        for (String l : log) {
-            var m = java.util.regex.Pattern.compile("^step \\d+ of \\d+: (.+) \\(([^()]|\\([^()]*\\))*\\)$").matcher(l);
-            if (m.matches() && !l.contains(" reused (")) {
-                out.add(m.group(1));
-            }
-        }
-        Collections.sort(out);
-        return out;
+        return dev.hipdll.testing.StepLog.ran(log);
     }
 
     /** The reason logged for a step that ran. */

@@ -56,18 +56,7 @@ public final class StandinBuild {
 
     /** Copies the example's {@code src/main/hip} into {@code project/src/main/hip}. */
     public static void copyExample(Path project) throws IOException {
-        Path src = Toolchain.exampleDir().resolve("src/main/hip");
-        Path dst = project.resolve("src/main/hip");
-        try (Stream<Path> walk = Files.walk(src)) {
-            for (Path p : walk.toList()) {
-                Path t = dst.resolve(src.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(t);
-                } else {
-                    Files.copy(p, t, StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        }
+        Trees.copy(Toolchain.exampleDir().resolve("src/main/hip"), project.resolve("src/main/hip"));
     }
 
     /**

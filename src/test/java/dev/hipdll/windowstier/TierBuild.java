@@ -1,6 +1,5 @@
 package dev.hipdll.windowstier;
 
-import dev.hipdll.build.BuildListener;
 import dev.hipdll.build.BuildOptions;
 import dev.hipdll.build.HipDllBuild;
 import dev.hipdll.build.HipDllBuildRequest;
@@ -15,6 +14,8 @@ import dev.hipdll.host.Host;
 import dev.hipdll.msvc.MsvcRequest;
 import dev.hipdll.sdk.SdkOverrides;
 import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.testing.StandinBuild;
+import dev.hipdll.testing.StepLog;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,8 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -36,8 +35,6 @@ import java.util.stream.Stream;
  * are collected.
  */
 final class TierBuild {
-    private static final Pattern STEP = Pattern.compile("^step \\d+ of \\d+: (.+) \\(([^()]|\\([^()]*\\))*\\)$");
-
     final Path project;
     Path sdk = WindowsTier.SDK;
     String arch = "gfx1151,gfx1100";
@@ -132,33 +129,16 @@ final class TierBuild {
     }
 
     private HipDllBuildResult run() throws IOException, BuildFailedException {
-        return new HipDllBuild().run(request(), () -> false, new BuildListener() {
-            @Override
-            public void info(String line) {
-                log.add(line);
-            }
-
-            @Override
-            public void warn(String line) {
-                log.add("WARN " + line);
-            }
-
-            @Override
-            public void debug(String line) {
-            }
-        });
+        StandinBuild.Lines lines = new StandinBuild.Lines();
+        try {
+            return new HipDllBuild().run(request(), () -> false, lines);
+        } finally {
+            log.addAll(lines.all());
+        }
     }
 
     /** The steps that ran in the last build ("device compile backend_cuda.cu [gfx1151]", ...), sorted. */
     List<String> ran() {
-        List<String> out = new ArrayList<>();
-        for (String l : log) {
-            Matcher m = STEP.matcher(l);
-            if (m.matches() && !l.contains(" reused (")) {
-                out.add(m.group(1));
-            }
-        }
-        Collections.sort(out);
-        return out;
+        return StepLog.ran(log);
     }
 }

@@ -4,13 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.hipdll.host.Host;
 import dev.hipdll.host.OsFamily;
+import dev.hipdll.testing.Trees;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * The machine of the Windows tier (scripts/windows-tier): a Windows JVM under Wine, with the
@@ -85,52 +83,19 @@ final class WindowsTier {
         return v;
     }
 
-    /** Copies a directory tree. */
+    /** Copies a directory tree ({@link Trees#copy}). */
     static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> walk = Files.walk(from)) {
-            for (Path p : walk.toList()) {
-                Path t = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(t);
-                } else {
-                    Files.copy(p, t, StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        }
+        Trees.copy(from, to);
     }
 
-    /** Deletes a directory tree if it exists. */
+    /** Deletes a directory tree if it exists ({@link Trees#delete}). */
     static void delete(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
+        Trees.delete(dir);
     }
 
-    /**
-     * A copy of the stand-in SDK at {@code to} whose files are hard links to the SDK's (fast; the copy's files
-     * must be replaced, never written in place), falling back to copies where a link cannot be made.
-     */
+    /** A copy of the stand-in SDK at {@code to} made of hard links ({@link Trees#link}). */
     static Path linkSdk(Path to) throws IOException {
-        delete(to);
-        try (Stream<Path> walk = Files.walk(SDK)) {
-            for (Path p : walk.toList()) {
-                Path t = to.resolve(SDK.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(t);
-                } else {
-                    try {
-                        Files.createLink(t, p);
-                    } catch (IOException | UnsupportedOperationException e) {
-                        Files.copy(p, t);
-                    }
-                }
-            }
-        }
+        Trees.link(SDK, to);
         return to;
     }
 
