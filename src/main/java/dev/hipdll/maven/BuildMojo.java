@@ -65,8 +65,11 @@ import org.apache.maven.project.MavenProjectHelper;
 @Mojo(name = "build", defaultPhase = LifecyclePhase.PACKAGE, threadSafe = true, configurator = "hipdll")
 public class BuildMojo extends AbstractHipdllMojo {
 
-    /** Comma-separated gfx target IDs, e.g. {@code gfx1151} or {@code gfx1151,gfx1100}; {@code native} is refused. */
-    @Parameter(property = "hip.arch", required = true)
+    /**
+     * Comma-separated gfx target IDs, e.g. {@code gfx1151} or {@code gfx1151,gfx1100}; {@code native} is refused.
+     * Needed by every build; not needed to skip the goal ({@code hip.skip}, {@code hip.build.skip}).
+     */
+    @Parameter(property = "hip.arch")
     String arch;
 
     /** The HIP SDK root; defaults to {@code HIP_SDK_ROOT}, then a {@code hip} toolchain in toolchains.xml, then {@code HIP_PATH}. */
@@ -290,6 +293,10 @@ public class BuildMojo extends AbstractHipdllMojo {
 
     /** The parameter checks made before anything changes (issue 12, items 6 and 13). */
     private void checkParameters() throws MojoFailureException {
+        if (arch == null || arch.isBlank()) {
+            throw parameterError("hip.arch: no gfx target ID given; set -Dhip.arch=<gfx target IDs, comma-separated,"
+                    + " e.g. gfx1151> or <arch> in the plugin's configuration");
+        }
         try {
             new NumericParameters()
                     .range("hip.timeout", timeout == null ? 0 : timeout.getSeconds(), 1, Integer.MAX_VALUE, "seconds")

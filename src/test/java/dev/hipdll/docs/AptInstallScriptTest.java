@@ -1,0 +1,65 @@
+package dev.hipdll.docs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hipdll.testing.Exec;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The install scripts wait for another apt instead of failing with exit 100 (issue 23, item 8): every apt run goes
+ * through {@code scripts/apt-install}, which passes apt's {@code DPkg::Lock::Timeout} to both {@code update} and
+ * {@code install}.
+ */
+class AptInstallScriptTest {
+    @TempDir
+    Path bin;
+
+    @Test
+    void updateAndInstallWaitForTheDpkgLock() throws IOException {
+        Path calls = bin.resolve("calls.txt");
+        Path fake = Files.writeString(bin.resolve("apt-get"),
+                "#!/bin/sh\necho \"$*\" >> '" + calls + "'\n", StandardCharsets.UTF_8);
+        Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.writeString(bin.resolve("sudo"), "#!/bin/sh\nexec \"$@\"\n", StandardCharsets.UTF_8);
+        Files.setPosixFilePermissions(bin.resolve("sudo"), PosixFilePermissions.fromString("rwxr-xr-x"));
+
+        Exec.Result r = Exec.run(Path.of("."), List.of("scripts/apt-install", "--no-recommends", "wine64", "wine"),
+                Map.of("PATH", bin + ":" + System.getenv("PATH"), "HIPDLL_APT_LOCK_TIMEOUT", "42"));
+
+        assertEquals(0, r.exit(), r.output());
+        List<String> lines = Files.readAllLines(calls, StandardCharsets.UTF_8);
+        assertEquals(List.of("-o DPkg::Lock::Timeout=42 update -qq",
+                "-o DPkg::Lock::Timeout=42 install -y -qq --no-install-recommends wine64 wine"), lines);
+    }
+
+    @Test
+    void noInstallScriptCallsAptGetDirectly() throws IOException {
+        List<String> direct = new ArrayList<>();
+        try (Stream<Path> scripts = Files.list(Path.of("scripts"))) {
+            for (Path script : scripts.filter(Files::isRegularFile).sorted().toList()) {
+                if (script.getFileName().toString().equals("apt-install")) {
+                    continue;
+                }
+                List<String> lines = Files.readAllLines(script, StandardCharsets.UTF_8);
+                for (int i = 0; i < lines.size(); i++) {
+                    String code = lines.get(i).replaceFirst("#.*", "");
+                    if (code.matches(".*\\bapt-get\\b.*") || code.matches(".*\\bapt\\s+install\\b.*")) {
+                        direct.add(script + ":" + (i + 1) + ": " + lines.get(i).strip());
+                    }
+                }
+            }
+        }
+        assertTrue(direct.isEmpty(), "apt without the lock timeout of scripts/apt-install: " + direct);
+    }
+}
