@@ -59,8 +59,24 @@ public final class OutputLock implements AutoCloseable {
      *                     ({@link java.io.InterruptedIOException})
      */
     public static OutputLock acquire(Path dir, String holder, Consumer<String> waiting) throws IOException {
-        Path file = dir.resolve(FILE_NAME);
         Files.createDirectories(dir);
+        return acquire(dir.resolve(FILE_NAME), "another build of " + dir + " to finish", holder, waiting);
+    }
+
+    /**
+     * Takes the lock held in {@code file}, waiting as long as another build holds it: the same lock as
+     * {@link #acquire(Path, String, Consumer)}, for something else than an output directory (a shared Wine prefix).
+     *
+     * @param file       the lock file (its directory must exist); created if missing
+     * @param waitingFor what a waiting build waits for, completing "waiting for ...", e.g.
+     *                   {@code another load check to finish with the Wine prefix /home/u/.cache/hipdll/wine-8.0}
+     * @param holder     who takes it, written into the lock file for a waiting build's message
+     * @param waiting    receives the one line said when the lock is held by another build
+     * @return the lock; {@link #close()} releases it
+     * @throws IOException when the lock file cannot be created or locked, or the thread is interrupted while waiting
+     */
+    public static OutputLock acquire(Path file, String waitingFor, String holder, Consumer<String> waiting)
+            throws IOException {
         if (Files.isSymbolicLink(file) || (Files.exists(file, LinkOption.NOFOLLOW_LINKS)
                 && !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS))) {
             throw new IOException(file + " is " + (Files.isSymbolicLink(file) ? "a symbolic link" : SpecialFiles.kind(file))
@@ -87,7 +103,7 @@ public final class OutputLock implements AutoCloseable {
                     return new OutputLock(file, ch, l, waited, said);
                 }
                 if (!said) {
-                    waiting.accept("waiting for another build of " + dir + " to finish (it holds " + file
+                    waiting.accept("waiting for " + waitingFor + " (it holds " + file
                             + (holderOf(ch).isEmpty() ? "" : ": " + holderOf(ch)) + ")");
                     said = true;
                 }

@@ -149,17 +149,11 @@ public final class LoadChecker {
         WinePrefix prefix = launcher instanceof Launcher.Wine w ? new WinePrefix(w, new ProcessRunner(
                 o.timeout().plusSeconds(120))) : null;
         ProcessResult r;
-        try {
-            if (prefix != null) {
-                prefix.ensure(environment, log);
-            }
+        try (WinePrefix.Use held = prefix == null ? null
+                : prefix.use(environment, "pid " + ProcessHandle.current().pid() + " (hipdll:load-check)", log)) {
             List<String> cmd = launcher.command(exe, List.of(launcher.windowsPath(requestFile)));
             r = runner.run(Path.of(cmd.get(0)), cmd.subList(1, cmd.size()), launcher.environment(environment),
                     o.workDir(), line -> { });
-        } finally {
-            if (prefix != null) {
-                prefix.stop(environment);
-            }
         }
         Path outFile = o.workDir().resolve("output.txt");
         try {

@@ -14,6 +14,8 @@ import dev.hipdll.loadcheck.LoadCheckException;
 import dev.hipdll.loadcheck.LoadCheckOptions;
 import dev.hipdll.loadcheck.LoadCheckReport;
 import dev.hipdll.loadcheck.LoadChecker;
+import dev.hipdll.loadcheck.SharedWinePrefix;
+import dev.hipdll.process.ProcessRunner;
 import dev.hipdll.report.CheckTable;
 import dev.hipdll.report.JUnitXmlReport;
 import dev.hipdll.report.LoadCheckJson;
@@ -96,8 +98,12 @@ public class LoadCheckMojo extends AbstractContractMojo {
     @Parameter(property = "hip.loadCheck.wineserver", defaultValue = "wineserver")
     String wineserver;
 
-    /** The Wine prefix: created once (about 5 s, 700 MB), then reused. */
-    @Parameter(property = "hip.loadCheck.winePrefix", defaultValue = "${project.build.directory}/wine-prefix")
+    /**
+     * The Wine prefix: created once (about 5 s, 700 MB), then reused, one load check at a time. Unset: one prefix per
+     * user and Wine version, shared by every project ({@code ~/.cache/hipdll/wine-prefixes/<wine version>}, under
+     * {@code $XDG_CACHE_HOME} when set).
+     */
+    @Parameter(property = "hip.loadCheck.winePrefix")
     File winePrefix;
 
     /**
@@ -148,7 +154,7 @@ public class LoadCheckMojo extends AbstractContractMojo {
         }
         DllChoice choice = chooseDll();
         Host host = host();
-        Launcher l = launcher(host.isWindows());
+        Launcher l = launcher(host);
         List<String> targets = targets();
         AbiContract abi = contract(contract, expectedExports);
         if (abi instanceof AbiContract.NamedContract n && n.loaderPrefix().filter(AbiContract.LoaderPrefix::disagrees).isPresent()) {
@@ -193,7 +199,8 @@ public class LoadCheckMojo extends AbstractContractMojo {
     }
 
     /** hip.loadCheck.launcher: native (Windows only) or wine. */
-    private Launcher launcher(boolean windows) throws MojoFailureException {
+    private Launcher launcher(Host host) throws MojoFailureException, MojoExecutionException {
+        boolean windows = host.isWindows();
         return switch (launcher == null ? "" : launcher.strip().toLowerCase(Locale.ROOT)) {
             case "native" -> {
                 if (!windows) {
@@ -203,10 +210,21 @@ public class LoadCheckMojo extends AbstractContractMojo {
                 }
                 yield new Launcher.Native();
             }
-            case "wine" -> new Launcher.Wine(wine, wineserver,
-                    ProjectlessPaths.orCurrentTarget(winePrefix, "wine-prefix").toPath());
+            case "wine" -> new Launcher.Wine(wine, wineserver, winePrefix != null ? winePrefix.toPath()
+                    : sharedWinePrefix(host));
             default -> throw parameterError("hip.loadCheck.launcher: expected native or wine, got '" + launcher + "'");
         };
+    }
+
+    /** The Wine prefix shared by the user's load checks, for this Wine's version. */
+    private Path sharedWinePrefix(Host host) throws MojoExecutionException {
+        try {
+            Map<String, String> env = host.environment().toMap();
+            return SharedWinePrefix.location(env, Path.of(System.getProperty("user.home")),
+                    SharedWinePrefix.wineVersion(wine, env, new ProcessRunner(Duration.ofSeconds(60))));
+        } catch (LoadCheckException e) {
+            throw new MojoExecutionException(e.getMessage());
+        }
     }
 
     /** hip.arch as gfx target IDs (empty: no device code check). */

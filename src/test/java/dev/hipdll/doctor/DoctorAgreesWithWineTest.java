@@ -75,7 +75,6 @@ class DoctorAgreesWithWineTest {
         ProcessRunner runner = new ProcessRunner(Duration.ofSeconds(120));
         Map<String, String> base = System.getenv();
         WinePrefix prefix = new WinePrefix(wine, runner);
-        prefix.ensure(base, line -> { });
         Path exe = new LoaderProgram(runner).build(WineTesting.clangDir().resolve("clang"),
                 WineTesting.clangDir().resolve("lld-link"), List.of(WineTesting.msvcStandin()), base, dir.resolve("work"));
         Path request = dir.resolve("request.txt");
@@ -93,10 +92,8 @@ class DoctorAgreesWithWineTest {
             env.put("WINEPATH", winePath);
             List<String> cmd = wine.command(exe, List.of(wine.windowsPath(request)));
             ProcessResult r;
-            try {
+            try (WinePrefix.Use held = prefix.use(base, "DoctorAgreesWithWineTest", line -> { })) {
                 r = runner.run(Path.of(cmd.get(0)), cmd.subList(1, cmd.size()), env, dir, line -> { });
-            } finally {
-                prefix.stop(base);
             }
             LoaderOutput out = new LoaderOutputParser().parse(r.output(), r.exitCode());
             String bound = out.modules().stream().filter(m -> m.toLowerCase(Locale.ROOT).endsWith("\\amdhip64_7.dll"))
