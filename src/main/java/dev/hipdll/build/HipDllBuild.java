@@ -45,8 +45,11 @@ import dev.hipdll.provenance.ToolchainKey;
 import dev.hipdll.report.VerifyReports;
 import dev.hipdll.artifact.Sha256;
 import dev.hipdll.sdk.HipSdk;
+import dev.hipdll.sdk.SdkProcessors;
 import dev.hipdll.sdk.SdkResolutionException;
 import dev.hipdll.sdk.SdkTable;
+import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.target.InvalidTargetException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -227,6 +230,8 @@ public final class HipDllBuild {
             return new HipDllBuildResult(output, publisher.checksum(), publisher.provenanceFile(), true, 0, 0,
                     Optional.empty(), false, Duration.ofNanos(System.nanoTime() - started));
         }
+        // after the up-to-date answer, which reads no SDK file's content; the steps hash clang anyway (digests)
+        checkTargetsWithTheSdk(sdk, r.targets(), os, compilerEnv, digests, outDir.resolve("sdk-processors"), log);
         log.info("rebuilding " + output.getFileName() + ": " + decision.summary(12));
         incremental.starting();
         // the previous DLL's verify reports describe a DLL that is being replaced (docs/incremental-and-diagnosis.md)
@@ -464,6 +469,36 @@ public final class HipDllBuild {
             sb.append(Files.isRegularFile(p) ? digests.of(p) : "missing " + p.getFileName()).append('\n');
         }
         return Sha256.ofUtf8(sb.toString());
+    }
+
+    /**
+     * The SDK's clang decides which processors can be built for (issue 23, item 1): a target it does not list is
+     * refused before anything runs; one it lists that the plugin's table lacks is accepted with a note. A clang that
+     * cannot say leaves the plugin's table as the only check, with a warning.
+     */
+    private static void checkTargetsWithTheSdk(HipSdk sdk, GfxTargetList targets, OsFamily os, Map<String, String> env,
+                                               FileDigests digests, Path cacheDir, BuildListener log)
+            throws BuildFailedException, IOException {
+        Path clang = Driver.tool(sdk, os, "clang");
+        if (!Files.isRegularFile(clang)) {
+            return; // the steps name the missing clang
+        }
+        Optional<SdkProcessors> listed = SdkProcessors.ask(clang, digests.of(clang), env, cacheDir,
+                new ProcessRunner(Duration.ofSeconds(120)));
+        if (listed.isEmpty()) {
+            log.warn("the HIP SDK's clang " + clang + " did not list the processors it compiles for (clang"
+                    + " --target=amdgcn-amd-amdhsa -nogpulib --print-supported-cpus): the gfx targets are checked"
+                    + " against the plugin's table only");
+            targets.targets().stream().filter(t -> !t.processor().listed()).forEach(t -> log.warn("gfx target " + t
+                    + ": " + t.processor().name() + " is not in the plugin's processor table and the SDK did not"
+                    + " confirm it; its compile decides"));
+            return;
+        }
+        try {
+            listed.get().check(targets, sdk.version()).forEach(log::info);
+        } catch (InvalidTargetException e) {
+            throw new BuildFailedException("hip.arch: " + e.getMessage());
+        }
     }
 
     /** The tools a compile or link runs besides its executable: hipcc starts clang; a link runs lld-link. */

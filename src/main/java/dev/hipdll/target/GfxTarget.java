@@ -12,13 +12,23 @@ import java.util.Optional;
  *
  * <p>Grammar (LLVM {@code AMDGPUUsage.rst}, "Target ID"):
  * {@code target-id ::= processor ( ":" feature ( "+" | "-" ) )*}, where the processor is one of
- * {@link KnownProcessors} and each feature one the processor supports, at most once. The
+ * {@link KnownProcessors} (or an unlisted processor, {@link GfxProcessor#unlisted}) and each feature one the
+ * processor supports, at most once. The
  * canonical spelling ({@link #toString()}) lists features in alphabetical order, as clang does.
  *
  * @param processor the processor
  * @param features  the feature settings, absent features meaning "any"
  */
 public record GfxTarget(GfxProcessor processor, Map<TargetFeature, FeatureSetting> features) {
+
+    /**
+     * The shape of an AMDGPU processor name ({@code AMDGPUUsage.rst}, "Processors"): {@code gfx} and three or four
+     * version characters ({@code gfx906}, {@code gfx90a}, {@code gfx1250}), or a generic family
+     * ({@code gfx9-4-generic}, {@code gfx12-generic}). A name of this shape that the plugin's table lacks is an
+     * {@linkplain GfxProcessor#unlisted unlisted} processor, for the HIP SDK's clang to accept or refuse.
+     */
+    static final java.util.regex.Pattern PROCESSOR_NAME =
+            java.util.regex.Pattern.compile("gfx[0-9][0-9a-f]{2,3}|gfx[0-9]{1,2}(-[0-9]{1,2})?-generic");
 
     /** What a valid target ID looks like, appended to every rejection. */
     public static final String FORM = "a gfx target ID is a processor with optional features, e.g. gfx1151,"
@@ -36,9 +46,11 @@ public record GfxTarget(GfxProcessor processor, Map<TargetFeature, FeatureSettin
      *
      * @param text the target ID, e.g. {@code gfx90a:xnack-}; surrounding whitespace is ignored
      * @return the parsed target
-     * @throws InvalidTargetException when the text is empty, {@code native}, names an unknown
-     *                                processor (the message lists the known ones), or has a
-     *                                malformed, unsupported, duplicate or contradictory feature
+     * @throws InvalidTargetException when the text is empty, {@code native}, names a processor that is neither in
+     *                                the table nor of a processor name's shape (the message lists the known
+     *                                ones), or has a malformed, unsupported, duplicate or contradictory feature;
+     *                                a well-formed name the table lacks is an unlisted processor
+     *                                ({@link GfxProcessor#unlisted}), for the SDK to decide on
      */
     public static GfxTarget parse(String text) {
         String id = text == null ? "" : text.strip();
@@ -52,12 +64,12 @@ public record GfxTarget(GfxProcessor processor, Map<TargetFeature, FeatureSettin
         String[] parts = id.split(":", -1);
         String name = parts[0];
         Optional<GfxProcessor> known = KnownProcessors.byName(name);
-        if (known.isEmpty()) {
+        if (known.isEmpty() && !PROCESSOR_NAME.matcher(name).matches()) {
             throw new InvalidTargetException("unknown processor '" + name + "' in gfx target ID '" + id + "'"
                     + (name.equals(name.toLowerCase(Locale.ROOT)) ? "" : " (processor names are lower case)")
                     + "; " + FORM + "; known processors: " + KnownProcessors.names());
         }
-        GfxProcessor processor = known.get();
+        GfxProcessor processor = known.orElseGet(() -> GfxProcessor.unlisted(name));
         Map<TargetFeature, FeatureSetting> features = new EnumMap<>(TargetFeature.class);
         for (int i = 1; i < parts.length; i++) {
             String f = parts[i];

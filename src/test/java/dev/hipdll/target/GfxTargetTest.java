@@ -30,7 +30,8 @@ class GfxTargetTest {
     @CsvSource(delimiter = '|', value = {
         "native|not allowed",
         "''|empty gfx target ID",
-        "gfx9999|unknown processor 'gfx9999'",
+        "gfx11x1|unknown processor 'gfx11x1'",
+        "radeon8060s|unknown processor 'radeon8060s'",
         "GFX1151|lower case",
         "gfx1151:xnack-|does not support feature xnack",
         "gfx90a:xnack|malformed feature",
@@ -45,8 +46,23 @@ class GfxTargetTest {
 
     @Test
     void unknownProcessorListsTheKnownOnes() {
-        InvalidTargetException e = assertThrows(InvalidTargetException.class, () -> GfxTarget.parse("gfx1999"));
+        InvalidTargetException e = assertThrows(InvalidTargetException.class, () -> GfxTarget.parse("gfx-1151"));
         assertTrue(e.getMessage().contains("gfx1151") && e.getMessage().contains("gfx90a"), e.getMessage());
+    }
+
+    /** Issue 23, item 1: a processor newer than the table is the SDK's to accept or refuse, not the plugin's. */
+    @ParameterizedTest
+    @ValueSource(strings = {"gfx1250", "gfx1999", "gfx12-5-generic", "gfx9999:xnack-"})
+    void aWellFormedProcessorTheTableLacksIsUnlisted(String text) {
+        GfxTarget t = GfxTarget.parse(text);
+        assertEquals(text, t.toString());
+        assertTrue(!t.processor().listed(), "listed: " + t);
+    }
+
+    @Test
+    void aProcessorOfTheTableIsListed() {
+        assertTrue(GfxTarget.parse("gfx1151").processor().listed());
+        assertEquals(0x4a, GfxTarget.parse("gfx1151").processor().elfMach());
     }
 
     @Test
@@ -73,7 +89,7 @@ class GfxTargetTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"gfx9999", "native", "gfx1151,,gfx1100", "gfx1151,"})
+    @ValueSource(strings = {"gfx99999", "native", "gfx1151,,gfx1100", "gfx1151,"})
     void theDoneWhenCasesSayWhatAValidTargetLooksLike(String csv) {
         InvalidTargetException e = assertThrows(InvalidTargetException.class, () -> GfxTargetList.parse(csv));
         assertTrue(e.getMessage().contains("e.g. gfx1151, gfx90a:xnack-, gfx942:sramecc+:xnack- or gfx11-generic"),

@@ -1,0 +1,140 @@
+package dev.hipdll.sdk;
+
+import dev.hipdll.io.AtomicFile;
+import dev.hipdll.process.ProcessResult;
+import dev.hipdll.process.ProcessRunner;
+import dev.hipdll.target.GfxTarget;
+import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.target.InvalidTargetException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+
+/**
+ * The AMDGPU processors the HIP SDK's clang can compile for, as that clang says (issue 23, item 1): the SDK is the
+ * authority on its targets, so an SDK newer than the plugin can build for a new GPU, and a target the SDK lacks is
+ * refused before any step runs, naming the SDK's version and list.
+ *
+ * <p>Asked with {@code clang --target=amdgcn-amd-amdhsa -nogpulib --print-supported-cpus} (clang's
+ * {@code --print-supported-cpus}, clang command line reference; {@code -nogpulib} so a clang that finds no device
+ * library still answers), which prints {@code Available CPUs for this target:} and then one processor per
+ * indented line, on standard error. Only the {@code gfx} names count (the older marketing aliases such as
+ * {@code fiji} are not offload archs). The answer is kept per clang digest in a cache directory, one file
+ * {@code <sha256 of clang>.txt} with a name per line, so a build asks each clang once.
+ *
+ * @param clang      the clang that answered
+ * @param processors the gfx processor names it lists, sorted
+ */
+public record SdkProcessors(Path clang, SortedSet<String> processors) {
+    private static final String HEADER = "Available CPUs for this target:";
+    private static final Pattern GFX = Pattern.compile("gfx[0-9a-z-]+");
+
+    /** Copies the set. */
+    public SdkProcessors {
+        processors = Collections.unmodifiableSortedSet(new TreeSet<>(processors));
+    }
+
+    /**
+     * Reads clang's answer.
+     *
+     * @param clang  the clang that printed it
+     * @param output its output lines (standard output and error, in any order)
+     * @return the processors, or empty when the output has no {@value #HEADER} line followed by gfx names
+     */
+    public static Optional<SdkProcessors> parse(Path clang, List<String> output) {
+        SortedSet<String> names = new TreeSet<>();
+        boolean inList = false;
+        for (String line : output) {
+            String s = line.strip();
+            if (s.equals(HEADER)) {
+                inList = true;
+            } else if (inList && !s.isEmpty() && Character.isWhitespace(line.charAt(0))) {
+                if (GFX.matcher(s).matches()) {
+                    names.add(s);
+                }
+            } else if (inList && !names.isEmpty()) {
+                inList = false; // the first line after the list ("Use -mcpu or -mtune ...")
+            }
+        }
+        return names.isEmpty() ? Optional.empty() : Optional.of(new SdkProcessors(clang, names));
+    }
+
+    /**
+     * Asks the SDK's clang, or reads its answer from the cache.
+     *
+     * @param clang       the SDK's clang executable
+     * @param clangSha256 the clang's SHA-256 (64 hex digits): the cache key
+     * @param environment the scrubbed environment the build's steps run in
+     * @param cacheDir    where answers are kept (created when needed); an unwritable cache only costs the next ask
+     * @param runner      runs clang (its timeout bounds the question)
+     * @return the processors, or empty when clang could not be started or listed none
+     */
+    public static Optional<SdkProcessors> ask(Path clang, String clangSha256, Map<String, String> environment,
+                                              Path cacheDir, ProcessRunner runner) {
+        Path cached = cacheDir.resolve(clangSha256 + ".txt");
+        try {
+            if (Files.isRegularFile(cached)) {
+                List<String> names = Files.readAllLines(cached, StandardCharsets.UTF_8).stream()
+                        .filter(n -> GFX.matcher(n).matches()).toList();
+                if (!names.isEmpty()) {
+                    return Optional.of(new SdkProcessors(clang, new TreeSet<>(names)));
+                }
+            }
+        } catch (IOException e) {
+            // ask clang again
+        }
+        ProcessResult r = runner.run(clang, List.of("--target=amdgcn-amd-amdhsa", "-nogpulib", "--print-supported-cpus"),
+                environment, cacheDir.getParent() != null && Files.isDirectory(cacheDir.getParent())
+                        ? cacheDir.getParent() : Path.of("").toAbsolutePath(), line -> { });
+        if (r.launchError() != null || !r.succeeded()) {
+            return Optional.empty();
+        }
+        Optional<SdkProcessors> answer = parse(clang, r.output());
+        answer.ifPresent(a -> {
+            try {
+                Files.createDirectories(cacheDir);
+                AtomicFile.write(cached, out -> out.write((String.join("\n", a.processors()) + "\n")
+                        .getBytes(StandardCharsets.UTF_8)));
+            } catch (IOException e) {
+                // not kept: the next build asks clang again
+            }
+        });
+        return answer;
+    }
+
+    /**
+     * Checks the requested targets against this list.
+     *
+     * @param targets    the requested gfx targets
+     * @param sdkVersion the SDK's stated version, for the message
+     * @return one note per target the SDK has and the plugin's table lacks (accepted)
+     * @throws InvalidTargetException naming the first target the SDK's clang does not list, the SDK's version, the
+     *                                clang and its list
+     */
+    public List<String> check(GfxTargetList targets, String sdkVersion) {
+        List<String> notes = new ArrayList<>();
+        for (GfxTarget t : targets.targets()) {
+            String name = t.processor().name();
+            if (!processors.contains(name)) {
+                throw new InvalidTargetException("gfx target " + t + ": the HIP SDK " + sdkVersion + " cannot compile"
+                        + " for " + name + " (its clang " + clang + " lists " + String.join(", ", processors)
+                        + "); name one of those, or use an SDK whose clang supports " + name);
+            }
+            if (!t.processor().listed()) {
+                notes.add("gfx target " + t + ": " + name + " is not in the plugin's processor table; the HIP SDK "
+                        + sdkVersion + " compiles for it (its clang lists it), so it is accepted; hipdll:verify cannot"
+                        + " say which GPUs run it or check its code objects' processor field");
+            }
+        }
+        return notes;
+    }
+}
