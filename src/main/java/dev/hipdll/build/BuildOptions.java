@@ -23,10 +23,20 @@ import java.util.Optional;
  * @param sdkFingerprint   the {@link dev.hipdll.provenance.ToolchainKey} a build cache keyed this build by
  *                         ({@code sdkFingerprint}, written by the plugin's build extension), or {@code null};
  *                         when set, the build stops unless it is the key of the SDK and toolset it resolved
+ * @param schedule         which ready step starts first ({@code hip.schedule}); {@code null}: {@link Schedule#CRITICAL_PATH}
  */
 public record BuildOptions(boolean staticRuntime, Driver driver, int jobs, Optional<Integer> bundleVersion,
                            Duration stepTimeout, Duration heartbeat, int commandLineLimit, boolean force,
-                           boolean progress, String outputTimestamp, String compilerLauncher, String sdkFingerprint) {
+                           boolean progress, String outputTimestamp, String compilerLauncher, String sdkFingerprint,
+                           Schedule schedule) {
+    /** Options with the default schedule (critical path first). */
+    public BuildOptions(boolean staticRuntime, Driver driver, int jobs, Optional<Integer> bundleVersion,
+                        Duration stepTimeout, Duration heartbeat, int commandLineLimit, boolean force,
+                        boolean progress, String outputTimestamp, String compilerLauncher, String sdkFingerprint) {
+        this(staticRuntime, driver, jobs, bundleVersion, stepTimeout, heartbeat, commandLineLimit, force, progress,
+                outputTimestamp, compilerLauncher, sdkFingerprint, Schedule.CRITICAL_PATH);
+    }
+
     /** Options without a compiler launcher. */
     public BuildOptions(boolean staticRuntime, Driver driver, int jobs, Optional<Integer> bundleVersion,
                         Duration stepTimeout, Duration heartbeat, int commandLineLimit, boolean force,
@@ -62,6 +72,7 @@ public record BuildOptions(boolean staticRuntime, Driver driver, int jobs, Optio
         if (commandLineLimit < 0) {
             throw new IllegalArgumentException("hip.commandLineLimit must not be negative, was " + commandLineLimit);
         }
+        schedule = schedule == null ? Schedule.CRITICAL_PATH : schedule;
         sdkFingerprint = sdkFingerprint == null || sdkFingerprint.isBlank() ? null : sdkFingerprint.strip();
         compilerLauncher = compilerLauncher == null || compilerLauncher.isBlank() ? null : compilerLauncher.strip();
         bundleVersion.ifPresent(v -> {

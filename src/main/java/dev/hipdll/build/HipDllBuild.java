@@ -19,6 +19,8 @@ import dev.hipdll.environment.EnvironmentChange;
 import dev.hipdll.environment.EnvironmentException;
 import dev.hipdll.environment.EnvironmentReport;
 import dev.hipdll.environment.ScrubResult;
+import dev.hipdll.graph.CriticalPath;
+import dev.hipdll.graph.GraphListener;
 import dev.hipdll.graph.GraphResult;
 import dev.hipdll.graph.GraphRunner;
 import dev.hipdll.graph.StepGraph;
@@ -30,6 +32,7 @@ import dev.hipdll.incremental.IncrementalBuild;
 import dev.hipdll.incremental.StampDecision;
 import dev.hipdll.incremental.StampInputs;
 import dev.hipdll.incremental.StampStore;
+import dev.hipdll.incremental.StepDurations;
 import dev.hipdll.io.InUseReplacement;
 import dev.hipdll.io.IoProblem;
 import dev.hipdll.io.OutputDirectory;
@@ -260,7 +263,19 @@ public final class HipDllBuild {
                     placeholders, p -> name(p, r), digests, buildLog, diagnosisTxt, RuleBook.load(), log,
                     o.force(), progress, unitsBuiltBefore(steps), launcher, compileToolsDigest(sdk, os, o.driver(), digests),
                     headerFiles);
-            result = new GraphRunner<BuildStep>(o.jobs()).run(graph, executor, progress);
+            StepDurations durations = StepDurations.load(stepDir);
+            Map<String, Long> priority = o.schedule() == Schedule.CRITICAL_PATH
+                    ? CriticalPath.remaining(graph, new StepEstimates(durations, steps)::millis) : Map.of();
+            result = new GraphRunner<BuildStep>(o.jobs(), priority).run(graph, executor, progress.andThen(
+                    new GraphListener<>() {
+                        @Override
+                        public void finished(BuildStep step, int ordinal, int total, StepOutcome outcome, Duration took) {
+                            if (outcome instanceof StepOutcome.Ran) {
+                                durations.ran(step.id(), took.toMillis());
+                            }
+                        }
+                    }));
+            saveDurations(durations, steps, log);
             buildRun.finished();
         } catch (RuntimeException | IOException e) {
             discard(tempDir);
@@ -469,6 +484,16 @@ public final class HipDllBuild {
             sb.append(Files.isRegularFile(p) ? digests.of(p) : "missing " + p.getFileName()).append('\n');
         }
         return Sha256.ofUtf8(sb.toString());
+    }
+
+    /** Keeps the durations of the steps that ran for the next build's schedule; a failure to write only warns. */
+    private static void saveDurations(StepDurations durations, List<BuildStep> steps, BuildListener log) {
+        try {
+            durations.save(steps.stream().map(BuildStep::id).collect(java.util.stream.Collectors.toSet()));
+        } catch (IOException e) {
+            log.warn("the step durations were not kept (the next build schedules from estimates): "
+                    + IoProblem.describe(e));
+        }
     }
 
     /**

@@ -38,4 +38,33 @@ public interface GraphListener<N extends GraphNode> {
      */
     default void stopped(N node) {
     }
+
+    /**
+     * This listener, then {@code next}, for every event.
+     *
+     * @param next the second listener
+     * @return a listener that tells both
+     */
+    default GraphListener<N> andThen(GraphListener<N> next) {
+        GraphListener<N> first = this;
+        return new GraphListener<>() {
+            @Override
+            public void started(N node, int ordinal, int total) {
+                first.started(node, ordinal, total);
+                next.started(node, ordinal, total);
+            }
+
+            @Override
+            public void finished(N node, int ordinal, int total, StepOutcome outcome, Duration elapsed) {
+                first.finished(node, ordinal, total, outcome, elapsed);
+                next.finished(node, ordinal, total, outcome, elapsed);
+            }
+
+            @Override
+            public void stopped(N node) {
+                first.stopped(node);
+                next.stopped(node);
+            }
+        };
+    }
 }

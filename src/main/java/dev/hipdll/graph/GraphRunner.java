@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -18,7 +17,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Runs a {@link StepGraph} on a fixed number of worker threads: a step starts as soon as every
- * step it depends on succeeded and a worker is free, earliest in the graph's order first.
+ * step it depends on succeeded and a worker is free; among the ready steps, the one with the highest
+ * priority first (the longest remaining path, {@link CriticalPath}, when priorities are given), then the
+ * earliest in the graph's order.
  *
  * <p>Failure: at the first failed step no further step starts; the steps still running are
  * interrupted ({@link Thread#interrupt()}, which makes a {@code ProcessRunner} kill its child's
@@ -30,16 +31,31 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class GraphRunner<N extends GraphNode> {
     private final int workers;
+    private final Map<String, Long> priority;
 
     /**
+     * A runner that starts ready steps in the graph's order.
+     *
      * @param workers the number of steps that may run at once, at least 1
      * @throws IllegalArgumentException when {@code workers} is below 1
      */
     public GraphRunner(int workers) {
+        this(workers, Map.of());
+    }
+
+    /**
+     * A runner that starts the ready step of highest priority first, the graph's order breaking ties.
+     *
+     * @param workers  the number of steps that may run at once, at least 1
+     * @param priority node id to its priority (e.g. {@link CriticalPath#remaining}, in ms); a missing id counts as 0
+     * @throws IllegalArgumentException when {@code workers} is below 1
+     */
+    public GraphRunner(int workers, Map<String, Long> priority) {
         if (workers < 1) {
             throw new IllegalArgumentException("the number of workers must be at least 1, was " + workers);
         }
         this.workers = workers;
+        this.priority = Map.copyOf(priority);
     }
 
     /** The number of steps that may run at once. */
@@ -62,13 +78,17 @@ public final class GraphRunner<N extends GraphNode> {
         int total = graph.size();
         Map<String, Integer> position = new HashMap<>();
         Map<String, Integer> missing = new HashMap<>();
-        TreeMap<Integer, N> ready = new TreeMap<>();
         for (N n : graph.nodes()) {
             position.put(n.id(), position.size());
+        }
+        java.util.PriorityQueue<N> ready = new java.util.PriorityQueue<>(java.util.Comparator
+                .comparingLong((N n) -> -priority.getOrDefault(n.id(), 0L))
+                .thenComparingInt(n -> position.get(n.id())));
+        for (N n : graph.nodes()) {
             int m = (int) n.dependsOn().stream().distinct().count();
             missing.put(n.id(), m);
             if (m == 0) {
-                ready.put(position.get(n.id()), n);
+                ready.add(n);
             }
         }
         Object eventLock = new Object();
@@ -93,7 +113,7 @@ public final class GraphRunner<N extends GraphNode> {
         try {
             while (true) {
                 while (failed.isEmpty() && !interrupted && running.size() < workers && !ready.isEmpty()) {
-                    N n = ready.pollFirstEntry().getValue();
+                    N n = ready.poll();
                     int ordinal = ++started;
                     CountDownLatch latch = new CountDownLatch(1);
                     ended.put(n.id(), latch);
@@ -136,7 +156,7 @@ public final class GraphRunner<N extends GraphNode> {
                 }
                 for (String dep : graph.dependents(d.id())) {
                     if (missing.merge(dep, -1, Integer::sum) == 0) {
-                        ready.put(position.get(dep), graph.node(dep));
+                        ready.add(graph.node(dep));
                     }
                 }
             }

@@ -5,6 +5,7 @@ import dev.hipdll.build.BuildOptions;
 import dev.hipdll.build.HipDllBuild;
 import dev.hipdll.build.HipDllBuildRequest;
 import dev.hipdll.build.HipDllBuildResult;
+import dev.hipdll.build.Schedule;
 import dev.hipdll.build.IncludeDirectories;
 import dev.hipdll.build.SetupInputs;
 import dev.hipdll.build.StampContext;
@@ -238,6 +239,13 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Parameter(property = "hip.progress", defaultValue = "true")
     boolean progress;
 
+    /**
+     * Which ready step starts first: {@code critical-path} (the step on the longest remaining path, from each step's
+     * duration when it last ran and estimates for new steps) or {@code source-order}. Does not change the DLL.
+     */
+    @Parameter(property = "hip.schedule", defaultValue = "critical-path")
+    String schedule;
+
     /** Longest silence, in seconds, before a heartbeat line names every running build step. */
     @Parameter(property = "hip.heartbeatSeconds", defaultValue = "30")
     int heartbeatSeconds;
@@ -306,6 +314,7 @@ public class BuildMojo extends AbstractHipdllMojo {
                     .range("hip.bundleVersion", bundleVersion, 2, 3, "the compressed offload bundle format")
                     .check();
             OutputName.check(outputName, "hip.outputName");
+            Schedule.parse(schedule);
         } catch (ParameterException | IllegalArgumentException e) {
             throw parameterError(e.getMessage());
         }
@@ -420,7 +429,7 @@ public class BuildMojo extends AbstractHipdllMojo {
         return new BuildOptions(staticRuntime, Driver.parse(driver), jobs == 0 ? Runtime.getRuntime().availableProcessors()
                 : jobs, offloadCompress ? Optional.of(bundleVersion) : Optional.empty(),
                 timeout, Duration.ofSeconds(heartbeatSeconds), commandLineLimit, force,
-                progress, outputTimestamp, compilerLauncher, sdkFingerprint);
+                progress, outputTimestamp, compilerLauncher, sdkFingerprint, Schedule.parse(schedule));
     }
 
     private Path buildDirectory() {
