@@ -6,6 +6,7 @@ import dev.hipdll.compile.BatchWrapper;
 import dev.hipdll.compile.BuildFailedException;
 import dev.hipdll.compile.BuildSetup;
 import dev.hipdll.compile.BuildStep;
+import dev.hipdll.compile.CompilationDatabase;
 import dev.hipdll.compile.CompilerLauncher;
 import dev.hipdll.compile.CompileRequest;
 import dev.hipdll.compile.Driver;
@@ -212,6 +213,7 @@ public final class HipDllBuild {
         IncrementalBuild incremental = new IncrementalBuild(new StampStore(output));
         // environment.txt describes this run, also when the DLL turns out to be up to date
         EnvironmentReport.write(env, outDir.resolve("environment.txt"));
+        writeCompilationDatabase(outDir.resolve(CompilationDatabase.FILE_NAME), steps, r.basedir(), log);
         long stampStarted = System.nanoTime();
         StampDecision decision = incremental.check(stampInputs, o.force());
         if (decision.upToDate()) {
@@ -484,6 +486,15 @@ public final class HipDllBuild {
             sb.append(Files.isRegularFile(p) ? digests.of(p) : "missing " + p.getFileName()).append('\n');
         }
         return Sha256.ofUtf8(sb.toString());
+    }
+
+    /** compile_commands.json for clangd and IDEs (issue 23, item 4); a failure to write it only warns. */
+    private static void writeCompilationDatabase(Path file, List<BuildStep> steps, Path workingDir, BuildListener log) {
+        try {
+            CompilationDatabase.write(file, steps, workingDir.toAbsolutePath());
+        } catch (IOException e) {
+            log.warn("compile_commands.json was not written: " + IoProblem.describe(e));
+        }
     }
 
     /** Keeps the durations of the steps that ran for the next build's schedule; a failure to write only warns. */

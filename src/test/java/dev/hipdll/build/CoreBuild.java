@@ -32,6 +32,8 @@ final class CoreBuild {
     String arch = "gfx1151";
     Driver driver = Driver.HIPCC;
     int jobs = 2;
+    /** {@code hip.commandLineLimit}: 0 passes every command through a response file. */
+    int commandLineLimit = 8000;
     String outputTimestamp;
     Optional<Integer> bundleVersion = Optional.empty();
     List<String> compilerArgs = List.of();
@@ -73,7 +75,7 @@ final class CoreBuild {
                         new MsvcRequest(null, null, null, null), scrub().withLauncher(compilerLauncher)),
                 new TranslationUnits(hip, units, List.of(hip.resolve("include")), List.of(), compilerArgs),
                 GfxTargetList.parse(arch), dll(),
-                new BuildOptions(true, driver, jobs, bundleVersion, Duration.ofMinutes(10), Duration.ofSeconds(30), 8000,
+                new BuildOptions(true, driver, jobs, bundleVersion, Duration.ofMinutes(10), Duration.ofSeconds(30), commandLineLimit,
                         false, true, outputTimestamp, compilerLauncher),
                 project, project.resolve("target"), new StampContext("test", "dev.hipdll:test:1", new TreeMap<>(Map.of(
                 "hip.driver", driver.toString(), "hip.bundleVersion", String.valueOf(bundleVersion),

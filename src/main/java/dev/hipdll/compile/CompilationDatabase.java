@@ -1,0 +1,75 @@
+package dev.hipdll.compile;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.hipdll.io.AtomicFile;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code compile_commands.json}, the JSON Compilation Database of clang's tooling (clang documentation, "JSON
+ * Compilation Database Format Specification"), for clangd and IDEs (issue 23, item 4): one entry per compile step,
+ * device and host, in the build's step order, each {@code {"directory", "arguments", "file", "output"}} with
+ * {@code arguments} the executable and its arguments exactly as the step runs them (a response file that the step
+ * may use on a long command line is expanded: the entry has the arguments themselves), paths as the compiler sees
+ * them (relative to {@code directory}, the steps' working directory, where the build gives them so). The compiler
+ * launcher ({@code hip.compilerLauncher}) is left out, as CMake leaves out {@code <LANG>_COMPILER_LAUNCHER}. Bundle
+ * and link steps compile nothing and have no entry.
+ */
+public final class CompilationDatabase {
+    /** The file's name, written beside the step directory. */
+    public static final String FILE_NAME = "compile_commands.json";
+
+    private CompilationDatabase() {
+    }
+
+    /**
+     * The entries of the compile steps.
+     *
+     * @param steps      the build's steps
+     * @param workingDir the directory every step runs in (absolute)
+     * @return one map per compile step, keys in the specification's order
+     */
+    public static List<Map<String, Object>> entries(List<BuildStep> steps, Path workingDir) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (BuildStep s : steps) {
+            if (s.kind() != StepKind.DEVICE_COMPILE && s.kind() != StepKind.HOST_COMPILE) {
+                continue;
+            }
+            List<String> arguments = new ArrayList<>();
+            arguments.add(s.executable().toString());
+            arguments.addAll(s.arguments());
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("directory", workingDir.toString());
+            e.put("arguments", arguments);
+            e.put("file", asSeen(workingDir, s.inputs().get(0)));
+            e.put("output", asSeen(workingDir, s.output()));
+            out.add(e);
+        }
+        return out;
+    }
+
+    /**
+     * Writes the database atomically.
+     *
+     * @param file       where ({@code target/hipdll/compile_commands.json})
+     * @param steps      the build's steps
+     * @param workingDir the steps' working directory
+     * @throws IOException when it cannot be written
+     */
+    public static void write(Path file, List<BuildStep> steps, Path workingDir) throws IOException {
+        List<Map<String, Object>> entries = entries(steps, workingDir);
+        AtomicFile.write(file, o -> new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(o, entries));
+    }
+
+    /** A path relative to the working directory when it lies under it (as the steps pass it), else absolute. */
+    private static String asSeen(Path workingDir, Path p) {
+        Path abs = p.toAbsolutePath().normalize();
+        Path wd = workingDir.toAbsolutePath().normalize();
+        return (abs.startsWith(wd) ? wd.relativize(abs) : abs).toString();
+    }
+}
