@@ -24,6 +24,7 @@ import dev.hipdll.graph.CriticalPath;
 import dev.hipdll.graph.GraphListener;
 import dev.hipdll.graph.GraphResult;
 import dev.hipdll.graph.GraphRunner;
+import dev.hipdll.graph.JobBudget;
 import dev.hipdll.graph.StepGraph;
 import dev.hipdll.graph.StepOutcome;
 import dev.hipdll.host.OsFamily;
@@ -95,15 +96,31 @@ import java.util.stream.Stream;
  */
 public final class HipDllBuild {
     private final Duration vswhereTimeout;
+    private final JobBudget budget;
 
-    /** A build whose vswhere run (Windows) may take 60 s. */
+    /** A build whose vswhere run (Windows) may take 60 s, with no budget shared with other builds. */
     public HipDllBuild() {
         this(Duration.ofSeconds(60));
     }
 
     /** @param vswhereTimeout how long vswhere may run (Windows) */
     public HipDllBuild(Duration vswhereTimeout) {
+        this(vswhereTimeout, JobBudget.unlimited());
+    }
+
+    /**
+     * A build whose steps also take permits from a budget shared with the other builds of a Maven session
+     * (issue 23, item 5): at most {@code budget.permits()} steps of all of them run at once.
+     *
+     * @param budget the session's budget
+     */
+    public HipDllBuild(JobBudget budget) {
+        this(Duration.ofSeconds(60), budget);
+    }
+
+    private HipDllBuild(Duration vswhereTimeout, JobBudget budget) {
         this.vswhereTimeout = vswhereTimeout;
+        this.budget = budget;
     }
 
     /**
@@ -245,7 +262,8 @@ public final class HipDllBuild {
         launcher.ifPresent(l -> log.info(describeLauncher(l, steps)));
 
         StepGraph<BuildStep> graph = StepGraph.of(steps);
-        log.info(describeGraph(steps, r, o));
+        log.info(describeGraph(steps, r, o) + (budget.permits() != Integer.MAX_VALUE
+                ? " (at most " + budget.permits() + " steps at once in this Maven session, hip.jobs.total)" : ""));
         Path diagnosisTxt = outDir.resolve("diagnosis.txt");
         Files.deleteIfExists(diagnosisTxt);
         removeAbandonedTemporaryDirectories(tempDir.getParent());
@@ -268,7 +286,7 @@ public final class HipDllBuild {
             StepDurations durations = StepDurations.load(stepDir);
             Map<String, Long> priority = o.schedule() == Schedule.CRITICAL_PATH
                     ? CriticalPath.remaining(graph, new StepEstimates(durations, steps)::millis) : Map.of();
-            result = new GraphRunner<BuildStep>(o.jobs(), priority).run(graph, executor, progress.andThen(
+            result = new GraphRunner<BuildStep>(o.jobs(), priority, budget).run(graph, executor, progress.andThen(
                     new GraphListener<>() {
                         @Override
                         public void finished(BuildStep step, int ordinal, int total, StepOutcome outcome, Duration took) {

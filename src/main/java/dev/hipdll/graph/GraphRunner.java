@@ -32,6 +32,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class GraphRunner<N extends GraphNode> {
     private final int workers;
     private final Map<String, Long> priority;
+    private final JobBudget budget;
 
     /**
      * A runner that starts ready steps in the graph's order.
@@ -51,11 +52,25 @@ public final class GraphRunner<N extends GraphNode> {
      * @throws IllegalArgumentException when {@code workers} is below 1
      */
     public GraphRunner(int workers, Map<String, Long> priority) {
+        this(workers, priority, JobBudget.unlimited());
+    }
+
+    /**
+     * A runner whose steps also take a permit from a budget shared with other runners: a step begins when one of
+     * this runner's workers and a permit of the budget are free.
+     *
+     * @param workers  the number of steps of this graph that may run at once, at least 1
+     * @param priority node id to its priority, as {@link #GraphRunner(int, Map)}
+     * @param budget   the budget shared with the other builds of the session
+     * @throws IllegalArgumentException when {@code workers} is below 1
+     */
+    public GraphRunner(int workers, Map<String, Long> priority, JobBudget budget) {
         if (workers < 1) {
             throw new IllegalArgumentException("the number of workers must be at least 1, was " + workers);
         }
         this.workers = workers;
         this.priority = Map.copyOf(priority);
+        this.budget = budget;
     }
 
     /** The number of steps that may run at once. */
@@ -178,11 +193,26 @@ public final class GraphRunner<N extends GraphNode> {
 
     private void runOne(N n, int ordinal, int total, StepAction<N> action, GraphListener<N> listener,
                         Object eventLock, LinkedBlockingQueue<Done> done, java.util.concurrent.atomic.AtomicBoolean stopping) {
-        long t0 = System.nanoTime();
         if (stopping.get() || Thread.currentThread().isInterrupted()) {
             done.add(new Done(n.id(), new StepOutcome.Failed("stopped before it started", null), true));
             return;
         }
+        try {
+            budget.acquire(); // the session's budget (issue 23, item 5): may wait for another build's step
+        } catch (InterruptedException e) {
+            done.add(new Done(n.id(), new StepOutcome.Failed("stopped before it started", null), true));
+            return;
+        }
+        try {
+            runHolding(n, ordinal, total, action, listener, eventLock, done);
+        } finally {
+            budget.release();
+        }
+    }
+
+    private void runHolding(N n, int ordinal, int total, StepAction<N> action, GraphListener<N> listener,
+                            Object eventLock, LinkedBlockingQueue<Done> done) {
+        long t0 = System.nanoTime();
         synchronized (eventLock) {
             listener.started(n, ordinal, total);
         }

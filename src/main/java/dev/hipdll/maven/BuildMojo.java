@@ -240,6 +240,15 @@ public class BuildMojo extends AbstractHipdllMojo {
     boolean progress;
 
     /**
+     * The most build steps that run at once in the whole Maven session, over every module's {@code hipdll:build}
+     * (each also limited by its own {@code hip.jobs}); {@code 0}: one per core, or the first build's {@code hip.jobs}
+     * when that is larger. Under {@code mvn -T 2} two modules
+     * with {@code hip.jobs=2} share it instead of running four compilers on two cores.
+     */
+    @Parameter(property = "hip.jobs.total", defaultValue = "0")
+    int jobsTotal;
+
+    /**
      * Which ready step starts first: {@code critical-path} (the step on the longest remaining path, from each step's
      * duration when it last ran and estimates for new steps) or {@code source-order}. Does not change the DLL.
      */
@@ -311,6 +320,7 @@ public class BuildMojo extends AbstractHipdllMojo {
                     .atLeast("hip.heartbeatSeconds", heartbeatSeconds, 1, "seconds")
                     .atLeast("hip.commandLineLimit", commandLineLimit, 0, "characters; 0: always a response file")
                     .range("hip.jobs", jobs, 0, 4096, "steps at once; 0: one per core")
+                    .range("hip.jobs.total", jobsTotal, 0, 4096, "steps at once in the Maven session; 0: one per core")
                     .range("hip.bundleVersion", bundleVersion, 2, 3, "the compressed offload bundle format")
                     .check();
             OutputName.check(outputName, "hip.outputName");
@@ -346,7 +356,9 @@ public class BuildMojo extends AbstractHipdllMojo {
         }
         BuiltDllContext.record(project, request.output());  // hipdll:verify/load-check check the file this build writes
         try {
-            HipDllBuildResult built = new HipDllBuild().run(request, this::verifyFollows, new MavenBuildListener(getLog(),
+            int cores = Runtime.getRuntime().availableProcessors();
+            HipDllBuildResult built = new HipDllBuild(SessionJobBudget.of(session, jobsTotal == 0
+                    ? Math.max(cores, request.options().jobs()) : jobsTotal, getLog()::warn)).run(request, this::verifyFollows, new MavenBuildListener(getLog(),
                     MavenBuildListener.githubWorkspace(host().environment().toMap(), basedir.toPath()), System.out));
             if (artifact != null) {
                 ArtifactAttacher.attach(project, projectHelper, artifact, built, getLog());
