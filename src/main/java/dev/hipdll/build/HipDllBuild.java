@@ -199,7 +199,7 @@ public final class HipDllBuild {
         BuildOptions o = r.options();
         ReproducibleBuild repro = new ReproducibleBuild(o.outputTimestamp());
         CompileRequest request = new CompileRequest(sdk, r.targets(), r.units().sources(), r.units().includeDirs(),
-                r.units().defines(), r.units().compilerArgs(), o.staticRuntime(), output);
+                r.units().defines(), r.units().compilerArgs(), o.staticRuntime(), output, r.units().languages());
         OsFamily os = r.host().os();
         Path stepDir = outDir.resolve("steps");
         Path tempDir = outDir.resolve(".tmp").resolve("build-" + ProcessHandle.current().pid() + "-"

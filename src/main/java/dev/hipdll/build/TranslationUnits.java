@@ -12,9 +12,16 @@ import java.util.List;
  * @param defines         preprocessor definitions besides {@code COLI_CUDA_BUILDING_DLL}
  * @param compilerArgs    extra arguments: link-only ones ({@code -Wl,}, {@code -L}, {@code -l}) go to the link,
  *                        the rest to every compile
+ * @param languages       which sources are HIP and which host-only; {@code null}: by extension
  */
 public record TranslationUnits(Path sourceDirectory, List<Path> sources, List<Path> includeDirs, List<String> defines,
-                               List<String> compilerArgs) {
+                               List<String> compilerArgs, dev.hipdll.compile.SourceLanguages languages) {
+    /** Units whose languages follow their extensions. */
+    public TranslationUnits(Path sourceDirectory, List<Path> sources, List<Path> includeDirs, List<String> defines,
+                            List<String> compilerArgs) {
+        this(sourceDirectory, sources, includeDirs, defines, compilerArgs, null);
+    }
+
     /**
      * Copies the lists.
      *
@@ -23,6 +30,7 @@ public record TranslationUnits(Path sourceDirectory, List<Path> sources, List<Pa
      */
     public TranslationUnits {
         dev.hipdll.compile.CompilerArgsPolicy.check(compilerArgs);
+        languages = languages == null ? dev.hipdll.compile.SourceLanguages.BY_EXTENSION : languages;
         sources = List.copyOf(sources);
         includeDirs = List.copyOf(includeDirs);
         defines = List.copyOf(defines);

@@ -17,11 +17,20 @@ import java.util.List;
  * @param extraArgs    further hipcc arguments, appended before the sources
  * @param staticRuntime whether to link the static MSVC runtime ({@code -fms-runtime-lib=static})
  * @param output       the DLL to write
+ * @param languages    which sources are HIP and which host-only ({@link SourceLanguages}); {@code null}: by extension
  */
 public record CompileRequest(HipSdk sdk, GfxTargetList targets, List<Path> sources, List<Path> includeDirs,
-                             List<String> defines, List<String> extraArgs, boolean staticRuntime, Path output) {
+                             List<String> defines, List<String> extraArgs, boolean staticRuntime, Path output,
+                             SourceLanguages languages) {
+    /** A request whose sources' languages follow their extensions. */
+    public CompileRequest(HipSdk sdk, GfxTargetList targets, List<Path> sources, List<Path> includeDirs,
+                          List<String> defines, List<String> extraArgs, boolean staticRuntime, Path output) {
+        this(sdk, targets, sources, includeDirs, defines, extraArgs, staticRuntime, output, SourceLanguages.BY_EXTENSION);
+    }
+
     /** Creates a request; lists are copied. */
     public CompileRequest {
+        languages = languages == null ? SourceLanguages.BY_EXTENSION : languages;
         sources = List.copyOf(sources);
         includeDirs = List.copyOf(includeDirs);
         defines = List.copyOf(defines);

@@ -81,6 +81,23 @@ public final class StepPlanner {
             List<String> codeOptions = codeOptions(c, compileExtra);
             Cuid cuid = Cuid.of(unit, codeOptions);
             Path src = rel(source, wd);
+            SourceLanguage language = c.languages().of(unit);
+            if (!language.hasDeviceCode()) { // a host-only source: one host compile (issue 23, item 2)
+                Path obj = unitDir.resolve("host.obj");
+                Path dep = unitDir.resolve("host.d");
+                List<String> h = new ArrayList<>(driverFlags(r, StepKind.HOST_COMPILE));
+                h.addAll(hostOnly(c, wd, compileExtra, r, language));
+                h.add(c.staticRuntime() ? "-fms-runtime-lib=static" : "-fms-runtime-lib=dll");
+                h.add("-mno-incremental-linker-compatible");
+                h.addAll(List.of("-MD", "-MF", rel(dep, wd).toString(), "-c", src.toString(), "-o", rel(obj, wd).toString()));
+                String hostId = "host:" + unit;
+                steps.add(new BuildStep(hostId, StepKind.HOST_COMPILE, unit, Optional.empty(), driverExe, h, Map.of(),
+                        List.of(source), obj, Optional.of(dep), List.of(), List.of(unit + " is host-only ("
+                        + language.clangLanguage() + "): one host compile, no device code")));
+                hostIds.add(hostId);
+                hostObjects.add(obj);
+                continue;
+            }
             List<String> common = common(c, wd, compileExtra, r);
             List<Path> codeObjects = new ArrayList<>();
             List<String> deviceIds = new ArrayList<>();
@@ -195,6 +212,37 @@ public final class StepPlanner {
             a.add("-I" + rel(inc, wd));
         }
         a.add("--rocm-device-lib-path=" + sdk.deviceLibDir().path());
+        a.addAll(r.reproducible().compileArguments(sdk.root().path()));
+        a.addAll(compileExtra);
+        return a;
+    }
+
+    /**
+     * The flags of a host-only compile: {@code -O3}, the language ({@code -x c++ -std=c++17} or {@code -x c}),
+     * {@code -DCOLI_CUDA_BUILDING_DLL} and the defines, {@code -D__HIP_PLATFORM_AMD__=1} and {@code -I<SDK include>}
+     * (so a host source may call the HIP runtime API through {@code hip/hip_runtime_api.h}, as CMake's
+     * {@code hip::host} target gives it), the project's include directories, the reproducible-mode flags, the extra
+     * arguments. No {@code --offload-arch}, no device library.
+     */
+    private static List<String> hostOnly(CompileRequest c, Path wd, List<String> compileExtra, StepPlanRequest r,
+                                         SourceLanguage language) {
+        HipSdk sdk = c.sdk();
+        List<String> a = new ArrayList<>();
+        a.add("-O3");
+        if (language == SourceLanguage.CXX) {
+            a.add("-std=c++17");
+        }
+        a.add("-x");
+        a.add(language.clangLanguage());
+        a.add("-D" + EXPORT_DEFINE);
+        for (String d : c.defines()) {
+            a.add("-D" + d);
+        }
+        a.add("-D__HIP_PLATFORM_AMD__=1");
+        a.add("-I" + sdk.includeDir().path());
+        for (Path inc : c.includeDirs()) {
+            a.add("-I" + rel(inc, wd));
+        }
         a.addAll(r.reproducible().compileArguments(sdk.root().path()));
         a.addAll(compileExtra);
         return a;

@@ -12,6 +12,7 @@ import dev.hipdll.build.StampContext;
 import dev.hipdll.build.TranslationUnits;
 import dev.hipdll.compile.BuildFailedException;
 import dev.hipdll.compile.Driver;
+import dev.hipdll.compile.SourceLanguages;
 import dev.hipdll.environment.EnvironmentException;
 import dev.hipdll.environment.ScrubPolicy;
 import dev.hipdll.io.IoProblem;
@@ -141,9 +142,27 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Parameter(property = "hip.sourceDirectory", defaultValue = "${project.basedir}/src/main/hip")
     File sourceDirectory;
 
-    /** Source patterns under {@code sourceDirectory}; default: every {@code .cu}, {@code .hip} and {@code .cpp} file at any depth. */
+    /**
+     * Source patterns under {@code sourceDirectory}; default: every {@code .cu}, {@code .hip} and {@code .cpp} file at
+     * any depth. Whether a source is HIP or host-only: {@code hipSources}, {@code hostSources}.
+     */
     @Parameter
     List<String> includes = List.of("**/*.cu", "**/*.hip", "**/*.cpp");
+
+    /**
+     * Sources compiled as HIP (device and host code) whatever their extension, as patterns under
+     * {@code sourceDirectory} (e.g. {@code **}{@code /*.cpp}); CMake's {@code LANGUAGE HIP}. By default {@code .hip}
+     * and {@code .cu} are HIP and {@code .cpp}, {@code .cc}, {@code .cxx}, {@code .c} host-only.
+     */
+    @Parameter(property = "hip.hipSources")
+    List<String> hipSources = List.of();
+
+    /**
+     * Sources compiled host-only (one host compile, no device code) whatever their extension, as patterns under
+     * {@code sourceDirectory} (e.g. {@code host/*.cu}); {@code hipSources} wins over it.
+     */
+    @Parameter(property = "hip.hostSources")
+    List<String> hostSources = List.of();
 
     /**
      * Extra include directories ({@code -I}), after {@code <sourceDirectory>/include}
@@ -345,7 +364,8 @@ public class BuildMojo extends AbstractHipdllMojo {
             request = new HipDllBuildRequest(host(), new SetupInputs(overrides, toolchains, toolchainVersion,
                     new MsvcRequest(path(vsInstallDir), vcToolsVersion, windowsSdkVersion, path(windowsSdkDir)),
                     ScrubPolicy.of(scrubVariables, keepVariables, environmentVariables).withLauncher(compilerLauncher)),
-                    new TranslationUnits(sourceDirectory.toPath(), sources(), includeDirs(), defines, compilerArgs),
+                    new TranslationUnits(sourceDirectory.toPath(), sources(), includeDirs(), defines, compilerArgs,
+                            new SourceLanguages(hipSources, hostSources)),
                     GfxTargetList.parse(arch), outputDirectory.toPath().resolve(outputName), options(),
                     basedir.toPath(), buildDirectory(), new StampContext(mojoExecution == null ? "unknown"
                     : mojoExecution.getVersion(), plugin.getId(), stampParameters(), environmentVariables.keySet()));
@@ -468,6 +488,8 @@ public class BuildMojo extends AbstractHipdllMojo {
         p.put("hip.commandLineLimit", String.valueOf(commandLineLimit));
         p.put("hip.sourceDirectory", String.valueOf(sourceDirectory));
         p.put("includes", String.join(",", includes));
+        p.put("hip.hipSources", String.join(",", hipSources));
+        p.put("hip.hostSources", String.join(",", hostSources));
         p.put("includeDirectories", String.join(",", includeDirs().stream().map(Path::toString).toList()));
         p.put("defines", String.join(",", defines));
         p.put("compilerArgs", String.join(" ", compilerArgs));

@@ -32,6 +32,10 @@ final class CoreBuild {
     String arch = "gfx1151";
     Driver driver = Driver.HIPCC;
     int jobs = 2;
+    /** The file name endings of the translation units taken from the source directory. */
+    List<String> unitSuffixes = List.of(".cu");
+    /** Which units are HIP and which host-only. */
+    dev.hipdll.compile.SourceLanguages languages = dev.hipdll.compile.SourceLanguages.BY_EXTENSION;
     /** {@code hip.commandLineLimit}: 0 passes every command through a response file. */
     int commandLineLimit = 8000;
     String outputTimestamp;
@@ -65,7 +69,7 @@ final class CoreBuild {
         Path hip = sources();
         List<Path> units;
         try (Stream<Path> s = Files.list(hip)) {
-            units = s.filter(p -> p.toString().endsWith(".cu")).sorted().toList();
+            units = s.filter(p -> unitSuffixes.stream().anyMatch(x -> p.toString().endsWith(x))).sorted().toList();
         }
         Map<String, String> env = new TreeMap<>(Map.of("PATH", "/usr/bin:/bin", "HOME", project.toString(), "TMPDIR",
                 System.getProperty("java.io.tmpdir")));
@@ -73,7 +77,8 @@ final class CoreBuild {
         return new HipDllBuildRequest(Host.of(OsFamily.UNIX, env),
                 new SetupInputs(new SdkOverrides(sdk, null, null, null, null, null, null), List.of(), null,
                         new MsvcRequest(null, null, null, null), scrub().withLauncher(compilerLauncher)),
-                new TranslationUnits(hip, units, List.of(hip.resolve("include")), List.of(), compilerArgs),
+                new TranslationUnits(hip, units, List.of(hip.resolve("include")), List.of(), compilerArgs,
+                        languages),
                 GfxTargetList.parse(arch), dll(),
                 new BuildOptions(true, driver, jobs, bundleVersion, Duration.ofMinutes(10), Duration.ofSeconds(30), commandLineLimit,
                         false, true, outputTimestamp, compilerLauncher),
