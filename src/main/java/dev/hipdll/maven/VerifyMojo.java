@@ -120,13 +120,17 @@ public class VerifyMojo extends AbstractContractMojo {
     @Parameter(property = "hip.maxTableEntries", defaultValue = "262144")
     int maxTableEntries = 262_144;
 
-    /** Verification budget: bytes inflated from all compressed offload bundles together, in MiB. */
+    /**
+     * Verification budget: bytes inflated from all compressed offload bundles and compressed ELF sections
+     * of device code ({@code -gz=zlib}, {@code -gz=zstd}) together, in MiB.
+     */
     @Parameter(property = "hip.maxInflatedMiB", defaultValue = "1024")
     int maxInflatedMiB = 1024;
 
     /**
-     * Verification budget: the time the table and bundle readers may take in all: whole seconds ({@code 60})
-     * or with a unit ({@code 90s}, {@code 2m}), as {@code hip.timeout}.
+     * Verification budget: the time the whole verification may take: the table and bundle readers, the
+     * inflating and the whole-file scan, which stops there and fails {@code paths.build} naming the bytes it did
+     * not read. Whole seconds ({@code 60}) or with a unit ({@code 90s}, {@code 2m}), as {@code hip.timeout}.
      */
     @Parameter(property = "hip.verifyTimeLimit", defaultValue = "60")
     java.time.Duration verifyTimeLimit = java.time.Duration.ofSeconds(60);

@@ -32,9 +32,8 @@ final class OverlayCheck {
     /** The check. */
     static Check check(Overlay o, long maxBytes) {
         long limit = limit(o, maxBytes);
-        String expected = "at most " + limit + " bytes after the image's data (hip.maxOverlayMiB: " + maxBytes
-                + " bytes; never more than the image's own " + Math.min(o.imageEnd(), o.fileSize())
-                + " bytes); a certificate table and a COFF symbol table after it are not counted";
+        String expected = "at most " + limit + " bytes appended after the image (hip.maxOverlayMiB, and no more than"
+                + " the image's own size)";
         List<String> details = new ArrayList<>();
         for (FileRange r : o.pieces()) {
             details.add("overlay: " + r.span());
