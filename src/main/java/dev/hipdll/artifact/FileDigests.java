@@ -71,6 +71,17 @@ public final class FileDigests {
     }
 
     /**
+     * The digest known for {@code file}'s current {@link Snapshot}, without reading it: empty when it was
+     * neither read by {@link #of} nor {@link #remember}ed since it last changed (e.g. verify did not read
+     * the whole file within its budget).
+     *
+     * @throws IOException when the file cannot be stat'ed
+     */
+    public java.util.Optional<String> known(Path file) throws IOException {
+        return java.util.Optional.ofNullable(digests.get(Snapshot.of(file)));
+    }
+
+    /**
      * Records a digest computed elsewhere while reading the whole file (e.g. verify's streaming
      * pass), if the file is still what {@code before} (taken before the read started) says: same
      * path, size and modification time. Otherwise the file changed during the read and nothing is

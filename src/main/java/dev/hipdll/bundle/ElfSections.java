@@ -12,7 +12,7 @@ import java.util.List;
  * The section table of a 64-bit little-endian ELF code object inside a larger source (System V ABI
  * "ELF Header" and "Sections": {@code e_shoff} at 0x28, {@code e_shentsize} 0x3A, {@code e_shnum}
  * 0x3C, {@code e_shstrndx} 0x3E; each section header 64 bytes: {@code sh_name} at 0, {@code sh_type}
- * 4, {@code sh_offset} 0x18, {@code sh_size} 0x20). Every offset and size is checked against the code
+ * 4, {@code sh_flags} 8, {@code sh_offset} 0x18, {@code sh_size} 0x20). Every offset and size is checked against the code
  * object's extent before use. Used to find the DWARF sections of AMDGPU code objects (LLVM
  * {@code AMDGPUUsage.rst}, "DWARF Debug Information": {@code .debug_info}, {@code .debug_str},
  * {@code .debug_line}, {@code .debug_line_str}, ...).
@@ -21,6 +21,11 @@ public final class ElfSections {
     /** Most section headers read. */
     public static final int MAX_SECTIONS = 4096;
     private static final int SHT_NOBITS = 8;
+    /**
+     * {@code SHF_COMPRESSED}: the section's bytes are an {@code Elf64_Chdr} and compressed data (System V gABI
+     * "Section Compression"; {@code -gz=zlib}, {@code -gz=zstd}); read them with {@link CompressedSection}.
+     */
+    public static final long SHF_COMPRESSED = 0x800;
 
     /**
      * One section: its name and where its bytes lie in the source.
@@ -28,8 +33,9 @@ public final class ElfSections {
      * @param name   the section name, e.g. {@code .debug_line_str}
      * @param offset offset of the section's bytes in the source the code object was read from
      * @param size   bytes in the file (0 for {@code SHT_NOBITS})
+     * @param flags  {@code sh_flags}, e.g. {@link #SHF_COMPRESSED}
      */
-    public record Section(String name, long offset, long size) {
+    public record Section(String name, long offset, long size, long flags) {
         /** Whether {@code at} (a source offset) lies in this section's bytes. */
         public boolean contains(long at) {
             return at >= offset && at - offset < size;
@@ -38,6 +44,11 @@ public final class ElfSections {
         /** Whether this is a DWARF section ({@code .debug_*}). */
         public boolean isDebug() {
             return name.startsWith(".debug_");
+        }
+
+        /** Whether the bytes are compressed ({@link #SHF_COMPRESSED}) and hold something ({@code size > 0}). */
+        public boolean compressed() {
+            return (flags & SHF_COMPRESSED) != 0 && size > 0;
         }
     }
 
@@ -78,7 +89,8 @@ public final class ElfSections {
         long[][] raw = new long[shnum][];
         for (int i = 0; i < shnum; i++) {
             ByteBuffer s = src.buffer(start + shoff + (long) i * shentsize, 64, what + " ELF section header #" + i);
-            raw[i] = new long[] {s.getInt(0) & 0xffffffffL, s.getInt(4) & 0xffffffffL, s.getLong(0x18), s.getLong(0x20)};
+            raw[i] = new long[] {s.getInt(0) & 0xffffffffL, s.getInt(4) & 0xffffffffL, s.getLong(0x18), s.getLong(0x20),
+                    s.getLong(0x08)};
         }
         long[] strtab = raw[shstrndx];
         checkInside(src, start, size, strtab[2], strtab[3], what + " ELF section name table");
@@ -90,7 +102,7 @@ public final class ElfSections {
                 checkInside(src, start, size, s[2], s[3], what + " ELF section #" + i);
             }
             out.add(new Section(name(src, start + strtab[2], strtab[3], s[0], what), start + s[2],
-                    nobits || s[1] == 0 ? 0 : s[3]));
+                    nobits || s[1] == 0 ? 0 : s[3], s[4]));
         }
         return out;
     }

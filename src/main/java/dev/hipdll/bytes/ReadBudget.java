@@ -7,8 +7,9 @@ import java.util.function.LongSupplier;
  * export tables, offload bundles, decompression) charges what it keeps or inflates here, and a
  * charge past a limit is a {@link BinaryFormatException} naming the file, the structure and its
  * offset, the limit and the property that sets it. One budget per opened file
- * ({@code dev.hipdll.pe.PeFile}); not shared between threads (the readers of one verification run
- * on one thread).
+ * ({@code dev.hipdll.pe.PeFile}). The charging methods are not for several threads (the table and
+ * bundle readers of one verification run on one thread); {@link #time} and {@link #expired()} read
+ * only the clock and the fixed deadline, so the whole-file scan, on a thread of its own, asks them too.
  */
 public final class ReadBudget {
     private final ReadLimits limits;
@@ -89,7 +90,8 @@ public final class ReadBudget {
     }
 
     /**
-     * Charges {@code bytes} inflated from a compressed bundle.
+     * Charges {@code bytes} inflated from a compressed bundle or a compressed ELF section (the size it
+     * declares, before it is inflated).
      *
      * @throws BinaryFormatException past {@link ReadLimits#inflateBytes()}
      */
@@ -97,18 +99,26 @@ public final class ReadBudget {
         inflated += bytes;
         if (inflated > limits.inflateBytes()) {
             throw over(source, structure, offset, "more than " + limits.inflateBytes() + " bytes inflated from the"
-                    + " compressed offload bundles in all (hip.maxInflatedMiB; refused as a possible decompression bomb)");
+                    + " compressed offload bundles and ELF sections in all (hip.maxInflatedMiB; refused as a possible"
+                    + " decompression bomb)");
         }
         time(source, structure, offset);
     }
 
     /**
-     * Checks the time limit.
+     * Whether {@link ReadLimits#time()} has passed since the budget was made; safe from any thread.
+     */
+    public boolean expired() {
+        return clock.getAsLong() - deadline > 0;
+    }
+
+    /**
+     * Checks the time limit; safe from any thread.
      *
      * @throws BinaryFormatException once {@link ReadLimits#time()} has passed since the budget was made
      */
     public void time(String source, String structure, long offset) throws BinaryFormatException {
-        if (clock.getAsLong() - deadline > 0) {
+        if (expired()) {
             throw over(source, structure, offset, "verification took more than " + limits.time().toMillis()
                     + " ms in all (hip.verifyTimeLimit)");
         }

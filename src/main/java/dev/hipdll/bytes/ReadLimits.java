@@ -14,8 +14,11 @@ import java.time.Duration;
  *                     names and forwarder strings, bundle entry ids
  * @param entries      table entries kept, in all: import lookup entries, export address table
  *                     entries, bundle entries
- * @param inflateBytes bytes decompressed from the compressed offload bundles, in all
- * @param time         wall-clock time the table and bundle readers may take, in all
+ * @param inflateBytes bytes decompressed from the compressed offload bundles and the compressed ELF
+ *                     sections of their code objects ({@code SHF_COMPRESSED}), in all
+ * @param time         wall-clock time the whole verification may take: the table and bundle readers,
+ *                     the inflating, and the whole-file path scan, which stops there and reports the
+ *                     bytes it did not read
  */
 public record ReadLimits(long nameBytes, long entries, long inflateBytes, Duration time) {
     /** 8 MiB of names and ids, 262,144 entries, 1 GiB inflated, 60 seconds. */

@@ -120,16 +120,28 @@ public class VerifyMojo extends AbstractContractMojo {
     @Parameter(property = "hip.maxTableEntries", defaultValue = "262144")
     int maxTableEntries = 262_144;
 
-    /** Verification budget: bytes inflated from all compressed offload bundles together, in MiB. */
+    /**
+     * Verification budget: bytes inflated from all compressed offload bundles and compressed ELF sections
+     * of device code ({@code -gz=zlib}, {@code -gz=zstd}) together, in MiB.
+     */
     @Parameter(property = "hip.maxInflatedMiB", defaultValue = "1024")
     int maxInflatedMiB = 1024;
 
     /**
-     * Verification budget: the time the table and bundle readers may take in all: whole seconds ({@code 60})
-     * or with a unit ({@code 90s}, {@code 2m}), as {@code hip.timeout}.
+     * Verification budget: the time the whole verification may take: the table and bundle readers, the
+     * inflating and the whole-file scan, which stops there and fails {@code paths.build} naming the bytes it did
+     * not read. Whole seconds ({@code 60}) or with a unit ({@code 90s}, {@code 2m}), as {@code hip.timeout}.
      */
     @Parameter(property = "hip.verifyTimeLimit", defaultValue = "60")
     java.time.Duration verifyTimeLimit = java.time.Duration.ofSeconds(60);
+
+    /**
+     * The largest overlay ({@code pe.overlay}: bytes appended after the image's sections; an Authenticode
+     * certificate table and a COFF symbol table are not counted) accepted, in MiB; an overlay larger than the
+     * image itself fails too, and a refused overlay is not read. {@code 0}: no overlay at all.
+     */
+    @Parameter(property = "hip.maxOverlayMiB", defaultValue = "1")
+    int maxOverlayMiB = 1;
 
     /** The SHA-256 the DLL must have: 64 hex digits, or a {@code .sha256} file (sha256sum format); adds the {@code artifact.sha256} check. */
     @Parameter(property = "hip.expectedSha256")
@@ -284,7 +296,8 @@ public class VerifyMojo extends AbstractContractMojo {
                 .withMaxBundleBytes(Math.min((long) maxBundleMiB << 20, Integer.MAX_VALUE - 8))
                 .withBuildPaths(hostBuildPaths()).withRuntimeMajor(major).withSkippedChecks(skipped)
                 .withFailOnExtraExports(failOnExtraExports).withLimits(limits).withDeviceCode(device)
-                .withAllowedPaths(allowedPaths == null ? List.of() : allowedPaths);
+                .withAllowedPaths(allowedPaths == null ? List.of() : allowedPaths)
+                .withMaxOverlayBytes((long) maxOverlayMiB << 20);
         // The reports must be writable: checked before the DLL is read, so a bad
         // hip.reportDirectory fails at once instead of after a passing table.
         Path dir = ProjectlessPaths.reportDirectory(reportDirectory, // issue 12 hook (item 13): never beside the DLL
@@ -308,7 +321,9 @@ public class VerifyMojo extends AbstractContractMojo {
                 ? Check.of(CheckIds.ARTIFACT_BUILT, CheckIds.ARTIFACT_BUILT, Verdict.SKIP, "switched off", "skipped by hip.checks.skip")
                 : choice.check());
         if (digest.isPresent()) {
-            more.add(digest.get().check(dll.toPath(), digests));
+            // a failed verify that did not read the whole file (pe.overlay, hip.verifyTimeLimit) does not read it now
+            more.add(!report.passed() && unread(dll.toPath(), digests) ? digest.get().notRead(dll.toPath())
+                    : digest.get().check(dll.toPath(), digests));
         }
         report = new VerifyReport(report.dll(), more, report.facts());
         TableLog.log(getLog(), new CheckTable().render(report));
@@ -332,6 +347,15 @@ public class VerifyMojo extends AbstractContractMojo {
         if (!report.passed()) {
             throw new MojoFailureException("hipdll:verify rejected " + dll + ": " + report.count(Verdict.FAIL)
                     + " check(s) failed: " + report.failureSummary() + " (table above, " + dir.resolve(JsonReport.FILE_NAME) + ")");
+        }
+    }
+
+    /** Whether verify left {@code dll}, a regular file, without a digest (it did not read it all within its budget). */
+    private static boolean unread(Path dll, FileDigests digests) {
+        try {
+            return Files.isRegularFile(dll) && digests.known(dll).isEmpty();
+        } catch (IOException e) {
+            return false;  // the check that follows reports the unreadable file
         }
     }
 
@@ -375,6 +399,9 @@ public class VerifyMojo extends AbstractContractMojo {
         positive("hip.maxTableEntries", maxTableEntries, Integer.MAX_VALUE);
         positive("hip.maxInflatedMiB", maxInflatedMiB, 1 << 20);
         positive("hip.verifyTimeLimit", verifyTimeLimit == null ? 0 : verifyTimeLimit.getSeconds(), 86_400);
+        if (maxOverlayMiB < 0 || maxOverlayMiB > 1 << 20) {
+            throw parameterError("hip.maxOverlayMiB: " + maxOverlayMiB + " is outside 0.." + (1 << 20));
+        }
         return new ReadLimits((long) maxNameMiB << 20, maxTableEntries, (long) maxInflatedMiB << 20, verifyTimeLimit);
     }
 

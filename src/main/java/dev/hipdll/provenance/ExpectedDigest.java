@@ -104,4 +104,15 @@ public record ExpectedDigest(String sha256, String source, String file) {
                 ? List.of("the digest was recorded for " + file + ", this file is " + dll.getFileName()) : List.of();
         return new Check(CHECK_ID, title, ok ? Verdict.PASS : Verdict.FAIL, expected, actual, details);
     }
+
+    /**
+     * The check when {@code dll}'s digest was not computed because verify did not read the whole file
+     * within its budget (an overlay {@code pe.overlay} refused, {@code hip.verifyTimeLimit}): a FAIL that
+     * says so, instead of a read of bytes verify was kept from reading.
+     */
+    public Check notRead(Path dll) {
+        return Check.of(CHECK_ID, "SHA-256 matches the published digest", Verdict.FAIL, sha256 + " (from " + source + ")",
+                "not computed: verify did not read all of " + dll.getFileName() + " within its budget (see pe.overlay and"
+                        + " paths.build)");
+    }
 }

@@ -9,6 +9,7 @@ public final class CheckIds {
     public static final String PE_MACHINE = "pe.machine";
     public static final String PE_DLL = "pe.dll";
     public static final String PE_LOADABLE = "pe.loadable";
+    public static final String PE_OVERLAY = "pe.overlay";
     public static final String IMPORTS_ALLOWED = "imports.allowed";
     public static final String IMPORTS_FORBIDDEN = "imports.forbidden";
     public static final String RUNTIME_MAJOR = "runtime.major";
@@ -32,8 +33,9 @@ public final class CheckIds {
     public static final String ARTIFACT_BUILT = "artifact.built";
 
     /** Every id; {@code pe.format} cannot be skipped (nothing else can run without it). */
-    public static final List<String> ALL = List.of(PE_FORMAT, PE_MACHINE, PE_DLL, PE_LOADABLE, IMPORTS_ALLOWED, IMPORTS_FORBIDDEN,
-            RUNTIME_MAJOR, EXPORTS_PREFIX, EXPORTS_COUNT, EXPORTS_REQUIRED, EXPORTS_OPTIONAL, EXPORTS_EXTRA, EXPORTS_OTHER,
+    public static final List<String> ALL = List.of(PE_FORMAT, PE_MACHINE, PE_DLL, PE_LOADABLE, PE_OVERLAY, IMPORTS_ALLOWED,
+            IMPORTS_FORBIDDEN, RUNTIME_MAJOR, EXPORTS_PREFIX, EXPORTS_COUNT, EXPORTS_REQUIRED, EXPORTS_OPTIONAL, EXPORTS_EXTRA,
+            EXPORTS_OTHER,
             EXPORTS_DECORATED, EXPORTS_DUPLICATES, DEVICE_TARGETS, DEVICE_CODE_OBJECTS, DEVICE_WRAPPERS, DEVICE_FORMAT,
             DEVICE_SIZE, DEVICE_GPUS, DEVICE_DEBUG, PATHS_PDB, PATHS_BUILD, ARTIFACT_BUILT);
 

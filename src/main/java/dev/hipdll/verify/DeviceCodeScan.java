@@ -2,13 +2,18 @@ package dev.hipdll.verify;
 
 import dev.hipdll.bundle.BundleEntry;
 import dev.hipdll.bundle.BundleInflater;
+import dev.hipdll.bundle.CompressedSection;
 import dev.hipdll.bundle.ElfSections;
 import dev.hipdll.bundle.FatBinaries;
 import dev.hipdll.bundle.OffloadBundle;
+import dev.hipdll.bytes.BinaryFormatException;
 import dev.hipdll.bytes.ByteSource;
+import dev.hipdll.bytes.ReadBudget;
 import dev.hipdll.pe.PeFile;
 import dev.hipdll.pe.SectionHeader;
+import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,8 +25,12 @@ import java.util.Optional;
  * What is inside the device code objects the runtime registers, for {@code device-code.debug} and
  * {@code paths.build}: the ELF sections of every code object (plain bundles read in place, compressed
  * ones inflated to a temporary file, deleted before this returns, so memory stays bounded), and, when
- * asked, the paths found in the inflated bytes of compressed bundles, which the whole-file scan cannot
- * see. Locates a file offset in a code object and its section for the report ("gfx1151 code object
+ * asked, the paths found in bytes the whole-file scan cannot see: the inflated bytes of compressed
+ * bundles, and the inflated bytes of every compressed ELF section of a code object
+ * ({@code SHF_COMPRESSED}: {@code -gz=zlib}, {@code -gz=zstd} device DWARF; {@link CompressedSection},
+ * streamed, charged to the verification budget). A compressed section that cannot be inflated to its
+ * {@code ch_size} within the budget is listed as not scanned ({@link #unscanned()}), never as clean.
+ * Locates a file offset in a code object and its section for the report ("gfx1151 code object
  * (bundle #0), .debug_line_str").
  */
 final class DeviceCodeScan {
@@ -47,21 +56,29 @@ final class DeviceCodeScan {
     private final List<Located> inflated = new ArrayList<>();
     private final List<String> debug = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
+    private final List<String> unscanned = new ArrayList<>();
+    private final PathLeakScanner scanner;
+    private final ReadBudget budget;
     private int codeObjects;
+    /** Most lines of {@link #unscanned()} kept. */
+    static final int MAX_UNSCANNED_LINES = 16;
     /** Most ELF section headers read over all code objects of one DLL (a hostile bundle has 4096 entries). */
     static final int MAX_SECTIONS_READ = 65536;
     private int sectionBudget = MAX_SECTIONS_READ;
 
-    private DeviceCodeScan() {
+    private DeviceCodeScan(PathLeakScanner scanner, ReadBudget budget) {
+        this.scanner = scanner;
+        this.budget = budget;
     }
 
     /**
      * Reads the code objects of {@code fb}'s bundles.
      *
-     * @param scanner the path scanner for inflated bundles, or {@code null} not to scan them
+     * @param scanner the path scanner for inflated bundles and compressed sections, or {@code null} not
+     *                to scan them
      */
     static DeviceCodeScan run(PeFile pe, FatBinaries fb, PathLeakScanner scanner) throws IOException {
-        DeviceCodeScan d = new DeviceCodeScan();
+        DeviceCodeScan d = new DeviceCodeScan(scanner, pe.budget());
         for (int i = 0; i < fb.bundles().size(); i++) {
             OffloadBundle b = fb.bundles().get(i);
             Optional<SectionHeader> sh = pe.section(fb.sections().get(i));
@@ -74,7 +91,7 @@ final class DeviceCodeScan {
                 long base = sh.get().pointerToRawData() + b.offset();
                 d.codeObjects(pe.source(), base, b, i, d.plain);
             } else {
-                d.inflated(section, b, i, scanner);
+                d.inflated(section, b, i);
             }
         }
         return d;
@@ -88,25 +105,39 @@ final class DeviceCodeScan {
             codeObjects++;
             String what = "bundle #" + index + " entry " + e.id().text();
             List<ElfSections.Section> sections = List.of();
+            String unread = null;
             if (sectionBudget <= 0) {
-                if (problems.size() < 16) {
-                    problems.add(what + ": section table not read, over " + MAX_SECTIONS_READ + " sections read in this DLL");
-                }
+                unread = what + ": section table not read, over " + MAX_SECTIONS_READ + " sections read in this DLL";
             } else {
                 try {
                     sections = ElfSections.read(src, base + e.offset(), e.size(), what);
                     sectionBudget -= Math.max(1, sections.size());
-                } catch (dev.hipdll.bytes.BinaryFormatException ex) {
-                    if (problems.size() < 16) {
-                        problems.add(ex.getMessage());
-                    }
+                } catch (BinaryFormatException ex) {
+                    unread = ex.getMessage();
+                }
+            }
+            if (unread != null) {
+                if (problems.size() < 16) {
+                    problems.add(unread);
+                }
+                if (scanner != null && unscanned.size() < MAX_UNSCANNED_LINES) {
+                    unscanned.add(unread + " (its compressed sections, if any, were not inflated and searched)");
                 }
             }
             out.add(new Span(index, e.id().targetId(), base + e.offset(), e.size(), sections));
             List<String> dbg = new ArrayList<>();
             for (ElfSections.Section x : sections) {
                 if (x.isDebug()) {
-                    dbg.add(x.name());
+                    dbg.add(x.name() + (x.compressed() ? " (compressed)" : ""));
+                }
+            }
+            if (scanner != null) {
+                String label = e.id().targetId() + " code object (bundle #" + index
+                        + (b.compression().isEmpty() ? "" : ", " + DeviceCodeChecks.formatOf(b)) + ")";
+                for (ElfSections.Section x : sections) {
+                    if (x.compressed()) {
+                        compressedSection(src, x, what + " section " + x.name(), label + ", " + x.name());
+                    }
                 }
             }
             if (!dbg.isEmpty()) {
@@ -116,7 +147,31 @@ final class DeviceCodeScan {
         }
     }
 
-    private void inflated(ByteSource section, OffloadBundle b, int index, PathLeakScanner scanner) throws IOException {
+    /**
+     * Inflates the compressed ELF section {@code x} of {@code src} through the scanner: what it finds is
+     * located at {@code where} (with the inflated offset); what stops it (a malformed header, data that
+     * does not inflate to {@code ch_size}, the budget) is a line of {@link #unscanned()}.
+     */
+    private void compressedSection(ByteSource src, ElfSections.Section x, String what, String where) throws IOException {
+        String method = "compressed";
+        try {
+            budget.time(src.name(), what, x.offset());
+            CompressedSection.Header h = CompressedSection.header(src, x, what);
+            method = h.methodName() + "-compressed";
+            try (InputStream in = CompressedSection.open(src, x, what, budget)) {
+                for (PathLeak l : scanner.scan(in, h.size())) {
+                    inflated.add(new Located(l, where + " [" + method + " section, inflated offset 0x"
+                            + Long.toHexString(l.offset()) + "]"));
+                }
+            }
+        } catch (BinaryFormatException | EOFException e) {
+            if (unscanned.size() < MAX_UNSCANNED_LINES) {
+                unscanned.add(where + " (" + method + " section, " + x.size() + " bytes): " + e.getMessage());
+            }
+        }
+    }
+
+    private void inflated(ByteSource section, OffloadBundle b, int index) throws IOException {
         Path tmp;
         try {
             tmp = Files.createTempFile("hipdll-bundle-", ".bin");
@@ -141,7 +196,13 @@ final class DeviceCodeScan {
                 codeObjects(plainBundle, 0, b, index, spans);
                 if (scanner != null) {
                     String fmt = DeviceCodeChecks.formatOf(b);
-                    for (PathLeak l : scanner.scan(plainBundle)) {
+                    PathScan ps = scanner.scan(plainBundle, plainBundle.size(), null, budget);
+                    if (!ps.complete() && unscanned.size() < MAX_UNSCANNED_LINES) {
+                        unscanned.add(String.format("bundle #%d (%s), inflated: 0x%X..0x%X (%d bytes): the verification took"
+                                + " more than %d ms in all (hip.verifyTimeLimit)", index, fmt, ps.scanned(), ps.end() - 1,
+                                ps.end() - ps.scanned(), budget.limits().time().toMillis()));
+                    }
+                    for (PathLeak l : ps.leaks()) {
                         Span s = spanAt(spans, l.offset());
                         String where = (s == null ? "bundle #" + index : s.where(l.offset())) + " [" + fmt + ", inflated offset 0x" + Long.toHexString(l.offset()) + "]";
                         inflated.add(new Located(l, where.replace("(bundle #" + index + ")", "(bundle #" + index + ", " + fmt + ")")));
@@ -169,9 +230,19 @@ final class DeviceCodeScan {
         return null;
     }
 
-    /** Paths found in the inflated bytes of compressed bundles. */
+    /** Paths found in the inflated bytes of compressed bundles and compressed ELF sections. */
     List<Located> inflatedLeaks() {
         return inflated;
+    }
+
+    /**
+     * Compressed ELF sections whose bytes were not (all) searched, each with the reason: a malformed
+     * compression header, data that does not inflate to exactly its {@code ch_size}, the verification
+     * budget ({@code hip.maxInflatedMiB}, {@code hip.verifyTimeLimit}); at most
+     * {@link #MAX_UNSCANNED_LINES}.
+     */
+    List<String> unscanned() {
+        return unscanned;
     }
 
     /** {@code device-code.debug}: code objects with DWARF sections. */

@@ -9,12 +9,14 @@ import dev.hipdll.bundle.OffloadBundle;
 import dev.hipdll.bundle.OffloadBundleReader;
 import dev.hipdll.bytes.BinaryFormatException;
 import dev.hipdll.bytes.ByteSource;
+import dev.hipdll.bytes.ReadBudget;
 import dev.hipdll.io.FileOpener;
 import dev.hipdll.pe.CoffHeader;
 import dev.hipdll.pe.DllImageCheck;
 import dev.hipdll.pe.ImageLoadability;
 import dev.hipdll.pe.ImportedModule;
 import dev.hipdll.pe.LoadProblem;
+import dev.hipdll.pe.Overlay;
 import dev.hipdll.pe.PeFile;
 import dev.hipdll.pe.VersionInfo;
 import java.io.IOException;
@@ -38,9 +40,14 @@ import java.util.Optional;
  * one reader that streams the whole file, the build-path scan ({@code paths.build}), also computes
  * the file's SHA-256 when the verifier was given {@link FileDigests} to record it in, so
  * {@code artifact.sha256} and the promotion of a pending build stamp take it from there instead of
- * reading the DLL again. When the scan does not run (switched off, no build path, a file that is no
- * PE image) and a digest is wanted, one streaming pass over the same open file computes it. Memory
- * stays constant whatever the file size ({@link PathLeakScanner#CHUNK}-byte reads).
+ * reading the DLL again. When the scan does not run (switched off, a file that is no PE image) and a
+ * digest is wanted, one streaming pass over the same open file computes it. Memory stays constant
+ * whatever the file size ({@link PathLeakScanner#CHUNK}-byte reads).
+ *
+ * <p>Reading is bounded: an overlay that {@code pe.overlay} refuses ({@link Overlay}, a DLL with
+ * gigabytes appended) is not read at all, and the whole-file scan, like every reader, stops when the
+ * verification's time limit ({@code hip.verifyTimeLimit}) has passed; {@code paths.build} then fails,
+ * naming the bytes it did not search. A digest is recorded only when every byte went through it.
  */
 public final class DllVerifier {
     private final FileOpener opener;
@@ -91,20 +98,25 @@ public final class DllVerifier {
             FileDigests.Snapshot before = digests == null ? null : FileDigests.Snapshot.of(dll);
             try (ByteSource src = ByteSource.open(dll, opener)) {
                 Sha256Stream digest = digests == null ? null : new Sha256Stream();
+                ReadBudget budget = null;
                 try {
                     PeFile pe = PeFile.read(src, options.limits());  // src owns the file; it is closed below
+                    budget = pe.budget();
                     checks(pe, options, checks, facts, digest);
                 } catch (BinaryFormatException e) {
                     checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.FAIL, "a well-formed PE image",
                             e.getMessage()));
                 }
                 if (digest != null) {
-                    if (digest.length() != src.size()) {
-                        // the scan did not run or did not reach the end: one pass for the digest alone
+                    if (digest.length() != src.size() && !scanRan(checks)) {
+                        // the scan did not run: one pass for the digest alone, within the same time budget
                         digest = new Sha256Stream();
-                        new PathLeakScanner(List.of()).scan(src, digest);
+                        new PathLeakScanner(List.of()).scan(src, src.size(), digest,
+                                budget != null ? budget : new ReadBudget(options.limits()));
                     }
-                    digests.remember(before, digest.hex());
+                    if (digest.length() == src.size()) {
+                        digests.remember(before, digest.hex());
+                    }  // else: not read to the end within the budget; nothing is recorded (FileDigests#known is empty)
                 }
             }
         } catch (IOException e) {
@@ -117,12 +129,24 @@ public final class DllVerifier {
     private static void checks(PeFile pe, VerifyOptions options, List<Check> checks, Map<String, String> facts,
                                Sha256Stream digest) throws IOException {
         PathChecks paths = new PathChecks(options);
+        Overlay overlay = null;
+        Check overlayCheck;
+        try {
+            overlay = Overlay.of(pe);
+            overlayCheck = options.skips(CheckIds.PE_OVERLAY) ? skipped(CheckIds.PE_OVERLAY)
+                    : OverlayCheck.check(overlay, options.maxOverlayBytes());
+        } catch (BinaryFormatException e) {
+            overlayCheck = malformed(CheckIds.PE_OVERLAY, e);
+        }
+        // an overlay pe.overlay refuses is not read: the scan ends where the image's data ends
+        long scanEnd = overlayCheck.verdict() == Verdict.FAIL && overlay != null
+                ? Math.min(pe.size(), overlay.imageEnd()) : pe.size();
         // the whole-file scan runs beside the header, table and bundle checks, which read little
         BackgroundCheck scan = options.skips(CheckIds.PATHS_BUILD) ? null
-                : BackgroundCheck.start(CheckIds.PATHS_BUILD, new BuildPathScan(paths, pe, digest));
+                : BackgroundCheck.start(CheckIds.PATHS_BUILD, new BuildPathScan(paths, pe, digest, scanEnd));
         DeviceCodeScan[] deviceCode = {null};  // set by the device checks; locates the paths found in device code
         try {
-            headerChecks(pe, options, checks, facts, paths, deviceCode);
+            headerChecks(pe, options, checks, facts, paths, deviceCode, overlayCheck);
         } finally {
             if (scan != null) {
                 scan.awaitQuietly();  // no thread reads the file once verify returns
@@ -139,27 +163,42 @@ public final class DllVerifier {
         }
     }
 
+    /**
+     * Whether the {@code paths.build} scan ran: then it fed the digest, and when it did not reach the end
+     * of the file (a refused overlay, the time limit) no second pass reads what it was kept from reading.
+     */
+    private static boolean scanRan(List<Check> checks) {
+        for (Check c : checks) {
+            if (c.id().equals(CheckIds.PATHS_BUILD) && c.verdict() != Verdict.SKIP) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The build-path scan ({@code paths.build}) as the body of a {@link BackgroundCheck}. */
     private static final class BuildPathScan implements BackgroundCheck.Body {
         private final PathChecks paths;
         private final PeFile pe;
         private final Sha256Stream digest;
+        private final long end;
 
-        BuildPathScan(PathChecks paths, PeFile pe, Sha256Stream digest) {
+        BuildPathScan(PathChecks paths, PeFile pe, Sha256Stream digest, long end) {
             this.paths = paths;
             this.pe = pe;
             this.digest = digest;
+            this.end = end;
         }
 
         @Override
         public Check run() throws IOException {
-            return paths.build(pe, digest);
+            return paths.build(pe, digest, end);
         }
     }
 
     /** Every check but the build-path scan, in report order. */
     private static void headerChecks(PeFile pe, VerifyOptions options, List<Check> checks, Map<String, String> facts,
-                                     PathChecks paths, DeviceCodeScan[] deviceCode) throws IOException {
+                                     PathChecks paths, DeviceCodeScan[] deviceCode, Check overlay) throws IOException {
         facts.put("size", Long.toString(pe.size()));
         facts.put("machine", pe.coffHeader().machineName());
         facts.put("format", pe.optionalHeader().isPe32Plus() ? "PE32+" : "PE32");
@@ -203,6 +242,7 @@ public final class DllVerifier {
                 checks.add(malformed(CheckIds.PE_LOADABLE, e));
             }
         }
+        checks.add(overlay);
         importChecks(pe, options, checks);
         exportChecks(pe, options, checks);
         deviceChecks(pe, options, checks, paths, deviceCode);

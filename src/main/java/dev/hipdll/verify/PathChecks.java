@@ -12,6 +12,9 @@ import java.util.regex.Pattern;
  * The build-path checks: {@code paths.pdb} (the CodeView record of the debug directory names no
  * absolute PDB path: {@code C:\...}, {@code \\server\...} or {@code /...}) and {@code paths.build}
  * (no absolute path of the build machine anywhere in the file, found by {@link PathLeakScanner}).
+ * {@code paths.build} passes only when every byte was searched: bytes it did not read (an overlay
+ * {@code pe.overlay} refused, the rest of the file once {@code hip.verifyTimeLimit} ran out, a compressed
+ * section or bundle that could not be inflated within the budget) fail it, each named with its offsets.
  */
 final class PathChecks {
     private static final Pattern ABSOLUTE = Pattern.compile("^(?:[A-Za-z]:[\\\\/]|[\\\\/]).*");
@@ -47,16 +50,18 @@ final class PathChecks {
     }
 
     /** What the whole-file scan found; set by {@link #build} (on the scan thread), read after it ended. */
-    private volatile List<PathLeak> raw = List.of();
-    private volatile long scanned;
+    private volatile PathScan raw = new PathScan(List.of(), 0, 0);
+    private volatile long fileSize;
 
     /**
-     * The whole-file part of {@code paths.build}: streams the file once, feeding {@code digest} (when
-     * not {@code null}) on the way. Its result is completed by {@link #located}.
+     * The whole-file part of {@code paths.build}: streams the first {@code end} bytes of the file once
+     * (all of them unless {@code pe.overlay} refused the overlay), feeding {@code digest} (when not
+     * {@code null}) on the way, until the verification's time limit. Its result is completed by
+     * {@link #located}.
      */
-    Check build(PeFile pe, Sha256Stream digest) throws IOException {
-        raw = scanner().scan(pe.source(), digest);
-        scanned = pe.size();
+    Check build(PeFile pe, Sha256Stream digest, long end) throws IOException {
+        fileSize = pe.size();
+        raw = scanner().scan(pe.source(), end, digest, pe.budget());
         return Check.of(CheckIds.PATHS_BUILD, TITLE, Verdict.PASS, "", "");
     }
 
@@ -78,7 +83,8 @@ final class PathChecks {
                 globs.add(new PathGlob(g));
             }
         }
-        for (PathLeak l : raw) {
+        PathScan whole = raw;
+        for (PathLeak l : whole.leaks()) {
             String where = device == null ? null : device.where(l.offset()).orElse(null);
             classify(l, where, String.format("0x%X", l.offset()), globs, failing, accepted);
         }
@@ -87,17 +93,55 @@ final class PathChecks {
                 classify(l.leak(), l.where(), null, globs, failing, accepted);
             }
         }
+        List<String> unscanned = new ArrayList<>();
+        long notRead = 0;
+        if (!whole.complete()) {
+            notRead += whole.end() - whole.scanned();
+            unscanned.add(String.format("not searched: 0x%X..0x%X (%d bytes): the verification took more than %d ms in all"
+                    + " (hip.verifyTimeLimit)", whole.scanned(), whole.end() - 1, whole.end() - whole.scanned(),
+                    options.limits().time().toMillis()));
+        }
+        if (whole.end() < fileSize) {
+            notRead += fileSize - whole.end();
+            unscanned.add(String.format("not searched: 0x%X..0x%X (%d bytes): the overlay pe.overlay refused, not read",
+                    whole.end(), fileSize - 1, fileSize - whole.end()));
+        }
+        if (device == null) {
+            unscanned.add("not searched: the inflated contents of compressed bundles and compressed ELF sections (the"
+                    + " device code could not be read; see device-code.*)");
+        } else {
+            for (String u : device.unscanned()) {
+                unscanned.add("not searched: " + u);
+            }
+        }
         List<String> details = new ArrayList<>(failing);
+        details.addAll(unscanned);
         details.addAll(accepted);
         String lookedFor = sc.paths().isEmpty() ? "" : "this machine's " + String.join(", ", sc.paths()) + "; ";
-        return new Check(CheckIds.PATHS_BUILD, TITLE, failing.isEmpty() ? Verdict.PASS : Verdict.FAIL,
+        String found;
+        if (failing.isEmpty() && unscanned.isEmpty()) {
+            found = "none in " + whole.end() + " bytes" + (accepted.isEmpty() ? "" : " (" + accepted.size()
+                    + " accepted by hip.allowedPaths)");
+        } else {
+            List<String> parts = new ArrayList<>();
+            if (!failing.isEmpty()) {
+                parts.add(failing.size() + (whole.leaks().size() >= PathLeakScanner.MAX_FINDINGS ? "+" : "")
+                        + " occurrence(s)");
+            }
+            if (!unscanned.isEmpty()) {
+                parts.add("not every byte searched" + (notRead > 0 ? " (" + notRead + " bytes of the file not read)" : ""));
+            }
+            if (!accepted.isEmpty()) {
+                parts.add(accepted.size() + " accepted");
+            }
+            found = String.join(", ", parts);
+        }
+        return new Check(CheckIds.PATHS_BUILD, TITLE, failing.isEmpty() && unscanned.isEmpty() ? Verdict.PASS : Verdict.FAIL,
                 "no absolute path: " + lookedFor + "POSIX paths under /home, /Users, /tmp, /root, /opt, /usr, /build, /__w, ...,"
-                        + " drive-letter and UNC paths (ASCII or UTF-16LE, also inside inflated bundles)"
+                        + " drive-letter and UNC paths (ASCII or UTF-16LE, also inside inflated bundles and compressed"
+                        + " ELF sections); every byte searched"
                         + (globs.isEmpty() ? "" : "; accepted: " + String.join(", ", options.allowedPaths())),
-                failing.isEmpty() ? "none in " + scanned + " bytes" + (accepted.isEmpty() ? "" : " (" + accepted.size()
-                        + " accepted by hip.allowedPaths)") : failing.size() + (raw.size() >= PathLeakScanner.MAX_FINDINGS
-                        ? "+" : "") + " occurrence(s)" + (accepted.isEmpty() ? "" : ", " + accepted.size() + " accepted"),
-                details);
+                found, details);
     }
 
     private static void classify(PathLeak l, String where, String offset, List<PathGlob> globs, List<String> failing,

@@ -2,7 +2,10 @@ package dev.hipdll.verify;
 
 import dev.hipdll.artifact.Sha256Stream;
 import dev.hipdll.bytes.ByteSource;
+import dev.hipdll.bytes.ReadBudget;
+import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -186,24 +189,105 @@ public final class PathLeakScanner {
      * @throws IOException when the file cannot be read
      */
     public List<PathLeak> scan(ByteSource src, Sha256Stream digest) throws IOException {
+        return run(new SourceInput(src), src.size(), digest, null).leaks();
+    }
+
+    /**
+     * Scans the first {@code end} bytes of {@code src} (the rest is not read), feeding {@code digest}
+     * as {@link #scan(ByteSource, Sha256Stream)} does, and stops before the next
+     * {@link #CHUNK}-byte read once {@code budget}'s time has run out ({@link ReadBudget#expired()}):
+     * the result says how far it read. {@code budget} is only asked for the time, so the scan may run
+     * on a thread of its own.
+     *
+     * @param end    bytes from the start of {@code src} to scan, at most {@code src.size()}
+     * @param digest where the bytes read go, or {@code null}
+     * @param budget whose time limit stops the scan, or {@code null} for none
+     * @return the leaks found in what was read and how far the scan got
+     * @throws IOException when the file cannot be read
+     */
+    public PathScan scan(ByteSource src, long end, Sha256Stream digest, ReadBudget budget) throws IOException {
+        if (end < 0 || end > src.size()) {
+            throw new IllegalArgumentException("end " + end + " of a " + src.size() + "-byte file");
+        }
+        return run(new SourceInput(src), end, digest, budget);
+    }
+
+    /**
+     * Scans the {@code size} bytes of {@code in} (the inflated bytes of a compressed section or bundle),
+     * offsets counted from the stream's start. A stream that ends early is an error; one that throws
+     * (a decompressor over budget, malformed data) stops the scan with that exception.
+     *
+     * @return the leaks found, stream order, at most {@link #MAX_FINDINGS}
+     * @throws IOException as {@code in} throws, or when it ends before {@code size} bytes
+     */
+    public List<PathLeak> scan(InputStream in, long size) throws IOException {
+        return run(new StreamInput(in), size, null, null).leaks();
+    }
+
+    /** Where the scanned bytes come from, read once, in order. */
+    private interface Input {
+        /** Reads {@code n} bytes at {@code offset} (the bytes before it have been read) into {@code dst[off..]}. */
+        void readFully(long offset, byte[] dst, int off, int n) throws IOException;
+    }
+
+    /** A file, read at positions. */
+    private static final class SourceInput implements Input {
+        private final ByteSource src;
+
+        SourceInput(ByteSource src) {
+            this.src = src;
+        }
+
+        @Override
+        public void readFully(long offset, byte[] dst, int off, int n) throws IOException {
+            src.readInto(offset, dst, off, n, "file contents (path scan)");
+        }
+    }
+
+    /** A stream, read in order. */
+    private static final class StreamInput implements Input {
+        private final InputStream in;
+
+        StreamInput(InputStream in) {
+            this.in = in;
+        }
+
+        @Override
+        public void readFully(long offset, byte[] dst, int off, int n) throws IOException {
+            int got = 0;
+            while (got < n) {
+                int k = in.read(dst, off + got, n - got);
+                if (k < 0) {
+                    throw new EOFException("the stream ended at offset " + (offset + got) + ", " + (n - got)
+                            + " bytes before the end of the range scanned");
+                }
+                got += k;
+            }
+        }
+    }
+
+    /** The scan of the first {@code size} bytes of {@code input}; see the public {@code scan} methods. */
+    private PathScan run(Input input, long size, Sha256Stream digest, ReadBudget budget) throws IOException {
         Findings found = new Findings(maxAnchor);
         boolean searching = !needles.isEmpty() || generic;
         if (!searching && digest == null) {
-            return found.list();
+            return new PathScan(found.list(), size, size);
         }
         // reserve: no match starting before len - reserve can run past the buffer (path and the
         // boundary character); the anchors before it are examined now, the rest next round
         int reserve = longest + 2;
         byte[] raw = new byte[chunk + reserve + maxAnchor];
         int[] cand = new int[CANDIDATES];
-        long size = src.size();
         long windowStart = 0;   // file offset of raw[0]
         int len = 0;            // bytes in raw
         int from = 0;           // first anchor position not examined yet
         long next = 0;          // next file offset to read
         while (next < size) {
+            if (budget != null && budget.expired()) {
+                return new PathScan(found.list(), size, next);
+            }
             int n = (int) Math.min(chunk, size - next);
-            src.readInto(next, raw, len, n, "file contents (path scan)");
+            input.readFully(next, raw, len, n);
             if (digest != null) {
                 digest.update(raw, len, n);
             }
@@ -215,7 +299,7 @@ public final class PathLeakScanner {
                 searching = separatorsOnly ? examineCandidates(raw, from, end, len, atEnd, windowStart, found, cand)
                         : examineAnchors(raw, from, end, len, atEnd, windowStart, found);
                 if (!searching && digest == null) {
-                    return found.list();
+                    return new PathScan(found.list(), size, size);  // the findings are complete
                 }
             }
             // keep what the next round's anchors may need: maxAnchor bytes before them and the reserve
@@ -225,7 +309,7 @@ public final class PathLeakScanner {
             len -= keepFrom;
             from = end - keepFrom;
         }
-        return found.list();
+        return new PathScan(found.list(), size, size);
     }
 
     /**

@@ -28,13 +28,27 @@ import java.util.Set;
  * @param allowedPaths       globs ({@code *}, {@code **}, {@code ?}; {@code /} and {@code \} alike) of
  *                           absolute paths known to be harmless: occurrences matching one are reported
  *                           as accepted and do not fail {@code paths.build}
+ * @param maxOverlayBytes    the largest overlay ({@link dev.hipdll.pe.Overlay}: bytes after the image's
+ *                           sections, an Authenticode certificate table and a COFF symbol table excluded)
+ *                           {@code pe.overlay} accepts, in bytes; an overlay larger than the image's own
+ *                           bytes in the file fails too. {@code paths.build} does not read a refused overlay
  */
 public record VerifyOptions(List<GfxTarget> targets, ImportPolicy imports, AbiContract contract, long maxBundleBytes,
                             List<String> buildPaths, OptionalInt runtimeMajor, Set<String> skippedChecks,
                             boolean failOnExtraExports, ReadLimits limits, DeviceCodeOptions deviceCode,
-                            List<String> allowedPaths) {
-    /** Creates options; the collections are copied. */
+                            List<String> allowedPaths, long maxOverlayBytes) {
+    /** The default {@link #maxOverlayBytes()}: 1 MiB ({@code hip.maxOverlayMiB}). */
+    public static final long DEFAULT_MAX_OVERLAY = 1L << 20;
+
+    /**
+     * Creates options; the collections are copied.
+     *
+     * @throws IllegalArgumentException when {@code maxOverlayBytes} is negative
+     */
     public VerifyOptions {
+        if (maxOverlayBytes < 0) {
+            throw new IllegalArgumentException("maxOverlayBytes " + maxOverlayBytes);
+        }
         allowedPaths = List.copyOf(allowedPaths);
         targets = List.copyOf(targets);
         buildPaths = List.copyOf(buildPaths);
@@ -48,67 +62,73 @@ public record VerifyOptions(List<GfxTarget> targets, ImportPolicy imports, AbiCo
     public static VerifyOptions of(AbiContract contract) {
         return new VerifyOptions(List.of(), ImportPolicy.forRuntime(true, OptionalInt.empty()), contract,
                 OffloadBundleReader.DEFAULT_MAX_UNCOMPRESSED, List.of(), OptionalInt.empty(), Set.of(), true, ReadLimits.DEFAULT,
-                DeviceCodeOptions.defaults(), List.of());
+                DeviceCodeOptions.defaults(), List.of(), DEFAULT_MAX_OVERLAY);
     }
 
     /** These options with the gfx targets whose device code must be embedded. */
     public VerifyOptions withTargets(List<GfxTarget> t) {
         return new VerifyOptions(t, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
-                failOnExtraExports, limits, deviceCode, allowedPaths);
+                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes);
     }
 
     /** These options with another import policy. */
     public VerifyOptions withImports(ImportPolicy p) {
         return new VerifyOptions(targets, p, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
-                failOnExtraExports, limits, deviceCode, allowedPaths);
+                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes);
     }
 
     /** These options with another limit on a compressed bundle's declared uncompressed size, in bytes. */
     public VerifyOptions withMaxBundleBytes(long max) {
         return new VerifyOptions(targets, imports, contract, max, buildPaths, runtimeMajor, skippedChecks,
-                failOnExtraExports, limits, deviceCode, allowedPaths);
+                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes);
     }
 
     /** These options with the build-machine paths the file must not contain. */
     public VerifyOptions withBuildPaths(List<String> paths) {
         return new VerifyOptions(targets, imports, contract, maxBundleBytes, paths, runtimeMajor, skippedChecks,
-                failOnExtraExports, limits, deviceCode, allowedPaths);
+                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes);
     }
 
     /** These options with the HIP runtime major version the DLL must import (empty: any). */
     public VerifyOptions withRuntimeMajor(OptionalInt major) {
         return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, major, skippedChecks,
-                failOnExtraExports, limits, deviceCode, allowedPaths);
+                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes);
     }
 
     /** These options with check ids (or groups ending in {@code .}) switched off. */
     public VerifyOptions withSkippedChecks(Set<String> ids) {
         return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, ids,
-                failOnExtraExports, limits, deviceCode, allowedPaths);
+                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes);
     }
 
     /** These options with extra prefixed exports failing ({@code true}) or only warning. */
     public VerifyOptions withFailOnExtraExports(boolean fail) {
         return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
-                fail, limits, deviceCode, allowedPaths);
+                fail, limits, deviceCode, allowedPaths, maxOverlayBytes);
     }
 
     /** These options with another verification budget. */
     public VerifyOptions withLimits(ReadLimits l) {
         return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
-                failOnExtraExports, l, deviceCode, allowedPaths);
+                failOnExtraExports, l, deviceCode, allowedPaths, maxOverlayBytes);
     }
 
     /** These options with other device-code options (GPU coverage, bundle version and size budgets, DWARF). */
     public VerifyOptions withDeviceCode(DeviceCodeOptions d) {
         return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
-                failOnExtraExports, limits, d, allowedPaths);
+                failOnExtraExports, limits, d, allowedPaths, maxOverlayBytes);
     }
 
     /** These options with globs of absolute paths accepted as harmless by {@code paths.build}. */
     public VerifyOptions withAllowedPaths(List<String> globs) {
         return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
-                failOnExtraExports, limits, deviceCode, globs);
+                failOnExtraExports, limits, deviceCode, globs, maxOverlayBytes);
+    }
+
+    /** These options with another largest overlay {@code pe.overlay} accepts, in bytes (0: none at all). */
+    public VerifyOptions withMaxOverlayBytes(long max) {
+        return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
+                failOnExtraExports, limits, deviceCode, allowedPaths, max);
     }
 
     /** Whether the check {@code id} is switched off (listed itself, or a listed prefix such as {@code exports.}). */

@@ -83,6 +83,7 @@ class VerifyReadsTheDllOnceTest {
         m.sdkRoot = Toolchain.standinSdk().toString();
         m.buildPaths = List.of(Toolchain.exampleDir().toAbsolutePath().toString());
         m.reportDirectory = dir.resolve("reports").toFile();
+        m.skipChecks = List.of("pe.overlay");   // the 8 MiB overlay is accepted, so the pass reads it
         return m;
     }
 
@@ -90,7 +91,7 @@ class VerifyReadsTheDllOnceTest {
     private long headerBytes() throws Exception {
         CountingOpener base = new CountingOpener();
         VerifyMojo m = mojo(base);
-        m.skipChecks = List.of("paths.build");
+        m.skipChecks = List.of("paths.build", "pe.overlay");
         m.execute();
         assertEquals(1, base.opens(dll));
         assertTrue(base.bytesRead(dll) < size / 4, "the table readers read a part: " + base.bytesRead(dll) + " of " + size);
@@ -144,7 +145,7 @@ class VerifyReadsTheDllOnceTest {
         long base = headerBytes();
         CountingOpener reads = new CountingOpener();
         VerifyMojo m = mojo(reads);
-        m.skipChecks = List.of("paths.build");
+        m.skipChecks = List.of("paths.build", "pe.overlay");
         m.expectedSha256 = sha256;
         m.execute();
 
@@ -187,5 +188,32 @@ class VerifyReadsTheDllOnceTest {
                 "one pass and the MS-DOS header: " + reads.bytesRead(dll));
         assertEquals("FAIL", check("pe.format").get("verdict").asText());
         assertEquals("PASS", check("artifact.sha256").get("verdict").asText());
+    }
+
+    @Test
+    void aRefusedOverlayIsReadNeitherByTheScanNorForTheDigest() throws Exception {
+        // issue 21 hole 8: 100 GiB appended (sparse), a digest to check and a pending stamp to promote
+        pendingStamp();   // of the DLL as it is (its fingerprint reads it whole)
+        try (RandomAccessFile f = new RandomAccessFile(dll.toFile(), "rw")) {
+            f.setLength(100L << 30);
+        }
+        CountingOpener reads = new CountingOpener();
+        VerifyMojo m = mojo(reads);
+        m.skipChecks = null;
+        m.expectedSha256 = sha256;
+        long t0 = System.nanoTime();
+        MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        assertTrue(e.getMessage().contains("pe.overlay: ") && e.getMessage().contains("paths.build: ")
+                && e.getMessage().contains("artifact.sha256: "), e.getMessage());
+        assertTrue(reads.bytesRead(dll) < 1L << 20, "the image only (about 50 KB): " + reads.bytesRead(dll));
+        assertTrue(ms < 20_000, ms + " ms");
+        assertEquals("FAIL", check("pe.overlay").get("verdict").asText());
+        assertEquals("FAIL", check("artifact.sha256").get("verdict").asText());
+        assertEquals("not computed: verify did not read all of coli_hip.dll within its budget (see pe.overlay and paths.build)",
+                check("artifact.sha256").get("found").asText());
+        StampStore stamps = new StampStore(dll);
+        assertTrue(stamps.committed().isEmpty());
+        assertFalse(Files.exists(stamps.pendingFile()));
     }
 }

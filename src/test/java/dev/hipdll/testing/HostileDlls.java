@@ -134,6 +134,67 @@ public final class HostileDlls {
         return wrapped(ccob(CCOB_ZLIB, out.toByteArray(), size), bundles);
     }
 
+    /**
+     * A DLL with one plain offload bundle whose gfx1151 entry is a hand-built AMDGPU ELF code object with a
+     * {@code .debug_str} section flagged {@code SHF_COMPRESSED} (0x800): an {@code Elf64_Chdr} of
+     * {@code chType} and {@code chSize}, then {@code payload} (System V gABI "Section Compression").
+     */
+    public static byte[] compressedSection(int chType, long chSize, byte[] payload) {
+        byte[] shstr = "\0.shstrtab\0.debug_str\0".getBytes(StandardCharsets.ISO_8859_1);
+        int strOff = 64;
+        int dataOff = (strOff + shstr.length + 7) & ~7;
+        int dataLen = 24 + payload.length;
+        int shoff = (dataOff + dataLen + 7) & ~7;
+        ByteBuffer e = ByteBuffer.allocate(shoff + 3 * 64).order(ByteOrder.LITTLE_ENDIAN);
+        e.put(new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1, 64, 3});
+        e.putShort(16, (short) 3).putShort(18, (short) 224).putInt(20, 1).putLong(0x28, shoff).putInt(48, 0x4a)
+                .putShort(0x34, (short) 64).putShort(0x3A, (short) 64).putShort(0x3C, (short) 3).putShort(0x3E, (short) 1);
+        e.put(strOff, shstr);
+        e.putInt(dataOff, chType).putLong(dataOff + 8, chSize).putLong(dataOff + 16, 1).put(dataOff + 24, payload);
+        int h = shoff + 64;  // [0] is the null section
+        e.putInt(h, 1).putInt(h + 4, 3).putLong(h + 0x18, strOff).putLong(h + 0x20, shstr.length);
+        h += 64;
+        e.putInt(h, 11).putInt(h + 4, 1).putLong(h + 8, 0x830).putLong(h + 0x18, dataOff).putLong(h + 0x20, dataLen);
+        byte[] elf = e.array();
+        String id = "hipv4-amdgcn-amd-amdhsa--gfx1151";
+        ByteBuffer b = ByteBuffer.allocate(4096 + elf.length).order(ByteOrder.LITTLE_ENDIAN);
+        b.put(OffloadBundleReader.MAGIC.getBytes(StandardCharsets.ISO_8859_1)).putLong(1).putLong(4096)
+                .putLong(elf.length).putLong(id.length()).put(id.getBytes(StandardCharsets.ISO_8859_1));
+        b.put(4096, elf);
+        return wrapped(b.array(), 1);
+    }
+
+    /** A zlib stream (RFC 1950) of {@code zeros} zero bytes, followed by {@code tail} (e.g. a path). */
+    public static byte[] zlibZeros(long zeros, byte[] tail) {
+        Deflater d = new Deflater(Deflater.BEST_COMPRESSION);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] buf = new byte[1 << 16];
+        byte[] block = new byte[1 << 20];
+        long left = zeros;
+        boolean tailGiven = false;
+        while (true) {
+            while (!d.needsInput()) {
+                out.write(buf, 0, d.deflate(buf));
+            }
+            if (left > 0) {
+                int k = (int) Math.min(block.length, left);
+                d.setInput(block, 0, k);
+                left -= k;
+            } else if (!tailGiven) {
+                d.setInput(tail);
+                tailGiven = true;
+            } else {
+                break;
+            }
+        }
+        d.finish();
+        while (!d.finished()) {
+            out.write(buf, 0, d.deflate(buf));
+        }
+        d.end();
+        return out.toByteArray();
+    }
+
     private static final int CCOB_ZLIB = 0;
     private static final int CCOB_ZSTD = 1;
 

@@ -27,16 +27,17 @@ import org.junit.jupiter.api.Test;
 class ColdVerifyPathTest {
     private static final List<String> VERIFY_PATH = List.of(
             "dev.hipdll.bundle.BundleEntry", "dev.hipdll.bundle.BundleEntryId", "dev.hipdll.bundle.BundleInflater",
-            "dev.hipdll.bundle.CodeObject", "dev.hipdll.bundle.CodeObjectReader", "dev.hipdll.bundle.CompressionInfo",
+            "dev.hipdll.bundle.CodeObject", "dev.hipdll.bundle.CodeObjectReader", "dev.hipdll.bundle.CompressedSection",
+            "dev.hipdll.bundle.CompressionInfo",
             "dev.hipdll.bundle.ElfSections", "dev.hipdll.bundle.FatBinaries", "dev.hipdll.bundle.FatBinaryLocator",
             "dev.hipdll.bundle.OffloadBundle", "dev.hipdll.bundle.OffloadBundleReader",
             "dev.hipdll.bytes.BinaryFormatException", "dev.hipdll.bytes.ByteSource", "dev.hipdll.bytes.ReadBudget",
             "dev.hipdll.io.FileOpener", "dev.hipdll.io.StandardFileOpener",
             "dev.hipdll.pe.CoffHeader", "dev.hipdll.pe.DataDirectory", "dev.hipdll.pe.DebugDirectoryReader",
             "dev.hipdll.pe.DllImageCheck", "dev.hipdll.pe.ExportDirectory", "dev.hipdll.pe.ExportReader",
-            "dev.hipdll.pe.ExportedSymbol", "dev.hipdll.pe.ImageLoadability", "dev.hipdll.pe.ImportReader",
+            "dev.hipdll.pe.ExportedSymbol", "dev.hipdll.pe.FileRange", "dev.hipdll.pe.ImageLoadability", "dev.hipdll.pe.ImportReader",
             "dev.hipdll.pe.ImportedModule", "dev.hipdll.pe.ImportedSymbol", "dev.hipdll.pe.OptionalHeader",
-            "dev.hipdll.pe.PeFile", "dev.hipdll.pe.ResourceReader", "dev.hipdll.pe.SectionHeader",
+            "dev.hipdll.pe.Overlay", "dev.hipdll.pe.PeFile", "dev.hipdll.pe.ResourceReader", "dev.hipdll.pe.SectionHeader",
             "dev.hipdll.pe.SectionIndex", "dev.hipdll.pe.VersionInfoReader",
             "dev.hipdll.report.CheckTable",
             "dev.hipdll.target.GenericTargets", "dev.hipdll.target.GfxTarget", "dev.hipdll.target.KnownProcessors",
@@ -44,7 +45,8 @@ class ColdVerifyPathTest {
             "dev.hipdll.verify.Check", "dev.hipdll.verify.CheckResults", "dev.hipdll.verify.DetailLines",
             "dev.hipdll.verify.DeviceCodeChecks", "dev.hipdll.verify.DeviceCodeScan", "dev.hipdll.verify.DllVerifier",
             "dev.hipdll.verify.ExportChecks", "dev.hipdll.verify.GpuCoverage", "dev.hipdll.verify.ImportChecks",
-            "dev.hipdll.verify.Joined", "dev.hipdll.verify.PathChecks", "dev.hipdll.verify.PathLeakScanner",
+            "dev.hipdll.verify.Joined", "dev.hipdll.verify.OverlayCheck", "dev.hipdll.verify.PathChecks",
+            "dev.hipdll.verify.PathLeakScanner", "dev.hipdll.verify.PathScan",
             "dev.hipdll.verify.Verdict", "dev.hipdll.verify.VerifyOptions", "dev.hipdll.verify.VerifyReport");
 
     /** What a class file names when it links a lambda, a stream or an indified string concatenation. */

@@ -15,7 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A 1 GiB DLL (the example backend followed by a sparse 1 GiB overlay, so the path scan reads it
- * all) verified in a JVM with {@code -Xmx64m}: the readers stream, nothing loads the file whole.
+ * all) verified in a JVM with {@code -Xmx64m}: the readers stream, nothing loads the file whole. The
+ * overlay is accepted ({@code pe.overlay} switched off, as {@code hip.checks.skip=pe.overlay} does), so
+ * the scan reads it.
  */
 class LargeFileSmallHeapTest {
     @TempDir
@@ -28,7 +30,7 @@ class LargeFileSmallHeapTest {
             f.setLength(1L << 30);
         }
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Exec.Result r = Exec.run(dir, List.of(java, "-Xmx64m", "-XX:+UseSerialGC", "-cp",
+        Exec.Result r = Exec.run(dir, List.of(java, "-Xmx64m", "-XX:+UseSerialGC", "-Dhipdll.skip=pe.overlay", "-cp",
                 System.getProperty("java.class.path"), VerifyMain.class.getName(), dll.toString(),
                 Toolchain.exampleDir().resolve("host/backend_loader.c").toString(), "gfx1151",
                 Toolchain.standinSdk().toString(), Toolchain.exampleDir().toString()));
