@@ -50,6 +50,8 @@ import dev.hipdll.provenance.ToolchainKey;
 import dev.hipdll.report.VerifyReports;
 import dev.hipdll.artifact.Sha256;
 import dev.hipdll.sdk.HipSdk;
+import dev.hipdll.sdk.SdkLibraries;
+import dev.hipdll.sdk.SdkLibrary;
 import dev.hipdll.sdk.SdkProcessors;
 import dev.hipdll.sdk.SdkResolutionException;
 import dev.hipdll.sdk.SdkTable;
@@ -198,8 +200,17 @@ public final class HipDllBuild {
         }
         BuildOptions o = r.options();
         ReproducibleBuild repro = new ReproducibleBuild(o.outputTimestamp());
+        List<SdkLibrary> libraries;
+        try {
+            libraries = SdkLibraries.resolve(sdk, r.units().libraries());
+        } catch (SdkResolutionException e) {
+            throw new BuildFailedException(e.getMessage());
+        }
+        libraries.forEach(l -> log.info("SDK library " + l.name() + ": " + l.lib() + " (" + l.origin().description()
+                + "), imports " + l.dll()));
         CompileRequest request = new CompileRequest(sdk, r.targets(), r.units().sources(), r.units().includeDirs(),
-                r.units().defines(), r.units().compilerArgs(), o.staticRuntime(), output, r.units().languages());
+                r.units().defines(), r.units().compilerArgs(), o.staticRuntime(), output, r.units().languages(),
+                libraries);
         OsFamily os = r.host().os();
         Path stepDir = outDir.resolve("steps");
         Path tempDir = outDir.resolve(".tmp").resolve("build-" + ProcessHandle.current().pid() + "-"
@@ -216,6 +227,13 @@ public final class HipDllBuild {
         HeaderFiles headerFiles = HeaderFiles.of(headerRoots, r.buildDirectory());
         SortedMap<String, String> stampParameters = new TreeMap<>(r.stamp().parameters());
         stampParameters.put("header files in the source and include directories", headerFiles.summary());
+        if (!libraries.isEmpty()) { // issue 23, item 3: another hipblas.lib rebuilds
+            List<String> libs = new ArrayList<>();
+            for (SdkLibrary l : libraries) {
+                libs.add(l.name() + " " + l.lib() + " sha256:" + digests.of(l.lib()));
+            }
+            stampParameters.put("SDK libraries", String.join(", ", libs));
+        }
         StampInputs stampInputs = new StampInputs(r.stamp().pluginVersion(), stampParameters,
                 r.targets().targets().stream().map(Object::toString).toList(), r.units().sources(),
                 r.units().sourceDirectory(), sdk, setup.msvc().map(m -> m.toolset().version()),
@@ -250,7 +268,7 @@ public final class HipDllBuild {
             }
             publisher.publishExisting();
             return new HipDllBuildResult(output, publisher.checksum(), publisher.provenanceFile(), true, 0, 0,
-                    Optional.empty(), false, Duration.ofNanos(System.nanoTime() - started));
+                    Optional.empty(), false, Duration.ofNanos(System.nanoTime() - started), libraryDlls(libraries));
         }
         // after the up-to-date answer, which reads no SDK file's content; the steps hash clang anyway (digests)
         checkTargetsWithTheSdk(sdk, r.targets(), os, compilerEnv, digests, outDir.resolve("sdk-processors"), log);
@@ -322,7 +340,7 @@ public final class HipDllBuild {
             log.warn("not stamped: " + String.join(", ", edited) + " changed during the"
                     + " build, so the DLL may hold the older content; the next build checks again");
             return new HipDllBuildResult(output, publisher.checksum(), publisher.provenanceFile(), false, ran, reused,
-                    Optional.empty(), false, Duration.ofNanos(System.nanoTime() - started));
+                    Optional.empty(), false, Duration.ofNanos(System.nanoTime() - started), libraryDlls(libraries));
         }
         try {
             stamp = incremental.succeeded(stampInputs, depFile, r.basedir(), pending, digests);
@@ -332,7 +350,7 @@ public final class HipDllBuild {
             stamp = null;
         }
         return new HipDllBuildResult(output, publisher.checksum(), publisher.provenanceFile(), false, ran, reused,
-                Optional.ofNullable(stamp), pending, Duration.ofNanos(System.nanoTime() - started));
+                Optional.ofNullable(stamp), pending, Duration.ofNanos(System.nanoTime() - started), libraryDlls(libraries));
     }
 
     /** The exception for a graph that did not succeed; the failed step's diagnosis becomes diagnosis.txt. */
@@ -504,6 +522,10 @@ public final class HipDllBuild {
             sb.append(Files.isRegularFile(p) ? digests.of(p) : "missing " + p.getFileName()).append('\n');
         }
         return Sha256.ofUtf8(sb.toString());
+    }
+
+    private static List<String> libraryDlls(List<SdkLibrary> libraries) {
+        return libraries.stream().map(SdkLibrary::dll).distinct().toList();
     }
 
     /** compile_commands.json for clangd and IDEs (issue 23, item 4); a failure to write it only warns. */

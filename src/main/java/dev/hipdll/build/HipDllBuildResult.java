@@ -16,7 +16,14 @@ import java.util.Optional;
  * @param stamp        the stamp written (pending or committed), if one was
  * @param stampPending whether the stamp waits for {@code hipdll:verify}
  * @param elapsed      the whole build's time
+ * @param libraryDlls  the DLLs the linked SDK libraries ({@code hip.libraries}) make the DLL import, e.g.
+ *                     {@code hipblas.dll}: verify's default import allow-list takes them
  */
 public record HipDllBuildResult(Path dll, Path checksum, Path provenance, boolean upToDate, int stepsRun,
-                                int stepsReused, Optional<Path> stamp, boolean stampPending, Duration elapsed) {
+                                int stepsReused, Optional<Path> stamp, boolean stampPending, Duration elapsed,
+                                java.util.List<String> libraryDlls) {
+    /** Copies the list. */
+    public HipDllBuildResult {
+        libraryDlls = java.util.List.copyOf(libraryDlls);
+    }
 }

@@ -13,13 +13,22 @@ import java.util.List;
  * @param compilerArgs    extra arguments: link-only ones ({@code -Wl,}, {@code -L}, {@code -l}) go to the link,
  *                        the rest to every compile
  * @param languages       which sources are HIP and which host-only; {@code null}: by extension
+ * @param libraries       the HIP SDK libraries the link takes by name ({@code hip.libraries}, e.g. {@code hipblas}),
+ *                        resolved in the SDK's {@code lib} directory ({@link dev.hipdll.sdk.SdkLibraries})
  */
 public record TranslationUnits(Path sourceDirectory, List<Path> sources, List<Path> includeDirs, List<String> defines,
-                               List<String> compilerArgs, dev.hipdll.compile.SourceLanguages languages) {
-    /** Units whose languages follow their extensions. */
+                               List<String> compilerArgs, dev.hipdll.compile.SourceLanguages languages,
+                               List<String> libraries) {
+    /** Units whose languages follow their extensions, linking no SDK library besides the runtime. */
     public TranslationUnits(Path sourceDirectory, List<Path> sources, List<Path> includeDirs, List<String> defines,
                             List<String> compilerArgs) {
-        this(sourceDirectory, sources, includeDirs, defines, compilerArgs, null);
+        this(sourceDirectory, sources, includeDirs, defines, compilerArgs, null, List.of());
+    }
+
+    /** Units linking no SDK library besides the runtime. */
+    public TranslationUnits(Path sourceDirectory, List<Path> sources, List<Path> includeDirs, List<String> defines,
+                            List<String> compilerArgs, dev.hipdll.compile.SourceLanguages languages) {
+        this(sourceDirectory, sources, includeDirs, defines, compilerArgs, languages, List.of());
     }
 
     /**
@@ -35,6 +44,7 @@ public record TranslationUnits(Path sourceDirectory, List<Path> sources, List<Pa
         includeDirs = List.copyOf(includeDirs);
         defines = List.copyOf(defines);
         compilerArgs = List.copyOf(compilerArgs);
+        libraries = List.copyOf(libraries);
         if (sources.isEmpty()) {
             throw new IllegalArgumentException("no translation units in " + sourceDirectory);
         }

@@ -18,19 +18,22 @@ import java.util.List;
  * @param staticRuntime whether to link the static MSVC runtime ({@code -fms-runtime-lib=static})
  * @param output       the DLL to write
  * @param languages    which sources are HIP and which host-only ({@link SourceLanguages}); {@code null}: by extension
+ * @param libraries    the SDK libraries the link takes by name ({@code -l<name>}), besides the runtime
  */
 public record CompileRequest(HipSdk sdk, GfxTargetList targets, List<Path> sources, List<Path> includeDirs,
                              List<String> defines, List<String> extraArgs, boolean staticRuntime, Path output,
-                             SourceLanguages languages) {
-    /** A request whose sources' languages follow their extensions. */
+                             SourceLanguages languages, List<dev.hipdll.sdk.SdkLibrary> libraries) {
+    /** A request whose sources' languages follow their extensions, linking no SDK library besides the runtime. */
     public CompileRequest(HipSdk sdk, GfxTargetList targets, List<Path> sources, List<Path> includeDirs,
                           List<String> defines, List<String> extraArgs, boolean staticRuntime, Path output) {
-        this(sdk, targets, sources, includeDirs, defines, extraArgs, staticRuntime, output, SourceLanguages.BY_EXTENSION);
+        this(sdk, targets, sources, includeDirs, defines, extraArgs, staticRuntime, output, SourceLanguages.BY_EXTENSION,
+                List.of());
     }
 
     /** Creates a request; lists are copied. */
     public CompileRequest {
         languages = languages == null ? SourceLanguages.BY_EXTENSION : languages;
+        libraries = List.copyOf(libraries);
         sources = List.copyOf(sources);
         includeDirs = List.copyOf(includeDirs);
         defines = List.copyOf(defines);

@@ -177,6 +177,9 @@ public final class StepPlanner {
         l.add("-L");
         l.add(sdk.libDir().path().toString());
         l.add("-lamdhip64");
+        for (dev.hipdll.sdk.SdkLibrary lib : c.libraries()) {
+            l.add("-l" + lib.name());
+        }
         l.addAll(linkExtra);
         for (Path o : hostObjects) {
             l.add(rel(o, wd).toString());
@@ -185,6 +188,7 @@ public final class StepPlanner {
         l.add(rel(r.linkOutput(), wd).toString());
         List<Path> linkInputs = new ArrayList<>(hostObjects);
         linkInputs.add(sdk.libDir().path().resolve("amdhip64.lib"));
+        c.libraries().forEach(lib -> linkInputs.add(lib.lib()));
         steps.add(new BuildStep(LINK_ID, StepKind.LINK, "", Optional.empty(), driverExe, l, Map.of(), linkInputs,
                 r.linkOutput(), Optional.empty(), hostIds, List.of()));
         return steps;

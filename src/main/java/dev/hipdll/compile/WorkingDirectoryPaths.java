@@ -29,7 +29,8 @@ public final class WorkingDirectoryPaths {
     public static CompileRequest relativize(CompileRequest request, Path workingDir) {
         return new CompileRequest(request.sdk(), request.targets(), relativize(request.sources(), workingDir),
                 relativize(request.includeDirs(), workingDir), request.defines(), request.extraArgs(),
-                request.staticRuntime(), relativize(request.output(), workingDir), request.languages());
+                request.staticRuntime(), relativize(request.output(), workingDir), request.languages(),
+                request.libraries());
     }
 
     /**

@@ -150,6 +150,14 @@ public class BuildMojo extends AbstractHipdllMojo {
     List<String> includes = List.of("**/*.cu", "**/*.hip", "**/*.cpp");
 
     /**
+     * HIP SDK libraries the link takes by name, e.g. {@code hipblas,rocblas}: each is {@code <name>.lib} in the SDK's
+     * {@code lib} directory (its origin and the DLL it imports are logged, its digest is in the stamp), linked as
+     * {@code -l<name>}; {@code hipdll:verify} in the same build then allows the DLL it imports ({@code hipblas.dll}).
+     */
+    @Parameter(property = "hip.libraries")
+    List<String> libraries = List.of();
+
+    /**
      * Sources compiled as HIP (device and host code) whatever their extension, as patterns under
      * {@code sourceDirectory} (e.g. {@code **}{@code /*.cpp}); CMake's {@code LANGUAGE HIP}. By default {@code .hip}
      * and {@code .cu} are HIP and {@code .cpp}, {@code .cc}, {@code .cxx}, {@code .c} host-only.
@@ -365,7 +373,7 @@ public class BuildMojo extends AbstractHipdllMojo {
                     new MsvcRequest(path(vsInstallDir), vcToolsVersion, windowsSdkVersion, path(windowsSdkDir)),
                     ScrubPolicy.of(scrubVariables, keepVariables, environmentVariables).withLauncher(compilerLauncher)),
                     new TranslationUnits(sourceDirectory.toPath(), sources(), includeDirs(), defines, compilerArgs,
-                            new SourceLanguages(hipSources, hostSources)),
+                            new SourceLanguages(hipSources, hostSources), libraries),
                     GfxTargetList.parse(arch), outputDirectory.toPath().resolve(outputName), options(),
                     basedir.toPath(), buildDirectory(), new StampContext(mojoExecution == null ? "unknown"
                     : mojoExecution.getVersion(), plugin.getId(), stampParameters(), environmentVariables.keySet()));
@@ -380,6 +388,7 @@ public class BuildMojo extends AbstractHipdllMojo {
             HipDllBuildResult built = new HipDllBuild(SessionJobBudget.of(session, jobsTotal == 0
                     ? Math.max(cores, request.options().jobs()) : jobsTotal, getLog()::warn)).run(request, this::verifyFollows, new MavenBuildListener(getLog(),
                     MavenBuildListener.githubWorkspace(host().environment().toMap(), basedir.toPath()), System.out));
+            BuiltDllContext.recordLibraryDlls(project, built.libraryDlls());
             if (artifact != null) {
                 ArtifactAttacher.attach(project, projectHelper, artifact, built, getLog());
             }
@@ -488,6 +497,7 @@ public class BuildMojo extends AbstractHipdllMojo {
         p.put("hip.commandLineLimit", String.valueOf(commandLineLimit));
         p.put("hip.sourceDirectory", String.valueOf(sourceDirectory));
         p.put("includes", String.join(",", includes));
+        p.put("hip.libraries", String.join(",", libraries));
         p.put("hip.hipSources", String.join(",", hipSources));
         p.put("hip.hostSources", String.join(",", hostSources));
         p.put("includeDirectories", String.join(",", includeDirs().stream().map(Path::toString).toList()));

@@ -27,6 +27,22 @@ final class BuiltDllContext {
         }
     }
 
+    /** The project context key of the DLLs the build's SDK libraries import. */
+    static final String LIBRARIES_KEY = "dev.hipdll.libraryDlls";
+
+    /** Records the DLLs the SDK libraries linked by this build of {@code project} import ({@code hipblas.dll}). */
+    static void recordLibraryDlls(MavenProject project, java.util.List<String> dlls) {
+        if (project != null) {
+            project.setContextValue(LIBRARIES_KEY, String.join("\n", dlls));
+        }
+    }
+
+    /** The DLLs recorded by {@link #recordLibraryDlls} for {@code project} in this build; empty if none. */
+    static java.util.List<String> libraryDlls(MavenProject project) {
+        Object v = project == null ? null : project.getContextValue(LIBRARIES_KEY);
+        return v instanceof String s && !s.isEmpty() ? java.util.List.of(s.split("\n")) : java.util.List.of();
+    }
+
     /** The DLL recorded for {@code project} in this build, if hipdll:build ran. */
     static Optional<Path> recorded(MavenProject project) {
         Object v = project == null ? null : project.getContextValue(KEY);

@@ -286,6 +286,10 @@ public class VerifyMojo extends AbstractContractMojo {
                 maxDeviceCodeBytes == null ? OptionalLong.empty() : OptionalLong.of(maxDeviceCodeBytes), allowDeviceDebug);
         OptionalInt major = runtimeMajor == null ? OptionalInt.empty() : OptionalInt.of(runtimeMajor);
         ImportPolicy policy = ImportPolicy.forRuntime(staticRuntime, major);
+        List<String> libraryDlls = BuiltDllContext.libraryDlls(project);
+        if (!libraryDlls.isEmpty()) { // issue 23, item 3: the SDK libraries hipdll:build linked
+            policy = policy.withAlsoAllowed(libraryDlls, "the SDK libraries hipdll:build linked (hip.libraries)");
+        }
         if (allowedImports != null && !allowedImports.isEmpty()) {
             policy = policy.withAllowed(allowedImports, "hip.allowedImports");
         }

@@ -45,6 +45,19 @@ public record ImportPolicy(List<DllNamePattern> allowed, List<DllNamePattern> fo
                 (staticRuntime ? "static" : "dynamic") + " MSVC runtime (hip.staticRuntime=" + staticRuntime + ")");
     }
 
+    /**
+     * This policy with more allowed DLLs, e.g. those of the SDK libraries the build linked.
+     *
+     * @param patterns the DLL names or patterns added
+     * @param why      what they are, appended to the origin
+     * @return the wider policy
+     */
+    public ImportPolicy withAlsoAllowed(List<String> patterns, String why) {
+        List<DllNamePattern> wider = new ArrayList<>(allowed);
+        patterns.stream().map(DllNamePattern::new).forEach(wider::add);
+        return new ImportPolicy(wider, forbidden, origin + " and " + why);
+    }
+
     /** This policy with another allow-list, e.g. from {@code hip.allowedImports}. */
     public ImportPolicy withAllowed(List<String> patterns, String origin) {
         return new ImportPolicy(patterns.stream().map(DllNamePattern::new).toList(), forbidden, origin);
