@@ -16,6 +16,7 @@ import dev.hipdll.diagnosis.DiskSpace;
 import dev.hipdll.diagnosis.FailedRun;
 import dev.hipdll.diagnosis.FailureClassifier;
 import dev.hipdll.diagnosis.RuleBook;
+import dev.hipdll.diagnosis.Stage;
 import dev.hipdll.graph.StepAction;
 import dev.hipdll.graph.StepOutcome;
 import dev.hipdll.incremental.DependencyFile;
@@ -293,7 +294,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
         cmd.add(step.executable().toString());
         cmd.addAll(step.arguments());
         FailedRun run = new FailedRun(cmd, result.output(), result.exitCode(), result.timedOut(), result.launchError(),
-                runner.timeout()).withDisk(disk, launch.os() == dev.hipdll.host.OsFamily.WINDOWS);
+                runner.timeout()).withDisk(disk, launch.os() == dev.hipdll.host.OsFamily.WINDOWS).inStep(stage(step.kind()));
         Diagnosis d = new FailureClassifier(rules).classify(run);
         List<String> full = new ArrayList<>();
         full.add("failed step: " + step.describe());
@@ -302,6 +303,15 @@ public final class StepExecutor implements StepAction<BuildStep> {
         // step it reports to diagnosis.txt
         Files.write(diagnosisFile(step), full, StandardCharsets.UTF_8);
         return step.describe() + " failed\n" + DiagnosisReport.shortBlock(d, diagnosisTxt, buildLog.file());
+    }
+
+    /** The diagnosis stage of a step kind: its failures are reported at it ({@link Stage#within}). */
+    static Stage stage(StepKind kind) {
+        return switch (kind) {
+            case DEVICE_COMPILE, HOST_COMPILE -> Stage.COMPILE;
+            case BUNDLE -> Stage.BUNDLE;
+            case LINK -> Stage.HOST_LINK;
+        };
     }
 
     /** Where a failed step's full diagnosis goes: {@code <output>.diagnosis.txt}. */
