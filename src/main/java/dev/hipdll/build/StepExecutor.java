@@ -86,6 +86,8 @@ public final class StepExecutor implements StepAction<BuildStep> {
     private final Set<String> unitsBuiltBefore;
     private final Optional<CompilerLauncher> launcher;
     private final String toolsDigest;
+    /** The units a record write failure was reported for in this build (steps run on several threads). */
+    private final Set<String> unitsNotRecorded = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** {@link HeaderFiles}: count and whole digest, kept in compile steps' records. */
     private final String headerFiles;
 
@@ -263,8 +265,15 @@ public final class StepExecutor implements StepAction<BuildStep> {
                 HeldInterrupt.run(() -> records.write(step.output(), record(step, command, envDigest, tools, before,
                         startedMillis)));
             } catch (IOException e) {
-                listener.warn(name + " succeeded but its record could not be written (" + IoProblem.describe(e)
-                        + "); it runs again next time");
+                // once per unit: its device and host compiles fail to record for the same reason (issue 21, hole 6)
+                String problem = name + " succeeded but its record could not be written ("
+                        + ControlCharacters.escape(IoProblem.describe(e)) + "); it runs again next time";
+                if (unitsNotRecorded.add(step.unit())) {
+                    listener.warn(problem + " (a step of " + step.unit() + " whose record cannot be written is"
+                            + " reported once per build)");
+                } else {
+                    listener.debug(problem);
+                }
             }
         }
         return new StepOutcome.Ran(reason);
