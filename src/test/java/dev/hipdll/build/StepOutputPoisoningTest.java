@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,17 +32,21 @@ class StepOutputPoisoningTest {
     private static final String MARKER = "FOREIGN-BYTES-OF-ISSUE-21-HOLE-1";
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** The foreign project, built once for all cases. */
+    @TempDir
+    static Path shared;
+    /** The foreign project's steps directory: same unit names, other code. */
+    static Path foreignSteps;
+
     @TempDir
     Path dir;
     CoreBuild b;
-    /** The foreign project's steps directory: same unit names, other code. */
-    Path foreignSteps;
 
-    @BeforeEach
-    void setUp() throws Exception {
+    @BeforeAll
+    static void buildTheForeignObjects() throws Exception {
         Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
         // the attacker's objects: cuda_chain.cu with an exported marker on the host side and another kernel
-        CoreBuild foreign = new CoreBuild(dir.resolve("foreign")).withExample();
+        CoreBuild foreign = new CoreBuild(shared.resolve("foreign")).withExample();
         foreign.outputTimestamp = TIMESTAMP;
         Path chain = foreign.sources().resolve("cuda_chain.cu");
         Files.writeString(chain, Files.readString(chain) + "\nextern \"C\" __declspec(dllexport) const char"
@@ -50,7 +55,10 @@ class StepOutputPoisoningTest {
         foreign.build();
         foreignSteps = foreign.project.resolve("target/hipdll/steps");
         assertTrue(contains(Files.readAllBytes(foreign.dll()), MARKER), "the foreign DLL carries the marker");
+    }
 
+    @BeforeEach
+    void buildTheVictim() throws Exception {
         b = new CoreBuild(dir.resolve("victim")).withExample();
         b.outputTimestamp = TIMESTAMP;
         b.build();
