@@ -1,3 +1,6 @@
+import java.nio.file.Files
+import java.nio.file.StandardCopyOption
+
 // Per-step reuse, read from the log of each build: the steps that ran ("step N of M: <step> (<reason>)")
 // are exactly the expected ones, with the expected reasons; every other step says "reused".
 def cold = new File(basedir, 'build.log').text
@@ -50,7 +53,28 @@ ran = ranIn(maven([]))
 assert steps(ran) == ['bundle backend_cuda.cu', 'bundle cuda_chain.cu', 'host compile backend_cuda.cu',
         'host compile cuda_chain.cu', 'link coli_hip.dll'] : ran
 
-// 5. Nothing changed: the DLL-level stamp answers, no step at all.
+// 5. A poisoned step output (issue 21, hole 1): cuda_chain.cu's host.obj replaced by other bytes and its record
+// edited to name a kept copy of the real one; after an edit elsewhere the step runs again, with a warning
+// naming the record, and the foreign bytes are not linked.
+def chainDir = new File(basedir, 'target/hipdll/steps/cuda_chain.cu')
+def obj = new File(chainDir, 'host.obj')
+def copy = new File(basedir, 'target/hipdll/elsewhere.obj')
+Files.copy(obj.toPath(), copy.toPath(), StandardCopyOption.COPY_ATTRIBUTES)
+def marker = 'FOREIGN-BYTES-OF-THE-STEP-REUSE-IT'
+obj.append(marker.getBytes('US-ASCII'))
+def record = new File(chainDir, 'host.obj.step.json')
+def json = new groovy.json.JsonSlurper().parse(record)
+json.output.path = copy.canonicalPath
+record.text = groovy.json.JsonOutput.toJson(json)
+new File(hip, 'backend_cuda.cu') << '\n// edited by the step-reuse IT (poisoned step)\n'
+def poisoned = maven([])
+ran = ranIn(poisoned)
+assert ran.contains('host compile cuda_chain.cu (its record names another output)') : ran
+assert poisoned.contains("[WARNING] host compile cuda_chain.cu: the record ${record.canonicalPath} names the output"
+        + " ${copy.canonicalPath}, not the step's own ${obj.canonicalPath}; the step runs again") : poisoned
+assert !new String(new File(basedir, 'target/hipdll/coli_hip.dll').bytes, 'ISO-8859-1').contains(marker)
+
+// 6. Nothing changed: the DLL-level stamp answers, no step at all.
 def noop = maven([])
 assert noop.contains('coli_hip.dll is up to date') && ranIn(noop).isEmpty() : noop
 return true

@@ -322,8 +322,11 @@ public final class HipDllBuild {
         String previous = Files.exists(output) ? "the previous " + output.getFileName() + " is unchanged"
                 : "nothing was published";
         if (!result.succeeded()) {
-            discard(tempDir);
-            throw failure(result, graph, diagnosisTxt, buildLogPath, previous);
+            try {  // the link's own diagnosis is in the temporary directory: copied to diagnosis.txt first
+                throw failure(result, graph, diagnosisTxt, buildLogPath, previous);
+            } finally {
+                discard(tempDir);
+            }
         }
         publishLinked(tempDir.resolve(output.getFileName()), output, tempDir, buildLogPath, previous, log);
         int ran = (int) result.count(StepOutcome.Ran.class);

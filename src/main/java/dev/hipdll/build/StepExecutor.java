@@ -16,6 +16,7 @@ import dev.hipdll.diagnosis.DiskSpace;
 import dev.hipdll.diagnosis.FailedRun;
 import dev.hipdll.diagnosis.FailureClassifier;
 import dev.hipdll.diagnosis.RuleBook;
+import dev.hipdll.diagnosis.Stage;
 import dev.hipdll.graph.StepAction;
 import dev.hipdll.graph.StepOutcome;
 import dev.hipdll.incremental.DependencyFile;
@@ -23,7 +24,10 @@ import dev.hipdll.incremental.FileFingerprint;
 import dev.hipdll.incremental.HeaderFiles;
 import dev.hipdll.incremental.StepRecord;
 import dev.hipdll.incremental.StepRecordStore;
+import dev.hipdll.incremental.RunReason;
 import dev.hipdll.incremental.StepReuse;
+import dev.hipdll.incremental.UnreadableStepRecordException;
+import dev.hipdll.io.ControlCharacters;
 import dev.hipdll.io.IoProblem;
 import dev.hipdll.process.ProcessResult;
 import dev.hipdll.process.ProcessRunner;
@@ -47,7 +51,9 @@ import java.util.function.Function;
  *
  * <p>Reuse ({@link StepReuse}): a compile or bundle step whose {@link StepRecord} matches (same
  * command with placeholders for machine paths, same tools, same output-deciding environment, same
- * content of every file it read) is not run. The link always runs when the DLL is rebuilt: its
+ * content of every file it read) and is bound to this step's own output file as it is now (its path
+ * and SHA-256) is not run. A record that does not parse, names another step or output, or whose
+ * output's content differs, reruns the step with a warning naming the file (issue 21, hole 1). The link always runs when the DLL is rebuilt: its
  * output is the DLL itself, written to a temporary file and published atomically afterwards.
  *
  * <p>Running: the step's record and old output are deleted first (a failed or stopped step is
@@ -80,6 +86,8 @@ public final class StepExecutor implements StepAction<BuildStep> {
     private final Set<String> unitsBuiltBefore;
     private final Optional<CompilerLauncher> launcher;
     private final String toolsDigest;
+    /** The units a record write failure was reported for in this build (steps run on several threads). */
+    private final Set<String> unitsNotRecorded = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** {@link HeaderFiles}: count and whole digest, kept in compile steps' records. */
     private final String headerFiles;
 
@@ -148,18 +156,31 @@ public final class StepExecutor implements StepAction<BuildStep> {
         String envDigest = environmentDigest + (step.environment().isEmpty() ? "" : " " + step.environment());
         Map<String, Path> tools = tools(step);
         String reason;
-        // the link keeps no record (its output is the DLL itself)
-        Optional<StepRecord> previous = step.kind() == StepKind.LINK ? Optional.empty()
-                : records.read(step.output()).map(this::resolved);
+        Optional<StepRecord> previous = Optional.empty();
         if (step.kind() == StepKind.LINK) {
-            reason = "the DLL is rebuilt";
+            reason = "the DLL is rebuilt";  // the link keeps no record (its output is the DLL itself)
         } else {
-            Optional<String> why = force ? Optional.of("hip.force") : StepReuse.reasonToRun(previous,
-                    command, envDigest, headers(step), tools, names, noRecordReason(step));
+            String noRecord;
+            try {
+                previous = records.read(step.output()).map(this::resolved);
+                noRecord = noRecordReason(step);
+            } catch (UnreadableStepRecordException | IllegalArgumentException e) {
+                // a record that does not parse was not written by this plugin as it is (issue 21, hole 1)
+                listener.warn(step.describe() + ": " + ControlCharacters.escape(e.getMessage())
+                        + (e instanceof IllegalArgumentException ? " (its paths do not resolve here: "
+                        + StepRecordStore.recordFile(step.output()) + ")" : "") + "; the step runs again");
+                noRecord = "its record could not be read";
+            }
+            Optional<RunReason> why = force ? Optional.of(RunReason.of("hip.force")) : StepReuse.reasonToRun(previous,
+                    step.id(), step.output(), command, envDigest, headers(step), tools, names, noRecord, digests);
             if (why.isEmpty()) {
                 return new StepOutcome.Reused("inputs unchanged");
             }
-            reason = why.get();
+            if (why.get().warning().isPresent()) {
+                listener.warn(step.describe() + ": " + why.get().warning().get());
+                previous = Optional.empty();  // not trusted: not even for the files it says the step read
+            }
+            reason = why.get().reason();
         }
         records.delete(step.output());
         Files.deleteIfExists(diagnosisFile(step));
@@ -169,9 +190,8 @@ public final class StepExecutor implements StepAction<BuildStep> {
             Files.deleteIfExists(step.depFile().get());
         }
         for (Path in : step.inputs()) {
-            if (in.getFileName().toString().equals(StepPlanner.EMPTY_HOST_FILE) && !Files.exists(in)) {
-                Files.createDirectories(in.toAbsolutePath().getParent());
-                Files.write(in, new byte[0]);  // the empty host entry of an offload bundle
+            if (in.getFileName().toString().equals(StepPlanner.EMPTY_HOST_FILE)) {
+                emptyHostEntry(in, step.describe());
             }
         }
         String name = step.describe();
@@ -245,11 +265,36 @@ public final class StepExecutor implements StepAction<BuildStep> {
                 HeldInterrupt.run(() -> records.write(step.output(), record(step, command, envDigest, tools, before,
                         startedMillis)));
             } catch (IOException e) {
-                listener.warn(name + " succeeded but its record could not be written (" + IoProblem.describe(e)
-                        + "); it runs again next time");
+                // once per unit: its device and host compiles fail to record for the same reason (issue 21, hole 6)
+                String problem = name + " succeeded but its record could not be written ("
+                        + ControlCharacters.escape(IoProblem.describe(e)) + "); it runs again next time";
+                if (unitsNotRecorded.add(step.unit())) {
+                    listener.warn(problem + " (a step of " + step.unit() + " whose record cannot be written is"
+                            + " reported once per build)");
+                } else {
+                    listener.debug(problem);
+                }
             }
         }
         return new StepOutcome.Ran(reason);
+    }
+
+    /**
+     * Makes the empty host entry of an offload bundle ({@link StepPlanner#EMPTY_HOST_FILE}, clang's driver
+     * passes {@code /dev/null}) when it is missing, and empties it when it is not empty: the bundler copies
+     * its bytes into every fat binary, so bytes put there (by hand, or restored so from a build cache)
+     * would reach the DLL.
+     */
+    private void emptyHostEntry(Path file, String step) throws IOException {
+        if (Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS) && Files.size(file) == 0) {
+            return;
+        }
+        if (Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            listener.warn(step + ": " + file + " is the empty host entry of every offload bundle, but it is not an"
+                    + " empty file; it is emptied");
+        }
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        dev.hipdll.io.AtomicFile.write(file, out -> { });  // a directory there fails the step with the reason
     }
 
     /** The diagnosis of a failed step, from its own output only. */
@@ -258,7 +303,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
         cmd.add(step.executable().toString());
         cmd.addAll(step.arguments());
         FailedRun run = new FailedRun(cmd, result.output(), result.exitCode(), result.timedOut(), result.launchError(),
-                runner.timeout()).withDisk(disk, launch.os() == dev.hipdll.host.OsFamily.WINDOWS);
+                runner.timeout()).withDisk(disk, launch.os() == dev.hipdll.host.OsFamily.WINDOWS).inStep(stage(step.kind()));
         Diagnosis d = new FailureClassifier(rules).classify(run);
         List<String> full = new ArrayList<>();
         full.add("failed step: " + step.describe());
@@ -269,6 +314,15 @@ public final class StepExecutor implements StepAction<BuildStep> {
         return step.describe() + " failed\n" + DiagnosisReport.shortBlock(d, diagnosisTxt, buildLog.file());
     }
 
+    /** The diagnosis stage of a step kind: its failures are reported at it ({@link Stage#within}). */
+    static Stage stage(StepKind kind) {
+        return switch (kind) {
+            case DEVICE_COMPILE, HOST_COMPILE -> Stage.COMPILE;
+            case BUNDLE -> Stage.BUNDLE;
+            case LINK -> Stage.HOST_LINK;
+        };
+    }
+
     /** Where a failed step's full diagnosis goes: {@code <output>.diagnosis.txt}. */
     public static Path diagnosisFile(BuildStep step) {
         return step.output().resolveSibling(step.output().getFileName() + ".diagnosis.txt");
@@ -276,7 +330,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
 
     private String noRecordReason(BuildStep step) {
         if (Files.exists(StepRecordStore.recordFile(step.output()))) {
-            return "its record could not be read";
+            return "its record is of another plugin version";  // read() took it for none: another format
         }
         if (step.kind() == StepKind.DEVICE_COMPILE && unitsBuiltBefore.contains(step.unit())) {
             return "new target";

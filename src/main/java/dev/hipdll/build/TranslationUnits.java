@@ -34,12 +34,16 @@ public record TranslationUnits(Path sourceDirectory, List<Path> sources, List<Pa
     /**
      * Copies the lists.
      *
-     * @throws IllegalArgumentException when there is no source, or {@code compilerArgs} holds an argument the
-     *                                  step graph cannot honour ({@link dev.hipdll.compile.CompilerArgsPolicy})
+     * @throws IllegalArgumentException when there is no source, {@code compilerArgs} holds an argument the
+     *                                  step graph cannot honour ({@link dev.hipdll.compile.CompilerArgsPolicy}),
+     *                                  a source or include directory has a control character in its name, or two
+     *                                  sources would be the same translation unit
+     *                                  ({@link dev.hipdll.compile.SourceNames}): all before anything runs
      */
     public TranslationUnits {
         dev.hipdll.compile.CompilerArgsPolicy.check(compilerArgs);
         languages = languages == null ? dev.hipdll.compile.SourceLanguages.BY_EXTENSION : languages;
+        dev.hipdll.compile.SourceNames.check(sourceDirectory, sources, includeDirs);
         sources = List.copyOf(sources);
         includeDirs = List.copyOf(includeDirs);
         defines = List.copyOf(defines);

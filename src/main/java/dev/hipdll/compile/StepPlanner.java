@@ -286,7 +286,9 @@ public final class StepPlanner {
 
     /**
      * A translation unit's name: its path relative to the source directory with {@code /} separators
-     * ({@code backend_cuda.cu}, {@code ops/gemm.cu}); a source outside it keeps its file name.
+     * ({@code backend_cuda.cu}, {@code ops/gemm.cu}); a source outside it keeps its file name. A {@code \}
+     * becomes {@code /} too (it is the separator on Windows), so a unit has the same name, step ids and CUID
+     * on every OS; two sources with one name are refused before the build ({@link SourceNames}).
      */
     public static String unitName(Path sourceDirectory, Path source) {
         Path abs = source.toAbsolutePath().normalize();

@@ -50,8 +50,20 @@ public final class FailureClassifier {
         this.extractors = book.symbolExtractors().stream().map(Pattern::compile).toList();
     }
 
-    /** Classifies {@code run}. Never throws for any log content. */
+    /**
+     * Classifies {@code run}. Never throws for any log content. When the run's step is known
+     * ({@link FailedRun#step()}), the stage is that step's ({@link Stage#within}): a link that died of a
+     * full disk is {@code host link} whatever its lines look like.
+     */
     public Diagnosis classify(FailedRun run) {
+        Diagnosis d = classifyLog(run);
+        Stage stage = Stage.within(run.step(), d.stage());
+        return stage == d.stage() ? d : new Diagnosis(d.ruleId(), stage, d.cause(), d.action(), d.rootError(),
+                d.details(), d.brief(), d.errorLines(), d.cascades());
+    }
+
+    /** The diagnosis from the log and the outcome alone. */
+    private Diagnosis classifyLog(FailedRun run) {
         List<String> out = run.output();
         String command = String.join(" ", run.command());
         int errors = 0;

@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
  * Otherwise a death by signal is reported as such.
  *
  * @param diskFull whether the disk is full (else: killed by a signal)
- * @param stage    the stage that died
+ * @param stage    the stage that died: the run's step's ({@link FailedRun#step()}, {@link Stage#within}) when
+ *                 known, else the one its lines suggest
  * @param variables the rule's template variables: {@code where}, {@code free}, {@code total}, {@code who},
  *                  {@code how}, {@code signal}
  * @param details  each probed directory with its free space, one line each
@@ -64,9 +65,10 @@ public record ResourceFailure(boolean diskFull, Stage stage, Map<String, String>
             stage = signal.get().stage();
         } else {
             boolean linker = LINKER_LINE.matcher(noSpaceLine).find();
-            who = linker ? "the linker" : "the compiler";
+            who = linker ? "the linker" : run.step() == null || run.step() == Stage.COMPILE ? "the compiler"
+                    : SignalDeath.ranBy(run);
             how = "said: " + noSpaceLine.strip();
-            stage = linker ? Stage.HOST_LINK : Stage.COMPILE;
+            stage = Stage.within(run.step(), linker ? Stage.HOST_LINK : Stage.COMPILE);
         }
         v.put("who", who);
         v.put("how", how);

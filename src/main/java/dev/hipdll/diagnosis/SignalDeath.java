@@ -18,8 +18,10 @@ import java.util.regex.Pattern;
  *
  * @param signal the signal's name, e.g. {@code SIGBUS}, or {@code a signal} when only the driver's line tells
  * @param number the signal's number, or 0 when unknown
- * @param who    what died: {@code the linker}, {@code the compiler}, or {@code the compiler (hipcc)}
- * @param stage  the stage that died
+ * @param who    what died: {@code the linker}, {@code the compiler (clang frontend)}, or the program the step
+ *               ran ({@code the compiler (hipcc)}, {@code the link (hipcc)}, {@code the bundler
+ *               (clang-offload-bundler)})
+ * @param stage  the stage that died, within the run's step ({@link Stage#within})
  */
 public record SignalDeath(String signal, int number, String who, Stage stage) {
     private static final Map<Integer, String> NAMES = Map.ofEntries(Map.entry(1, "SIGHUP"), Map.entry(2, "SIGINT"),
@@ -67,16 +69,27 @@ public record SignalDeath(String signal, int number, String who, Stage stage) {
                 }
                 boolean linker = step.equals("linker");
                 return Optional.of(new SignalDeath(n == 0 ? "a signal" : NAMES.getOrDefault(n, "signal " + n), n,
-                        linker ? "the linker" : "the compiler (" + step + ")", linker ? Stage.HOST_LINK : Stage.COMPILE));
+                        linker ? "the linker" : "the compiler (" + step + ")",
+                        Stage.within(run.step(), linker ? Stage.HOST_LINK : Stage.COMPILE)));
             }
         }
         int code = run.exitCode();
         if (!windows && code > 128 && code <= 128 + 64) {
             int n = code - 128;
-            return Optional.of(new SignalDeath(NAMES.getOrDefault(n, "signal " + n), n, "the compiler (hipcc)",
-                    Stage.COMPILE));
+            return Optional.of(new SignalDeath(NAMES.getOrDefault(n, "signal " + n), n, ranBy(run),
+                    Stage.within(run.step(), Stage.COMPILE)));
         }
         return Optional.empty();
+    }
+
+    /**
+     * What the program of a run is, by its step: {@code the link (hipcc)}, {@code the bundler
+     * (clang-offload-bundler)}, else {@code the compiler (hipcc)}.
+     */
+    static String ranBy(FailedRun run) {
+        String what = run.step() == Stage.HOST_LINK ? "the link" : run.step() == Stage.BUNDLE ? "the bundler"
+                : "the compiler";
+        return what + " (" + run.program() + ")";
     }
 
     /** E.g. {@code SIGBUS (signal 7)}. */

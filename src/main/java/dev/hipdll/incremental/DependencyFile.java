@@ -3,6 +3,7 @@ package dev.hipdll.incremental;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -14,7 +15,8 @@ import java.util.Set;
  * {@code target: prerequisite ...}, continued over lines with a trailing backslash, spaces in
  * names escaped as {@code \ }, {@code $$} for {@code $}. Windows paths keep their backslashes
  * ({@code C:\Program\ Files\AMD\ROCm\6.4\include\hip\hip_runtime.h}). The format is GNU Make's
- * as clang's {@code DependencyFileGenerator} writes it.
+ * as clang's {@code DependencyFileGenerator} writes it. Off Windows clang writes a {@code \} in a file name
+ * as {@code /}; {@link #read} finds the file it means ({@link #backslashesRestored}).
  */
 public final class DependencyFile {
     private DependencyFile() {
@@ -29,9 +31,59 @@ public final class DependencyFile {
     public static List<Path> read(Path file, Path workingDir) throws IOException {
         List<Path> out = new ArrayList<>();
         for (String s : parse(Files.readString(file, StandardCharsets.UTF_8))) {
-            out.add(workingDir.resolve(s).toAbsolutePath().normalize());
+            out.add(backslashesRestored(workingDir.resolve(s).toAbsolutePath().normalize()));
         }
         return out;
+    }
+
+    /** How many names {@link #backslashesRestored} may try for one path. */
+    private static final int MAX_TRIES = 256;
+
+    /**
+     * {@code p} as it is on disk when clang wrote a {@code \} of its name as {@code /}: on a file system whose
+     * separator is {@code /}, clang's dependency file writes each name through {@code
+     * llvm::sys::path::native}, which turns a single {@code \} into {@code /} (a source {@code back\slash.cu}
+     * is listed as {@code back/slash.cu}, a file that does not exist, so its steps could never be recorded nor
+     * the DLL stamped; issue 21, hole 6). When {@code p} exists, or the separator is {@code \} (Windows), it is
+     * returned as it is; otherwise the first existing file whose name, with {@code \} read as {@code /}, is
+     * {@code p} (each {@code /} tried as a separator first, then as a {@code \} in a name; at most
+     * {@value #MAX_TRIES} names tried), else {@code p}.
+     */
+    static Path backslashesRestored(Path p) {
+        if (!"/".equals(p.getFileSystem().getSeparator()) || Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+            return p;
+        }
+        String s = p.toString();
+        if (!s.startsWith("/") || s.length() < 2) {
+            return p;
+        }
+        Path found = search(p.getRoot(), s.substring(1).split("/"), 0, new int[] {MAX_TRIES});
+        return found == null ? p : found;
+    }
+
+    /** The first existing file under {@code dir} that {@code names[from..]} spell with {@code /} or {@code \} between them. */
+    private static Path search(Path dir, String[] names, int from, int[] tries) {
+        StringBuilder name = new StringBuilder();
+        for (int to = from; to < names.length; to++) {
+            if (to > from) {
+                name.append('\\');
+            }
+            name.append(names[to]);
+            if (--tries[0] < 0) {
+                return null;
+            }
+            Path c = dir.resolve(name.toString());
+            if (to == names.length - 1) {
+                return Files.exists(c, LinkOption.NOFOLLOW_LINKS) ? c : null;
+            }
+            if (Files.isDirectory(c)) {
+                Path r = search(c, names, to + 1, tries);
+                if (r != null) {
+                    return r;
+                }
+            }
+        }
+        return null;
     }
 
     /** The prerequisite names of every rule in {@code text}, in first-seen order, without duplicates. */

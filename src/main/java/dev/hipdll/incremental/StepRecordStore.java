@@ -1,23 +1,31 @@
 package dev.hipdll.incremental;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.hipdll.io.AtomicFile;
+import dev.hipdll.io.ControlCharacters;
+import dev.hipdll.io.IoProblem;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Optional;
 
 /**
  * Reads and writes {@link StepRecord}s as JSON ({@code <output>.step.json}, Jackson). A record is
  * written only after its step succeeded (atomically) and deleted before the step runs again, so a
- * failed or interrupted step is never taken for done. A record that cannot be read (an older
- * format, a truncated file) counts as none. Thread-safe: each step has its own file.
+ * failed or interrupted step is never taken for done. A missing record, and one of another
+ * {@link StepRecord#FORMAT} (an older or newer plugin's), count as none; a record file that exists
+ * but does not parse as a record of this format is an {@link UnreadableStepRecordException}, so the
+ * build can warn about it (it was not written by this plugin as it is). Thread-safe: each step has its
+ * own file.
  */
 public final class StepRecordStore {
-    private static final long MAX_RECORD_BYTES = 16L << 20;
+    /** A record is a few KiB; a larger file is not read (the limit bounds what a damaged cache can make us read). */
+    static final long MAX_RECORD_BYTES = 16L << 20;
     private final ObjectMapper json = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
             .enable(SerializationFeature.INDENT_OUTPUT);
@@ -27,17 +35,49 @@ public final class StepRecordStore {
         return output.resolveSibling(output.getFileName() + ".step.json");
     }
 
-    /** The record of the step whose output is {@code output}, if one was written and can be read. */
-    public Optional<StepRecord> read(Path output) {
+    /**
+     * The record of the step whose output is {@code output}: empty when there is no record file or it is
+     * of another format.
+     *
+     * @throws UnreadableStepRecordException when the file exists but is not a regular file, is larger than
+     *                                       16 MiB, cannot be read, or does not parse as a {@link StepRecord}
+     *                                       (with the parser's message)
+     */
+    public Optional<StepRecord> read(Path output) throws UnreadableStepRecordException {
         Path f = recordFile(output);
-        try {
-            if (!Files.isRegularFile(f) || Files.size(f) > MAX_RECORD_BYTES) {
-                return Optional.empty();
-            }
-            StepRecord r = json.readValue(Files.readString(f, StandardCharsets.UTF_8), StepRecord.class);
-            return r.format() == StepRecord.FORMAT ? Optional.of(r) : Optional.empty();
-        } catch (IOException | RuntimeException e) {
+        if (!Files.exists(f, LinkOption.NOFOLLOW_LINKS)) {
             return Optional.empty();
+        }
+        String text;
+        try {
+            if (!Files.isRegularFile(f)) {
+                throw new UnreadableStepRecordException(f, "is not a regular file");
+            }
+            long size = Files.size(f);
+            if (size > MAX_RECORD_BYTES) {
+                throw new UnreadableStepRecordException(f, "is " + size + " bytes, more than a record can be ("
+                        + MAX_RECORD_BYTES + ")");
+            }
+            text = Files.readString(f, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UnreadableStepRecordException(f, "cannot be read (" + IoProblem.describe(e) + ")");
+        }
+        try {
+            JsonNode tree = json.readTree(text);
+            if (tree == null || !tree.isObject()) {
+                throw new UnreadableStepRecordException(f, "does not parse (not a JSON object)");
+            }
+            JsonNode format = tree.get("format");
+            if (format != null && format.isInt() && format.intValue() != StepRecord.FORMAT) {
+                return Optional.empty();  // another plugin version's record: none, and no warning
+            }
+            return Optional.of(json.treeToValue(tree, StepRecord.class));
+        } catch (IOException | RuntimeException e) {
+            String m = String.valueOf(e.getMessage());
+            int nl = m.indexOf('\n');  // Jackson's second line names the source; the first says what is wrong
+            m = nl < 0 ? m : m.substring(0, nl);
+            throw new UnreadableStepRecordException(f, "does not parse ("
+                    + ControlCharacters.escape(m.length() > 200 ? m.substring(0, 197) + "..." : m) + ")");
         }
     }
 

@@ -1,20 +1,33 @@
 package dev.hipdll.incremental;
 
+import dev.hipdll.artifact.FileDigests;
+import dev.hipdll.io.IoProblem;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Decides whether a build step can be reused: its kept output is taken as it is when the step's
- * {@link StepRecord} says it was made by the same command (machine paths as placeholders), the
- * same tools, the same output-deciding environment, and from files with the same content as now
- * ({@link FileFingerprint}: size and time as a fast path, then the SHA-256), and the output itself
- * is still what the step wrote. Otherwise the step runs, and the reason names the first thing that
+ * {@link StepRecord} is this step's (its id and its own output path) and says it was made by the same
+ * command (machine paths as placeholders), the same tools, the same output-deciding environment, and
+ * from files with the same content as now ({@link FileFingerprint}: size and time as a fast path, then
+ * the SHA-256), and the output file is still what the step wrote: its SHA-256, always read (no size and
+ * time fast path for the output: a file replaced with its size and time kept, or a record edited to
+ * match them, must not pass). Otherwise the step runs, and the reason names the first thing that
  * differs, in the user's terms: "new target", "header include/ops.h changed", "command changed
  * (-O2 instead of -O3)", "tool clang changed", "output gfx1100.co missing".
+ *
+ * <p>A record that names another step or another output, or whose output's content is not the one it
+ * was written for, cannot be trusted ({@link RunReason#warning()}): that is how a step output poisoned in
+ * a build cache shows (issue 21, hole 1: a replaced {@code host.obj} whose record named another file was
+ * reused and linked into the DLL). {@code target/hipdll/steps/} restored from any cache gets the same
+ * check, since it is made when the step is about to run.
  */
 public final class StepReuse {
     private StepReuse() {
@@ -23,7 +36,9 @@ public final class StepReuse {
     /**
      * Why the step must run, or empty when it can be reused.
      *
-     * @param previous    the step's last record, if any
+     * @param previous    the step's last record, if any, with its placeholders resolved
+     * @param step        the step's id
+     * @param output      the step's own output file
      * @param command     the command now (placeholders)
      * @param environment the environment digest now
      * @param headers     the header files of the project's include places now, for a compile
@@ -31,15 +46,54 @@ public final class StepReuse {
      * @param tools       the tools now, by name
      * @param names       how to name a file in a reason (relative to the project)
      * @param noRecord    the reason when there is no record (e.g. "new target")
-     * @return the reason to run it, or empty
+     * @param digests     the build's file digests (the output's is read once per build)
+     * @return the reason to run it, with a warning when the record cannot be trusted, or empty
      */
-    public static Optional<String> reasonToRun(Optional<StepRecord> previous, List<String> command, String environment,
-                                               String headers, Map<String, Path> tools,
-                                               java.util.function.Function<Path, String> names, String noRecord) {
+    public static Optional<RunReason> reasonToRun(Optional<StepRecord> previous, String step, Path output,
+                                                  List<String> command, String environment, String headers,
+                                                  Map<String, Path> tools, Function<Path, String> names,
+                                                  String noRecord, FileDigests digests) {
         if (previous.isEmpty()) {
-            return Optional.of(noRecord);
+            return Optional.of(RunReason.of(noRecord));
         }
         StepRecord r = previous.get();
+        Path own = output.toAbsolutePath().normalize();
+        Path recordFile = StepRecordStore.recordFile(own);
+        if (!r.step().equals(step)) {
+            return Optional.of(RunReason.untrusted("its record is of another step", "the record " + recordFile
+                    + " is of the step '" + r.step() + "', not of '" + step + "'; the step runs again"));
+        }
+        Path named = Path.of(r.output().path()).toAbsolutePath().normalize();
+        if (!named.equals(own)) {
+            return Optional.of(RunReason.untrusted("its record names another output", "the record " + recordFile
+                    + " names the output " + named + ", not the step's own " + own + "; the step runs again"));
+        }
+        Optional<String> why = changed(r, command, environment, headers, tools, names);
+        if (why.isPresent()) {
+            return why.map(RunReason::of);
+        }
+        if (!Files.isRegularFile(own)) {
+            return Optional.of(RunReason.of("its output " + own.getFileName() + " is missing"));
+        }
+        String now;
+        try {
+            now = digests.of(own);
+        } catch (IOException e) {
+            return Optional.of(RunReason.of("its output " + own.getFileName() + " cannot be read ("
+                    + IoProblem.describe(e) + ")"));
+        }
+        if (!now.equals(r.output().sha256())) {
+            return Optional.of(RunReason.untrusted("its output " + own.getFileName() + " is not what its record was"
+                    + " written for", "the output " + own + " has SHA-256 " + now + ", but its record " + recordFile
+                    + " was written for SHA-256 " + r.output().sha256() + ": the file was replaced after its step"
+                    + " wrote it (by hand, or restored so from a build cache); the step runs again and replaces it"));
+        }
+        return Optional.empty();
+    }
+
+    /** The first of the record's command, environment, headers, tools and files read that differs now. */
+    private static Optional<String> changed(StepRecord r, List<String> command, String environment, String headers,
+                                            Map<String, Path> tools, Function<Path, String> names) {
         if (!r.command().equals(command)) {
             return Optional.of("command changed (" + firstDifference(r.command(), command) + ")");
         }
@@ -75,13 +129,6 @@ public final class StepReuse {
         }
         if (!changed.isEmpty()) {
             return Optional.of(changed.get(0) + (changed.size() > 1 ? " (and " + (changed.size() - 1) + " more)" : ""));
-        }
-        FileFingerprint.State out = r.output().check();
-        if (out == FileFingerprint.State.MISSING) {
-            return Optional.of("its output " + Path.of(r.output().path()).getFileName() + " is missing");
-        }
-        if (out == FileFingerprint.State.CHANGED) {
-            return Optional.of("its output " + Path.of(r.output().path()).getFileName() + " was changed since");
         }
         return Optional.empty();
     }

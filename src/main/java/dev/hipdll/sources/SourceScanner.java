@@ -1,5 +1,6 @@
 package dev.hipdll.sources;
 
+import dev.hipdll.io.ControlCharacters;
 import dev.hipdll.io.IoProblem;
 import dev.hipdll.io.SpecialFiles;
 import java.io.File;
@@ -35,6 +36,8 @@ import org.codehaus.plexus.util.MatchPatterns;
  *   <li>a matching name that is a named pipe, socket or device fails the scan: it is never opened
  *       ({@link SpecialFiles}).</li>
  * </ul>
+ * Names in notes and errors have their control characters escaped ({@link ControlCharacters}); a source
+ * whose name has one is refused later, before anything runs ({@code compile.SourceNames}).
  */
 public final class SourceScanner {
     private final MatchPatterns includes;
@@ -77,7 +80,8 @@ public final class SourceScanner {
         }
         List<Path> files = new ArrayList<>(w.files.values());
         files.sort(null);
-        return new SourceScan(files, w.notes);
+        // the notes name files, whose names may hold line breaks (issue 21, hole 6): escaped for the log
+        return new SourceScan(files, w.notes.stream().map(ControlCharacters::escape).toList());
     }
 
     /** A link to a directory, followed after the direct tree. */

@@ -59,4 +59,30 @@ class DiskFullBuildTest {
         assertTrue(m.contains("the linker was killed by SIGBUS (signal 7); it reported no error of its own"), m);
         assertTrue(m.contains("stage:       host link"), m);
     }
+
+    @Test
+    void aLinkThatRanOutOfDiskIsTheLinkStage() throws Exception {
+        // issue 21, hole 10: the driver's line names no linker, so the log alone said "stage: compile"
+        String m = fails("", "echo 'clang: error: unable to write output file: No space left on device' >&2\nexit 1");
+        assertTrue(m.startsWith("link coli_hip.dll failed\n"), m);
+        assertTrue(m.contains("the link (hipcc) said: clang: error: unable to write output file: No space left on"
+                + " device"), m);
+        assertTrue(m.contains("stage:       host link  (rule disk-full)"), m);
+        String txt = Files.readString(dir.resolve("project/target/hipdll/diagnosis.txt"));
+        assertTrue(txt.contains("stage:       host link"), txt);
+    }
+
+    @Test
+    void aLinkKilledBySigbusIsTheLinkStage() throws Exception {
+        String m = fails("", "echo linking; kill -BUS $$");
+        assertTrue(m.contains("the link (hipcc) was killed by SIGBUS (signal 7); it reported no error of its own"), m);
+        assertTrue(m.contains("stage:       host link  (rule killed-by-signal)"), m);
+    }
+
+    @Test
+    void aCompileThatRanOutOfDiskIsStillTheCompileStage() throws Exception {
+        String m = fails("echo 'error: unable to open output file: No space left on device' >&2; exit 1", "");
+        assertTrue(m.contains("stage:       compile  (rule disk-full)"), m);
+        assertTrue(m.contains("the compiler said: error: unable to open output file"), m);
+    }
 }

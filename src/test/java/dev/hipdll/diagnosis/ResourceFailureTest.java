@@ -85,4 +85,32 @@ class ResourceFailureTest {
         assertEquals(dir, d.places().get(0).dir());
         assertTrue(d.places().get(0).total() > 0);
     }
+
+    @Test
+    void theStepsStageDecidesWhereTheLogOnlySuggests() {
+        // issue 21, hole 10: a link step's full disk, told by a driver line that names no linker
+        List<String> noSpace = List.of("clang: error: unable to write output file: No space left on device");
+        assertEquals(Stage.COMPILE, CLASSIFIER.classify(run(noSpace, 1, ROOMY)).stage());  // no step known: the guess
+        Diagnosis link = CLASSIFIER.classify(run(noSpace, 1, ROOMY).inStep(Stage.HOST_LINK));
+        assertEquals("disk-full", link.ruleId());
+        assertEquals(Stage.HOST_LINK, link.stage());
+        assertTrue(link.cause().endsWith("and the link (hipcc) said: clang: error: unable to write output file: No space"
+                + " left on device"), link.cause());
+        Diagnosis bundle = CLASSIFIER.classify(new FailedRun(List.of("/sdk/bin/clang-offload-bundler", "-type=o"),
+                List.of("error: No space left on device"), 1, false, null, null).inStep(Stage.BUNDLE));
+        assertEquals(Stage.BUNDLE, bundle.stage());
+        assertTrue(bundle.cause().endsWith("the bundler (clang-offload-bundler) said: error: No space left on device"),
+                bundle.cause());
+        // a device compile's linker (lld for amdgcn) is the device link, not the host link
+        assertEquals(Stage.DEVICE_LINK, CLASSIFIER.classify(run(LINKER_SIGBUS, 1, FULL).inStep(Stage.COMPILE)).stage());
+        // hipcc running the link, killed by a signal
+        Diagnosis killed = CLASSIFIER.classify(run(List.of("linking..."), 128 + 7, ROOMY).inStep(Stage.HOST_LINK));
+        assertEquals(Stage.HOST_LINK, killed.stage());
+        assertEquals("the link (hipcc) was killed by SIGBUS (signal 7); it reported no error of its own", killed.cause());
+        // any other failure of the link step is the link's too; launch and timeout stay what they are
+        assertEquals(Stage.HOST_LINK, CLASSIFIER.classify(run(List.of("clang: error: unknown argument: '-fnope'"), 1,
+                ROOMY).inStep(Stage.HOST_LINK)).stage());
+        assertEquals(Stage.TIMEOUT, CLASSIFIER.classify(new FailedRun(List.of("hipcc"), List.of(), -1, true, null, null)
+                .inStep(Stage.HOST_LINK)).stage());
+    }
 }

@@ -36,4 +36,24 @@ class DependencyFileTest {
         Files.writeString(d, "k.o: src/k.cu include/../include/ops.h\n");
         assertEquals(List.of(dir.resolve("src/k.cu"), dir.resolve("include/ops.h")), DependencyFile.read(d, dir));
     }
+
+    @Test
+    void aBackslashInANameThatClangWroteAsASlashIsFound(@TempDir Path dir) throws Exception {
+        // issue 21, hole 6: clang-19 on Linux lists the source 'back\slash.cu' and the header 'in\c.h' as
+        // 'back/slash.cu' and 'in/c.h' (llvm::sys::path::native); those files do not exist
+        org.junit.jupiter.api.Assumptions.assumeTrue("/".equals(dir.getFileSystem().getSeparator()));
+        Files.writeString(dir.resolve("back\\slash.cu"), "//\n");
+        Files.createDirectories(dir.resolve("sub\\dir/x"));
+        Files.writeString(dir.resolve("sub\\dir/x/in\\c.h"), "//\n");
+        Files.createDirectories(dir.resolve("real"));
+        Files.writeString(dir.resolve("real/one.h"), "//\n");
+        Path d = dir.resolve("x.d");
+        Files.writeString(d, "k.o: back/slash.cu sub/dir/x/in/c.h real/one.h gone/away.h\n");
+        assertEquals(List.of(dir.resolve("back\\slash.cu"), dir.resolve("sub\\dir/x/in\\c.h"), dir.resolve("real/one.h"),
+                dir.resolve("gone/away.h")), DependencyFile.read(d, dir));
+        // a name that exists as written is taken as written
+        Files.createDirectories(dir.resolve("back"));
+        Files.writeString(dir.resolve("back/slash.cu"), "//\n");
+        assertEquals(dir.resolve("back/slash.cu"), DependencyFile.read(d, dir).get(0));
+    }
 }

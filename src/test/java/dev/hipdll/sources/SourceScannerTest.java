@@ -118,4 +118,15 @@ class SourceScannerTest {
         SourceScanException e = assertThrows(SourceScanException.class, () -> new SourceScanner(DEFAULT).scan(f));
         assertEquals("source directory " + f + " is a regular file, not a directory (hip.sourceDirectory)", e.getMessage());
     }
+
+    @Test
+    void aNoteNamingAFileWithALineBreakHasItEscaped() throws Exception {
+        // issue 21, hole 6: a note is logged as a warning; a raw line feed would start a line of its own
+        Path hip = tree();
+        Files.createSymbolicLink(hip.resolve("x\n::error::owned\ny.cu"), hip.resolve("nowhere"));
+        SourceScan scan = new SourceScanner(DEFAULT).scan(hip);
+        assertEquals(1, scan.notes().size(), scan.notes().toString());
+        assertTrue(scan.notes().get(0).startsWith(hip + "/x\\n::error::owned\\ny.cu is a symbolic link to nothing"),
+                scan.notes().get(0));
+    }
 }
