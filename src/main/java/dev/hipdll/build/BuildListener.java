@@ -37,6 +37,23 @@ public interface BuildListener {
         }
     }
 
+    /**
+     * A line that explains a compiler error or warning (clang's note, the source excerpt), logged at that
+     * diagnostic's level: error for an error, warning for a warning.
+     *
+     * @param subject the step's subject
+     * @param line    the line as the compiler printed it
+     * @param of      the severity of the diagnostic it belongs to
+     */
+    default void diagnosticPart(String subject, String line, dev.hipdll.diagnosis.DiagnosticSeverity of) {
+        String text = "[" + subject + "] " + line;
+        switch (of) {
+            case FATAL, ERROR -> error(text);
+            case WARNING -> warn(text);
+            case NOTE, REMARK -> info(text);
+        }
+    }
+
     /** A line only for the debug log (a step's compiler output when it succeeded, command lines). */
     void debug(String line);
 

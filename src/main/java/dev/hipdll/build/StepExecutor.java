@@ -226,16 +226,12 @@ public final class StepExecutor implements StepAction<BuildStep> {
         }
         Path program = wrapper.map(CompilerLauncher::executable).orElse(step.executable());
         List<String> programArgs = wrapper.map(l -> l.arguments(step.executable(), launched)).orElse(launched);
+        CompilerOutputLevels levels = new CompilerOutputLevels();
         ProcessResult result = runner.run(program, programArgs, env, workingDir, line -> {
             buildLog.line(name, line);
             progress.signal();
-            // clang's and lld-link's diagnostics at their levels (issue 13 item 4); other lines at info
-            Optional<CompilerDiagnostic> d = CompilerDiagnostic.parse(line);
-            if (d.isPresent()) {
-                listener.diagnostic(step.subject(), d.get(), workingDir);
-            } else {
-                listener.info("[" + step.subject() + "] " + line);
-            }
+            // clang's and lld-link's diagnostics at their levels, their notes and excerpts with them; others at info
+            levels.line(step.subject(), line, workingDir, listener);
         });
         for (String note : result.notes()) {
             buildLog.line(name, "# " + note);

@@ -14,8 +14,9 @@ import java.util.Optional;
  * @param details      further facts (e.g. unresolved symbols grouped by library), one per line, complete
  * @param brief        the same facts shortened for the Maven error block (e.g. at most ten symbols per
  *                     library, then "and N more"), one per line; possibly empty
- * @param errorLines   how many error lines the log has in all
- * @param cascades     how many of them were recognised as cascades of an earlier error and ignored
+ * @param errorLines   how many errors the log has, as clang counts them (follow-up lines not included)
+ * @param cascades     how many follow-up lines of an earlier error ("2 errors generated", "linker command failed")
+ *                     the log has besides, ignored
  */
 public record Diagnosis(String ruleId, Stage stage, String cause, String action, Optional<LogLine> rootError,
                         List<String> details, List<String> brief, int errorLines, int cascades) {

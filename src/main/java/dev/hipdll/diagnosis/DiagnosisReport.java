@@ -49,7 +49,8 @@ public final class DiagnosisReport {
         out.add("what to do:  " + d.action());
         out.add("exit:        " + (run.timedOut() ? "killed by the timeout" : run.launchError() != null
                 ? "did not start: " + run.launchError() : String.valueOf(run.exitCode())));
-        out.add("errors:      " + d.errorLines() + " error line(s), " + d.cascades() + " of them cascades of an earlier error (ignored)");
+        out.add("errors:      " + d.errorLines() + " error(s), as clang counts them" + (d.cascades() == 0 ? ""
+                : "; " + d.cascades() + " follow-up line(s) ignored (\"N errors generated\", \"linker command failed\", ...)"));
         if (!d.details().isEmpty()) {
             out.add("");
             out.add("details:");

@@ -75,9 +75,8 @@ public final class FailureClassifier {
             boolean error = any(errorLine, line) || !symbolsIn(line).isEmpty() || matchesLogRule(line, command);
             if (cascade) {
                 cascadeCount++;
-            }
-            if (error || cascade) {
-                errors++;
+            } else if (error) {
+                errors++; // as clang counts them: "1 error generated." is a follow-up line, not a second error
             }
             if (root == null && error && !cascade) {
                 root = new LogLine(i + 1, line);
@@ -120,7 +119,8 @@ public final class FailureClassifier {
                     for (int g = 1; g <= m.groupCount() && g <= 9; g++) {
                         vars.put(String.valueOf(g), m.group(g) == null ? "" : m.group(g));
                     }
-                    return diagnosis(r, stageOf(r, rootError), rootError, vars, List.of(), List.of(), errors, cascadeCount);
+                    List<String> notes = notesOf(out, root.number());
+                    return diagnosis(r, stageOf(r, rootError), rootError, vars, notes, notes, errors, cascadeCount);
                 }
             }
         }
@@ -132,6 +132,22 @@ public final class FailureClassifier {
         return diagnosis(fallback, stageOf(fallback, rootError), rootError, noRoot, List.of(), List.of(), errors,
                 cascadeCount);
     }
+
+    /** clang's {@code note:} lines that follow the root error (line {@code rootNumber}, from 1), up to the next error. */
+    private List<String> notesOf(List<String> out, int rootNumber) {
+        List<String> notes = new ArrayList<>();
+        for (int i = rootNumber; i < out.size() && notes.size() < 10; i++) {
+            String line = out.get(i);
+            if (NOTE.matcher(line).find()) {
+                notes.add(line.strip());
+            } else if (any(errorLine, line) || any(cascades, line)) {
+                break;
+            }
+        }
+        return notes;
+    }
+
+    private static final Pattern NOTE = Pattern.compile(":\\d+:\\d+: note: ");
 
     /**
      * A full disk or a death by signal ({@link ResourceFailure}), before any log rule: a linker killed by

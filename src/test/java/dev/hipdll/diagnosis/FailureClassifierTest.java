@@ -33,7 +33,7 @@ class FailureClassifierTest {
                 "clang: error: linker command failed with exit code 1 (use -v to see invocation)")));
         assertEquals("unknown-type-idiom", d.ruleId());
         assertEquals(1, d.rootError().orElseThrow().number());
-        assertEquals(4, d.errorLines());
+        assertEquals(2, d.errorLines(), "as clang counts them");
         assertEquals(2, d.cascades());
     }
 
@@ -83,7 +83,7 @@ class FailureClassifierTest {
     void anExplicitGfx906IsNoDefaultTarget() {
         FailedRun r = new FailedRun(List.of("hipcc", "--offload-arch=gfx906", "k.cu"),
                 List.of("\"-target-cpu\" \"gfx906\"", "k.cu:1:1: error: use of undeclared identifier 'x'"), 1, false, null);
-        assertEquals("unclassified", classifier.classify(r).ruleId());
+        assertEquals("error-in-your-code", classifier.classify(r).ruleId(), "not default-target-gfx906");
     }
 
     @Test
@@ -153,17 +153,42 @@ class FailureClassifierTest {
     }
 
     @Test
-    void aCompileErrorNoRuleKnowsSaysNoRuleMatched() throws Exception {
-        FailedRun r = run(sample("unclassified.log"));
+    void aCompileErrorNoSetupRuleKnowsIsAnErrorInYourCode() throws Exception {
+        FailedRun r = run(sample("error-in-your-code.log"));
         Diagnosis d = classifier.classify(r);
-        assertEquals("unclassified", d.ruleId());
+        assertEquals("error-in-your-code", d.ruleId());
         assertEquals(Stage.COMPILE, d.stage());
         String b = block(d);
-        assertTrue(b.startsWith("no rule of the rule book matched: undecl.cu:4:9: error: use of undeclared identifier 'n_blocks'\n"), b);
-        assertTrue(d.action().startsWith("none of the rule book's rules knows this message, so there is no diagnosis"), d.action());
-        assertTrue(!b.contains("no rule names") && !b.contains("root error:"), "the cause is the root error: " + b);
+        assertTrue(b.startsWith("error in your code at undecl.cu:4:9: use of undeclared identifier 'n_blocks'\n"), b);
+        assertTrue(d.action().startsWith("fix the code at undecl.cu:4:9"), d.action());
+        assertTrue(!b.contains("no rule of the rule book"), "reads as if the plugin failed: " + b);
         List<String> full = DiagnosisReport.full(d, r, Path.of("build.log"));
         assertTrue(full.stream().noneMatch(l -> l.contains("diagnosis.txt")), "diagnosis.txt must not send readers to itself: " + full);
+        assertTrue(full.contains("errors:      2 error(s), as clang counts them; 1 follow-up line(s) ignored (\"N errors"
+                + " generated\", \"linker command failed\", ...)"), String.join("\n", full));
+    }
+
+    @Test
+    void oneClangErrorIsOneError() throws Exception {
+        Diagnosis d = classifier.classify(run(sample("error-in-your-code.pound-error.log")));
+        assertEquals(1, d.errorLines());
+        assertEquals(1, d.cascades());
+    }
+
+    @Test
+    void clangsNoteWithTheCauseIsShownWithItsError() throws Exception {
+        Diagnosis d = classifier.classify(run(sample("error-in-your-code.host-from-global.log")));
+        String b = block(d);
+        assertTrue(b.contains("    hostfromglobal.cu:2:7: note: candidate function not viable: call to __host__ function"
+                + " from __global__ function\n"), b);
+    }
+
+    @Test
+    void aMessageNoRuleKnowsSaysNoRuleMatched() throws Exception {
+        Diagnosis d = classifier.classify(run(sample("unclassified.log")));
+        assertEquals("unclassified", d.ruleId());
+        assertTrue(d.cause().startsWith("no rule of the rule book matched: lld-link-19: error: /failifmismatch"), d.cause());
+        assertTrue(d.action().startsWith("none of the rule book's rules knows this message, so there is no diagnosis"), d.action());
     }
 
     @Test

@@ -161,14 +161,14 @@ class RealCompilerLogsTest {
     }
 
     @Test
-    void anErrorNoRuleKnowsSaysNoRuleMatched() throws Exception {
+    void anErrorNoSetupRuleKnowsIsAnErrorInYourCode() throws Exception {
         Result r = compile("undeclared", """
                 #include <hip/hip_runtime.h>
                 __global__ void k(float *o) { o[threadIdx.x] = undeclared_thing; }
                 """);
-        assertEquals("unclassified", r.d().ruleId(), r.text());
-        assertTrue(r.d().cause().startsWith("no rule of the rule book matched: undeclared.cu:2:"), r.text());
-        assertTrue(r.d().action().contains("no diagnosis beyond it"), r.text());
+        assertEquals("error-in-your-code", r.d().ruleId(), r.text());
+        assertTrue(r.d().cause().startsWith("error in your code at undeclared.cu:2:"), r.text());
+        assertTrue(r.d().action().startsWith("fix the code at undeclared.cu:2:"), r.text());
     }
 
     @Test
