@@ -13,6 +13,7 @@ import dev.hipdll.target.GfxTargetList;
 import dev.hipdll.target.InvalidTargetException;
 import dev.hipdll.provenance.ExpectedDigest;
 import dev.hipdll.provenance.ProvenanceException;
+import dev.hipdll.sdk.SdkResolutionException;
 import dev.hipdll.verify.Check;
 import dev.hipdll.verify.CheckIds;
 import dev.hipdll.verify.DeviceCodeOptions;
@@ -333,6 +334,20 @@ public class VerifyMojo extends AbstractContractMojo {
             throw new MojoFailureException("hipdll:verify rejected " + dll + ": " + report.count(Verdict.FAIL)
                     + " check(s) failed: " + report.failureSummary() + " (table above, " + dir.resolve(JsonReport.FILE_NAME) + ")");
         }
+    }
+
+    @Override
+    Sdk sdkForContract() throws SdkResolutionException {
+        File root;
+        try {
+            root = sdkRoot == null || sdkRoot.isBlank() ? null : new File(sdkRoot);
+            if (root != null) {
+                root.toPath();
+            }
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new SdkResolutionException("hip.sdkRoot is no path: " + e.getMessage());
+        }
+        return new Sdk(sdkRootOnly(root), HipToolchains.choose(session, null, getLog()::warn));
     }
 
     /** How the DLL is opened for reading; tests override it to count the reads. */
