@@ -72,7 +72,11 @@ public class LoadCheckMojo extends AbstractContractMojo {
     @Parameter(property = "hip.runtimeDir")
     File runtimeDir;
 
-    /** The host's loader source ({@code backend_loader.c}); its RESOLVE/RESOLVE_OPT names are looked up. */
+    /**
+     * The host's loader source ({@code backend_loader.c}); the names that reach its RESOLVE/RESOLVE_OPT are looked
+     * up, read as the SDK's clang preprocesses it (else by the plugin's own reader, which fails on a use through a
+     * macro it does not expand).
+     */
     @Parameter(property = "hip.contract")
     File contract;
 

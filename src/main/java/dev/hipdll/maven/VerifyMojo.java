@@ -85,7 +85,11 @@ public class VerifyMojo extends AbstractContractMojo {
     @Parameter(property = "hip.expectedExports", defaultValue = "48")
     int expectedExports;
 
-    /** The host's loader source ({@code backend_loader.c}); its RESOLVE/RESOLVE_OPT lines become the contract. */
+    /**
+     * The host's loader source ({@code backend_loader.c}); the names that reach its RESOLVE/RESOLVE_OPT become the
+     * contract, read as the HIP SDK's clang preprocesses it when the SDK resolves (else by the plugin's own reader,
+     * which fails on a use through a macro it does not expand).
+     */
     @Parameter(property = "hip.contract")
     File contract;
 
