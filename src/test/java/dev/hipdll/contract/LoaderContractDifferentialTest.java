@@ -114,6 +114,33 @@ class LoaderContractDifferentialTest {
     }
 
     /**
+     * The production path ({@link LoaderSourceParser#parse(Path, LoaderPreprocessor)}: the reader's own markers in
+     * the definitions it finds, clang-19 through {@code ProcessRunner}, the union with the reader's direct uses) on
+     * every 20th mutant: never a name less than the oracle's, never a required name made optional.
+     */
+    @Test
+    void thePreprocessedContractHasEveryNameTheOracleHas() throws Exception {
+        Path clang = Toolchain.tool("clang-19");
+        LoaderMutants mutants = new LoaderMutants(Files.readString(LoaderSourceShapesTest.exampleLoader(),
+                StandardCharsets.UTF_8));
+        List<Path> plain = new ArrayList<>();
+        List<Path> marked = new ArrayList<>();
+        for (int seed = 7; seed <= MUTANTS; seed += 20) {
+            String m = mutants.mutant(seed);
+            plain.add(Files.writeString(dir.resolve("mutant" + seed + ".c"), LoaderMutants.plain(m), StandardCharsets.UTF_8));
+            marked.add(Files.writeString(dir.resolve("marked" + seed + ".c"), LoaderMutants.marked(m), StandardCharsets.UTF_8));
+        }
+        List<Names> oracle = preprocess(clang, marked);
+        LoaderSourceParser parser = new LoaderSourceParser("coli_cuda_");
+        for (int i = 0; i < plain.size(); i++) {
+            AbiContract.NamedContract c = parser.parse(plain.get(i), LoaderSourceMacroPathsTest.clang());
+            assertTrue(c.required().containsAll(oracle.get(i).required()), plain.get(i) + ": " + c.required());
+            assertTrue(c.all().containsAll(oracle.get(i).all()), plain.get(i) + ": " + c.all());
+            assertTrue(c.origin().contains("names as clang -E preprocesses it"), c.origin());
+        }
+    }
+
+    /**
      * One {@code clang-19 -E} per 100 files, stdout to a file; split at each file's first line marker
      * ({@code # 1 "path"}). Checks the markers against the {@code GetProcAddress} calls.
      */
