@@ -183,6 +183,16 @@ final class LoaderScan {
             if (wrapper != null) {
                 invokedWrappers.add(t.text());
             }
+            for (ResolveUse u : found) {
+                List<PpToken> first = u.arguments().get(0);
+                if (first.size() == 1 && resolving.objectLike().contains(first.get(0).text())) {
+                    // RESOLVE's definition may pass it on (and so replace it) before stringizing it: which name is
+                    // looked up depends on how; the preprocessor knows
+                    undecided.add(new Undecided(first.get(0).start(), "the name "
+                            + first.get(0).text() + " given to " + u.macro() + " is also an object-like macro of the file,"
+                            + " which a macro that passes it on replaces"));
+                }
+            }
             if (uses.size() + found.size() > MAX_USES) {
                 throw new ContractException(at(t) + ": more than " + MAX_USES + " RESOLVE/RESOLVE_OPT uses;"
                         + " expected a loader source (a DLL exports at most 65535 names by ordinal)");

@@ -59,6 +59,7 @@ final class PreprocessedOutput {
         String file = loader;
         long line = 1;
         List<PpToken> l = new ArrayList<>();
+        Set<String> objectLike = new java.util.HashSet<>();  // defined as object-like macros here (-dD keeps them)
         while (true) {
             PpToken t = tokens.next();
             if (t.kind() != PpToken.Kind.NEWLINE && t.kind() != PpToken.Kind.EOF) {
@@ -79,10 +80,26 @@ final class PreprocessedOutput {
                 } catch (NumberFormatException e) {
                     // not a line number clang writes; keep counting
                 }
-            } else if (!l.isEmpty() && l.get(0).is("#") && l.size() >= 2 && l.get(1).isIdentifier("define")) {
+            } else if (!l.isEmpty() && l.get(0).is("#") && l.size() >= 3 && l.get(1).isIdentifier("define")) {
                 definition(l, markers, where);
+                boolean functionLike = l.size() > 3 && l.get(3).is("(") && !l.get(3).spaceBefore();
+                if (functionLike) {
+                    objectLike.remove(l.get(2).text());
+                } else {
+                    objectLike.add(l.get(2).text());
+                }
+            } else if (!l.isEmpty() && l.get(0).is("#") && l.size() >= 3 && l.get(1).isIdentifier("undef")) {
+                objectLike.remove(l.get(2).text());
             } else {
+                int before = uses.size();
                 markers(l, markers, where, uses);
+                for (LoaderPreprocessor.Use u : uses.subList(before, uses.size())) {
+                    if (objectLike.contains(u.argument())) {
+                        throw new ContractException(where + ": the name " + u.argument() + " given to " + u.macro()
+                                + " is also an object-like macro here, and the loader's macros may replace it before"
+                                + " they spell the name: cannot decide; give an explicit list (hip.exports)");
+                    }
+                }
             }
             l.clear();
             if (t.kind() == PpToken.Kind.EOF) {

@@ -30,6 +30,8 @@ final class ResolvingMacros {
     private final Map<String, List<Set<String>>> bodies = new LinkedHashMap<>();
     /** Each identifier spelled in a processed group (code or replacement list), with its first offset. */
     private final Map<String, Integer> identifiers = new HashMap<>();
+    /** The names with an object-like processed definition. */
+    private final Set<String> objectLike = new HashSet<>();
     private boolean pasting;
     private boolean tooMany;
     private int pastingAt = -1;
@@ -45,6 +47,9 @@ final class ResolvingMacros {
 
     /** A {@code #define} in a processed group; {@code at} is the offset of its {@code define}. */
     void definition(MacroDefinition m, int at) {
+        if (!m.functionLike()) {
+            objectLike.add(m.name());
+        }
         Set<String> ids = null;
         if (m.replacement() != null) {
             ids = new HashSet<>();
@@ -79,7 +84,7 @@ final class ResolvingMacros {
         Map<String, Integer> counts = new HashMap<>();
         bodies.forEach((name, ds) -> counts.put(name, ds.size()));
         return new Found(Set.copyOf(reaching), Map.copyOf(counts),
-                required.contains(LoaderScan.RESOLVE_OPT), fragments);
+                required.contains(LoaderScan.RESOLVE_OPT), fragments, Set.copyOf(objectLike));
     }
 
     private Set<String> closure(Set<String> start) {
@@ -111,9 +116,11 @@ final class ResolvingMacros {
      * @param optionalRequired whether {@code RESOLVE_OPT} reaches {@code RESOLVE} (then its uses are required)
      * @param fragments        identifiers that token pasting may glue into a reaching macro's name, with the
      *                         offset of their first spelling
+     * @param objectLike       the names with an object-like definition: as an argument that a macro passes on
+     *                         before it is stringized, such a name is replaced by its definition
      */
     record Found(Set<String> reaching, Map<String, Integer> counts, boolean optionalRequired,
-                 Map<String, Integer> fragments) {
+                 Map<String, Integer> fragments, Set<String> objectLike) {
         /** Whether {@code name} is a reaching macro. */
         boolean reaches(String name) {
             return reaching.contains(name);

@@ -15,8 +15,9 @@ import java.util.regex.Pattern;
  * aliases, object-like groups, names pasted together with {@code ##}, {@code RESOLVE_OPT} redefined as
  * {@code RESOLVE} (function-like, {@code #undef} + new definition, object-like, the {@code %:} digraph;
  * sometimes restored later), {@code RESOLVE} redefined the same, conditional groups ({@code #if 0},
- * {@code #if 1 ... #else}, {@code #ifdef}, {@code #if FLAG} with a {@code #define FLAG 0}), commented-out
- * uses, and noise: comments between tokens, line splices (also inside names), CR LF line ends.
+ * {@code #if 1 ... #else}, {@code #ifdef}, {@code #if FLAG} with a {@code #define FLAG 0}), a name spelled
+ * through an object-like macro (replaced when a wrapper passes it on, stringized as it is otherwise),
+ * commented-out uses, and noise: comments between tokens, line splices (also inside names), CR LF line ends.
  *
  * <p>Each function-like definition of {@code RESOLVE}/{@code RESOLVE_OPT} carries a placeholder right after
  * its parameter list: {@link #plain} drops it (the loader as written), {@link #marked} replaces it with the
@@ -31,7 +32,7 @@ final class LoaderMutants {
     private static final Pattern USE = Pattern.compile("    (RESOLVE(?:_OPT)?)\\((\\w+), (\\w+)\\);");
 
     /** The kinds of edit {@link LoaderSourceParser} reads without failing closed. */
-    private static final int[] EXPANDED = {4, 6, 8, 9, 10, 15, 16, 17};
+    private static final int[] EXPANDED = {4, 6, 8, 9, 10, 15, 16, 18};
 
     private final String head;
     private final String tail;
@@ -80,7 +81,7 @@ final class LoaderMutants {
         boolean expandable = r.nextInt(3) == 0; // only edits the reader expands itself
         while (i < uses.size()) {
             String[] u = uses.get(i);
-            int kind = !edited.contains(i) ? 0 : expandable ? EXPANDED[r.nextInt(EXPANDED.length)] : 1 + r.nextInt(17);
+            int kind = !edited.contains(i) ? 0 : expandable ? EXPANDED[r.nextInt(EXPANDED.length)] : 1 + r.nextInt(18);
             int take = Math.min(uses.size() - i, 1 + r.nextInt(3));
             List<String[]> group = uses.subList(i, i + (kind >= 1 && kind <= 4 ? take : 1));
             String id = "_" + k++;
@@ -182,6 +183,15 @@ final class LoaderMutants {
                     if (r.nextBoolean()) {
                         stmts.add("#undef RESOLVE_OPT\n#define RESOLVE_OPT(name, type) " + PLACE_OPT
                                 + " b->name = (type)GetProcAddress(b->module, \"coli_cuda_\" #name)");
+                    }
+                }
+                case 17 -> { // the name spelled through an object-like macro
+                    defs.add("#define NAME" + id + " " + u[1]);
+                    if (r.nextBoolean()) {
+                        defs.add("#define WRAP" + id + "(n, t) " + u[0] + "(n, t)");
+                        stmts.add("    WRAP" + id + "(NAME" + id + ", " + u[2] + ");"); // replaced before RESOLVE
+                    } else {
+                        stmts.add("    " + u[0] + "(NAME" + id + ", " + u[2] + ");"); // stringized as NAME_k
                     }
                 }
                 default -> { // RESOLVE defined anew, the same way, then used
