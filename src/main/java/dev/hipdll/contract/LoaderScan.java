@@ -8,14 +8,16 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One pass over a loader source through translation phases 1 to 4 as far as a contract needs
- * them (C11 5.1.1.2): {@link SourceText} (phases 1, 2), {@link PpTokenizer} (3), then directives
+ * A scan of a loader source (two passes over its tokens) through translation phases 1 to 4 as far as a
+ * contract needs them (C11 5.1.1.2): {@link SourceText} (phases 1, 2), {@link PpTokenizer} (3), then directives
  * (4): conditional inclusion by {@link ConditionalStack}, {@code #define}s kept as
  * {@link MacroDefinition}s, every other directive ignored. In the processed groups, every
  * {@code RESOLVE} or {@code RESOLVE_OPT} identifier followed by {@code (} (C11 6.10.3 p10: the
  * name of a function-like macro not followed by {@code (} is not an invocation) is a
  * {@link ResolveUse}. Identifiers are whole tokens, so {@code MY_RESOLVE(}, {@code RESOLVEX(} and
- * {@code RESOLVE_OPTIONAL(} are other macros.
+ * {@code RESOLVE_OPTIONAL(} are other macros. Each function-like {@code #define} of {@code RESOLVE} or
+ * {@code RESOLVE_OPT}, in any group, is a {@link DefinitionSite}, and each {@code #include}d name is kept
+ * ({@link Result#headers()}), for {@link LoaderPreprocessor}.
  *
  * A macro defined (before its use, as C requires) with {@code RESOLVE}/{@code RESOLVE_OPT}
  * invocations in its body is a {@link ResolveWrapper}: each of its invocations stands for those
@@ -34,8 +36,8 @@ import java.util.Set;
  * <p>Errors, each naming the file, line and column: a literal missing its closing quote in a
  * processed group; an invocation not closed before the end of the file, or longer than
  * {@value #MAX_INVOCATION_TOKENS} tokens; more than {@value #MAX_USES} uses (a DLL exports at most
- * 65535 names by ordinal); a wrapper that cannot be read ({@link ResolveWrapper}); the structure
- * errors of {@link ConditionalStack}.
+ * 65535 names by ordinal); a wrapper invoked with the wrong number of arguments ({@link ResolveWrapper});
+ * the structure errors of {@link ConditionalStack}.
  */
 final class LoaderScan {
     static final String RESOLVE = "RESOLVE";
@@ -59,6 +61,10 @@ final class LoaderScan {
      *                    live {@code #include} ("#include "resolve_list.inc" at 12:1 is not followed")
      *                    and each wrapper macro never invoked by its own name (an X-macro list passes
      *                    it as an argument, which is not expanded)
+     * @param undecided   the uses through macros this reader does not expand, in source order
+     * @param optionalRequired whether {@code RESOLVE_OPT} reaches {@code RESOLVE}: its names are required
+     * @param sites       the function-like definitions of {@code RESOLVE}/{@code RESOLVE_OPT}, in any group
+     * @param headers     the headers the processed {@code #include}s name, as written (at most 256)
      */
     record Result(List<ResolveUse> uses, Map<String, List<MacroDefinition>> definitions, int skippedUses,
                   List<String> unfollowed, List<Undecided> undecided, boolean optionalRequired,
