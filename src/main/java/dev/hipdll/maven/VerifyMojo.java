@@ -13,6 +13,7 @@ import dev.hipdll.target.GfxTargetList;
 import dev.hipdll.target.InvalidTargetException;
 import dev.hipdll.provenance.ExpectedDigest;
 import dev.hipdll.provenance.ProvenanceException;
+import dev.hipdll.sdk.SdkResolutionException;
 import dev.hipdll.verify.Check;
 import dev.hipdll.verify.CheckIds;
 import dev.hipdll.verify.DeviceCodeOptions;
@@ -84,7 +85,11 @@ public class VerifyMojo extends AbstractContractMojo {
     @Parameter(property = "hip.expectedExports", defaultValue = "48")
     int expectedExports;
 
-    /** The host's loader source ({@code backend_loader.c}); its RESOLVE/RESOLVE_OPT lines become the contract. */
+    /**
+     * The host's loader source ({@code backend_loader.c}); the names that reach its RESOLVE/RESOLVE_OPT become the
+     * contract, read as the HIP SDK's clang preprocesses it when the SDK resolves (else by the plugin's own reader,
+     * which fails on a use through a macro it does not expand).
+     */
     @Parameter(property = "hip.contract")
     File contract;
 
@@ -361,6 +366,20 @@ public class VerifyMojo extends AbstractContractMojo {
         } catch (IOException e) {
             return false;  // the check that follows reports the unreadable file
         }
+    }
+
+    @Override
+    Sdk sdkForContract() throws SdkResolutionException {
+        File root;
+        try {
+            root = sdkRoot == null || sdkRoot.isBlank() ? null : new File(sdkRoot);
+            if (root != null) {
+                root.toPath();
+            }
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new SdkResolutionException("hip.sdkRoot is no path: " + e.getMessage());
+        }
+        return new Sdk(sdkRootOnly(root), HipToolchains.choose(session, null, getLog()::warn));
     }
 
     /** How the DLL is opened for reading; tests override it to count the reads. */
