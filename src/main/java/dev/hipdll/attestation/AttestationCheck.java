@@ -59,8 +59,9 @@ public final class AttestationCheck {
         if (!Files.exists(r.attestation())) {
             return r.required()
                     ? new Check(CHECK_ID, TITLE, Verdict.FAIL, expected, "no attestation at " + r.attestation(),
-                    List.of(r.why(), "a DLL that this build did not link is accepted only with an attestation signed by"
-                            + " a trusted key (docs/verify.md, Signed attestations)"))
+                    List.of("no attestation at " + r.attestation(), r.why(), "a DLL that this build did not link is"
+                            + " accepted only with an attestation signed by a trusted key (docs/verify.md, Signed"
+                            + " attestations)"))
                     : new Check(CHECK_ID, TITLE, Verdict.SKIP, expected, "not signed (no " + r.attestation().getFileName()
                     + ")", List.of(r.why()));
         }
@@ -68,7 +69,7 @@ public final class AttestationCheck {
         try {
             lines = AttestationBundle.read(r.attestation());
         } catch (AttestationException e) {
-            return new Check(CHECK_ID, TITLE, Verdict.FAIL, expected, e.getMessage(), List.of(r.why()));
+            return new Check(CHECK_ID, TITLE, Verdict.FAIL, expected, e.getMessage(), List.of(e.getMessage(), r.why()));
         }
         List<String> notes = new ArrayList<>();
         for (AttestationBundle.Line line : lines) {

@@ -47,7 +47,7 @@ final class BuiltDll {
     }
 
     static ExternalParameters parameters() {
-        return new ExternalParameters(List.of("gfx1151", "gfx1100"), "hipcc", true, List.of("COLI_FAST=1"),
+        return new ExternalParameters("hipcc", true, List.of("COLI_FAST=1"),
                 List.of("-O3"), null);
     }
 
