@@ -213,13 +213,18 @@ downloads.mkdirs()
 def published = new File(downloads, 'attestation-round-trip-1.0-windows-x86_64.dll')
 published.bytes = ciDll
 new File(downloads, published.name + '.intoto.jsonl').bytes = new File(entry, attached.attestation).bytes
-def standalone = { boolean pass, List<String> extra ->
+def standalone = { boolean pass, List<String> extra, String trusted = new File(basedir, 'keys/ci-cert.pem').path ->
     maven(downloads, ["dev.hipdll:hipdll-maven-plugin:${pluginVersion}:verify", "-Dhip.dll=${published}",
-                      "-Dhip.attestation.trustedKeys=${new File(basedir, 'keys/ci-cert.pem')}",
+                      "-Dhip.attestation.trustedKeys=${trusted}",
                       "-Dhip.reportDirectory=${new File(basedir, 'standalone-reports')}"] + extra, pass)
 }
 def alone = standalone(true, [])
 assert alone =~ /PASS +artifact\.attestation/ && alone.contains('required: no project') : alone
+// a key rotation: two trusted keys, comma-separated; the signer is named
+alone = standalone(true, [], "${new File(basedir, 'keys/attacker-cert.pem')},${new File(basedir, 'keys/ci-cert.pem')}")
+assert alone.contains('found: signed by CN=hipdll IT CI signer') : alone
+alone = standalone(false, [], new File(basedir, 'keys/attacker-cert.pem').path)
+assert alone.contains('no signature by a trusted key') : 'trusting only another key, CI\'s attestation does not pass'
 published.bytes = evilDll
 alone = standalone(false, [])
 assert alone =~ /FAIL +artifact\.attestation/ : alone

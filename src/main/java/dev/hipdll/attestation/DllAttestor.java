@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -88,7 +89,7 @@ public final class DllAttestor {
             log.accept("attestation: " + file + " kept (this statement, signed by " + key + ")");
             return Optional.of(file);
         }
-        DsseEnvelope envelope = key.sign(new DsseEnvelope(Attestations.PAYLOAD_TYPE, statement, java.util.List.of()));
+        DsseEnvelope envelope = key.sign(new DsseEnvelope(Attestations.PAYLOAD_TYPE, statement, List.of()));
         try {
             AtomicFile.writeString(file, envelope.toJson() + "\n");
         } catch (IOException e) {

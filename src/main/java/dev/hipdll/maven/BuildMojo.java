@@ -64,7 +64,7 @@ import org.apache.maven.settings.crypto.SettingsDecrypter;
  * Builds the HIP backend DLL ({@code coli_hip.dll}) with the HIP SDK: resolves the SDK, validates the
  * gfx targets, runs hipcc per translation unit and explicit gfx target as a parallel graph of steps
  * (each reused when its inputs are unchanged), and writes the DLL atomically to {@code target/hipdll/}
- * (the {@code outputDirectory}).
+ * (the {@code outputDirectory}), with its SHA-256, provenance and, given a signing key, a signed attestation.
  */
 // Only maps the parameters to one HipDllBuildRequest; the build itself is HipDllBuild (the class comment
 // above is the goal's description on the plugin site and in hipdll:help, so it names no internal class).

@@ -54,8 +54,10 @@ import org.apache.maven.project.MavenProject;
 /**
  * Verifies a HIP backend DLL before release: PE32+ x64 DLL, imports only from the allowed DLLs and
  * none forbidden, exports exactly the ABI contract, device code for each requested gfx target,
- * no build-machine path inside. Writes the table to the log, {@code verify.json} and
- * {@code TEST-hipdll-verify.xml}; fails the build on any failed check. Runs without a project too
+ * no build-machine path inside; with trusted keys ({@code hip.attestation.trustedKeys}), a signed attestation
+ * (in-toto, SLSA provenance) over the DLL's SHA-256 on every DLL the build did not link in this run. Writes the
+ * table to the log, {@code verify.json} and {@code TEST-hipdll-verify.xml}; fails the build on any failed check.
+ * Runs without a project too
  * ({@code mvn dev.hipdll:hipdll-maven-plugin:<version>:verify -Dhip.dll=...}).
  */
 @Mojo(name = "verify", defaultPhase = LifecyclePhase.VERIFY, requiresProject = false, threadSafe = true,
