@@ -78,7 +78,7 @@ public final class SigningKeyFile {
     private static SigningKey pem(byte[] bytes, Path file, char[] password, String source) throws AttestationException {
         List<PrivateKeyInfo> keys = new ArrayList<>();
         X509CertificateHolder certificate = null;
-        for (Object o : KeyFiles.pemObjects(bytes, file, ROLE, true)) {
+        for (Object o : BcKeys.pemObjects(bytes, file, ROLE, true)) {
             if (o instanceof PEMKeyPair pair) {
                 keys.add(pair.getPrivateKeyInfo());
             } else if (o instanceof PrivateKeyInfo info) {
@@ -96,14 +96,14 @@ public final class SigningKeyFile {
                     + " private keys") + "; expected one PEM PRIVATE KEY, ENCRYPTED PRIVATE KEY, EC PRIVATE KEY or RSA"
                     + " PRIVATE KEY block, or a PKCS#12 file");
         }
-        PrivateKey privateKey = KeyFiles.privateKey(keys.get(0), file, ROLE);
+        PrivateKey privateKey = BcKeys.privateKey(keys.get(0), file, ROLE);
         PublicKey publicKey;
         String signer;
         if (certificate != null) {
-            publicKey = KeyFiles.publicKey(certificate.getSubjectPublicKeyInfo(), file, ROLE);
+            publicKey = BcKeys.publicKey(certificate.getSubjectPublicKeyInfo(), file, ROLE);
             signer = certificate.getSubject().toString();
         } else {
-            publicKey = KeyFiles.publicKey(derivePublic(keys.get(0), file), file, ROLE);
+            publicKey = BcKeys.publicKey(derivePublic(keys.get(0), file), file, ROLE);
             signer = "key " + KeyId.shortForm(KeyId.of(publicKey));
         }
         return new SigningKey(privateKey, publicKey, KeyAlgorithm.of(publicKey, ROLE + " " + file), signer, source);

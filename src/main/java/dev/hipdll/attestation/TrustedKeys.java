@@ -2,7 +2,10 @@ package dev.hipdll.attestation;
 
 import java.io.ByteArrayInputStream;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
 import java.security.PublicKey;
+import java.security.spec.X509EncodedKeySpec;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
@@ -10,15 +13,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
-import org.bouncycastle.asn1.x509.SubjectPublicKeyInfo;
-import org.bouncycastle.cert.X509CertificateHolder;
-import org.bouncycastle.openssl.PEMEncryptedKeyPair;
-import org.bouncycastle.openssl.PEMKeyPair;
-import org.bouncycastle.pkcs.PKCS8EncryptedPrivateKeyInfo;
 
 /**
- * Reads the keys verify trusts ({@code hip.attestation.trustedKeys}): PEM files (RFC 7468) each with one or more
+ * Reads the keys verify trusts ({@code hip.attestation.trustedKeys}) with the JDK alone ({@link PemBlocks},
+ * {@code KeyFactory}, {@code CertificateFactory}): PEM files (RFC 7468) each with one or more
  * {@code PUBLIC KEY} ({@code SubjectPublicKeyInfo}, as {@code openssl pkey -pubout} writes) or {@code CERTIFICATE}
  * (X.509) blocks; several files or blocks are how a key rotation trusts the old and the new key at once. A
  * certificate is used for its public key and its subject, which names the signer; it is pinned, not validated (no
@@ -50,6 +48,19 @@ public final class TrustedKeys {
         return List.copyOf(keys.values());
     }
 
+    /** A DER {@code SubjectPublicKeyInfo} as the JDK's key: EC, RSA or Ed25519, whichever decodes it. */
+    private static PublicKey publicKey(byte[] der, String where) throws AttestationException {
+        for (String algorithm : List.of("EC", "RSA", "Ed25519")) {
+            try {
+                return KeyFactory.getInstance(algorithm).generatePublic(new X509EncodedKeySpec(der));
+            } catch (GeneralSecurityException | RuntimeException e) {
+                // not this algorithm: the next one
+            }
+        }
+        throw new AttestationException(where + ": not an EC, RSA or Ed25519 public key; expected "
+                + KeyAlgorithm.supported());
+    }
+
     /** The keys of one file. @throws AttestationException as {@link #load(List)} */
     public static List<TrustedKey> load(Path file) throws AttestationException {
         byte[] bytes = KeyFiles.read(file, ROLE);
@@ -59,27 +70,24 @@ public final class TrustedKeys {
         }
         List<TrustedKey> keys = new ArrayList<>();
         String name = file.getFileName().toString();
-        int block = 0;
-        for (Object o : KeyFiles.pemObjects(bytes, file, ROLE, false)) {
-            block++;
-            String where = ROLE + " " + file + " (PEM block " + block + ")";
-            if (o instanceof SubjectPublicKeyInfo info) {
-                PublicKey key = KeyFiles.publicKey(info, file, ROLE);
+        for (PemBlocks.Block block : PemBlocks.read(bytes, file, ROLE)) {
+            String where = ROLE + " " + file + " (line " + block.line() + ", " + block.label() + ")";
+            if (block.label().equals("PUBLIC KEY")) {
+                PublicKey key = publicKey(block.der(), where);
                 String id = KeyId.of(key);
                 keys.add(new TrustedKey(key, KeyAlgorithm.of(key, where), id, "key " + KeyId.shortForm(id), name));
-            } else if (o instanceof X509CertificateHolder holder) {
+            } else if (block.label().equals("CERTIFICATE")) {
                 X509Certificate c;
                 try {
                     c = (X509Certificate) CertificateFactory.getInstance("X.509")
-                            .generateCertificate(new ByteArrayInputStream(holder.getEncoded()));
-                } catch (CertificateException | java.io.IOException e) {
+                            .generateCertificate(new ByteArrayInputStream(block.der()));
+                } catch (CertificateException | RuntimeException e) {
                     throw new AttestationException(where + ": the certificate does not decode (" + e.getMessage() + ")");
                 }
                 PublicKey key = c.getPublicKey();
                 keys.add(new TrustedKey(key, KeyAlgorithm.of(key, where), KeyId.of(key),
                         c.getSubjectX500Principal().getName(), name));
-            } else if (o instanceof PEMKeyPair || o instanceof PrivateKeyInfo || o instanceof PKCS8EncryptedPrivateKeyInfo
-                    || o instanceof PEMEncryptedKeyPair) {
+            } else if (block.label().endsWith("PRIVATE KEY")) {
                 throw new AttestationException(where + ": a private key; a trusted-key file holds public keys or"
                         + " certificates only (openssl pkey -in key.pem -pubout -out public.pem), and the private key"
                         + " stays with the signer");
