@@ -1,6 +1,11 @@
 package dev.hipdll.maven;
 
 import dev.hipdll.artifact.DllArtifact;
+import dev.hipdll.attestation.AttestationException;
+import dev.hipdll.attestation.Attestations;
+import dev.hipdll.attestation.DllAttestor;
+import dev.hipdll.attestation.ExternalParameters;
+import dev.hipdll.attestation.SigningKey;
 import dev.hipdll.build.BuildOptions;
 import dev.hipdll.build.HipDllBuild;
 import dev.hipdll.build.HipDllBuildRequest;
@@ -55,12 +60,13 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
 import org.apache.maven.project.MavenProjectHelper;
+import org.apache.maven.settings.crypto.SettingsDecrypter;
 
 /**
  * Builds the HIP backend DLL ({@code coli_hip.dll}) with the HIP SDK: resolves the SDK, validates the
  * gfx targets, runs hipcc per translation unit and explicit gfx target as a parallel graph of steps
  * (each reused when its inputs are unchanged), and writes the DLL atomically to {@code target/hipdll/}
- * (the {@code outputDirectory}).
+ * (the {@code outputDirectory}), with its SHA-256, provenance and, given a signing key, a signed attestation.
  */
 // Only maps the parameters to one HipDllBuildRequest; the build itself is HipDllBuild (the class comment
 // above is the goal's description on the plugin site and in hipdll:help, so it names no internal class).
@@ -250,9 +256,26 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Component
     LifecycleExecutor lifecycleExecutor;
 
-    /** Attach the DLL (type {@code dll}), its {@code .sha256} and {@code provenance.json} to the project, so install/deploy publish them. */
+    /** Attach the DLL (type {@code dll}), its {@code .sha256}, {@code provenance.json} and signed attestation to the project, so install/deploy publish them. */
     @Parameter(property = "hip.attach", defaultValue = "true")
     boolean attach;
+
+    /**
+     * The {@code <server>} of settings.xml that holds the key signing the DLL's attestation
+     * ({@code <dll>.intoto.jsonl}, an in-toto statement with SLSA provenance in a DSSE envelope): {@code <privateKey>}
+     * is the key file (PEM or PKCS#12), {@code <passphrase>} its password. Without such a server, the environment
+     * variables {@code HIPDLL_SIGNING_KEY} (the key file) and {@code HIPDLL_SIGNING_KEY_PASSWORD} are used; with
+     * neither, nothing is signed.
+     */
+    @Parameter(property = "hip.attestation.serverId", defaultValue = SigningKeySettings.DEFAULT_SERVER_ID)
+    String signingServerId;
+
+    /** The {@code runDetails.builder.id} of the signed attestation: a URI naming what ran the build (e.g. the CI workflow). */
+    @Parameter(property = "hip.attestation.builderId", defaultValue = Attestations.DEFAULT_BUILDER_ID)
+    String builderId;
+
+    @Component
+    SettingsDecrypter settingsDecrypter;
 
     /** Classifier of the attached DLL and its {@code .sha256}; the provenance gets {@code <classifier>-provenance}. */
     @Parameter(property = "hip.classifier", defaultValue = DllArtifact.DEFAULT_CLASSIFIER)
@@ -361,6 +384,10 @@ public class BuildMojo extends AbstractHipdllMojo {
         warnWhenTheBuildCacheCannotSeeTheSdk();
         DllArtifact artifact;
         HipDllBuildRequest request;
+        // read before anything is built: a configured key that cannot sign fails the build at once
+        Optional<SigningKey> signingKey = SigningKeySettings.load(session == null ? null : session.getSettings(),
+                settingsDecrypter, signingServerId, host().environment(), basedir.toPath());
+        signingKey.ifPresent(k -> getLog().info("attestation: signing with " + k));
         try {
             artifact = attach ? new DllArtifact(classifier) : null;
             List<String> problems = new ArrayList<>();
@@ -369,7 +396,8 @@ public class BuildMojo extends AbstractHipdllMojo {
             SdkOverrides overrides = new SdkOverrides(path(sdkRoot), path(hipcc), path(clangDir), path(includeDir),
                     path(libDir), path(deviceLibDir), path(runtimeDll), CommandLineProperties.places(session, basedir,
                     project == null ? null : project.getProperties(), overrideValues()));
-            request = new HipDllBuildRequest(host(), new SetupInputs(overrides, toolchains, toolchainVersion,
+            // the signing variables stay out of every compiler step's environment
+            request = new HipDllBuildRequest(SigningKeySettings.withoutSigningVariables(host()), new SetupInputs(overrides, toolchains, toolchainVersion,
                     new MsvcRequest(path(vsInstallDir), vcToolsVersion, windowsSdkVersion, path(windowsSdkDir)),
                     ScrubPolicy.of(scrubVariables, keepVariables, environmentVariables).withLauncher(compilerLauncher)),
                     new TranslationUnits(sourceDirectory.toPath(), sources(), includeDirs(), defines, compilerArgs,
@@ -389,10 +417,17 @@ public class BuildMojo extends AbstractHipdllMojo {
                     ? Math.max(cores, request.options().jobs()) : jobsTotal, getLog()::warn)).run(request, this::verifyFollows, new MavenBuildListener(getLog(),
                     MavenBuildListener.githubWorkspace(host().environment().toMap(), basedir.toPath()), System.out));
             BuiltDllContext.recordLibraryDlls(project, built.libraryDlls());
-            if (artifact != null) {
-                ArtifactAttacher.attach(project, projectHelper, artifact, built, getLog());
+            if (!built.upToDate()) {
+                BuiltDllContext.recordLinked(project, built.dll()); // verify: this DLL needs no attestation to be trusted
             }
-        } catch (BuildFailedException e) {
+            Optional<Path> attestation = new DllAttestor().attest(new DllAttestor.Request(built.dll(), built.provenance(),
+                    built.upToDate(), externalParameters(), builderId, mojoExecution == null ? "unknown"
+                    : mojoExecution.getVersion(), signingKey, SigningKeySettings.hint(signingServerId)),
+                    getLog()::info);
+            if (artifact != null) {
+                ArtifactAttacher.attach(project, projectHelper, artifact, built, attestation, getLog());
+            }
+        } catch (BuildFailedException | AttestationException e) {
             throw new MojoFailureException(e.getMessage());
         } catch (IOException e) {
             throw new MojoExecutionException("cannot write the build output in " + outputDirectory + ": "
@@ -463,6 +498,12 @@ public class BuildMojo extends AbstractHipdllMojo {
                     + " or a machine with another SDK restores this machine's DLL");
         }
         return warnings;
+    }
+
+    /** The parameters the attestation records as {@code externalParameters}. */
+    private ExternalParameters externalParameters() {
+        return new ExternalParameters(Driver.parse(driver).toString(), staticRuntime, defines, compilerArgs,
+                offloadCompress ? bundleVersion : null);
     }
 
     /** The build options from the parameters (checked by {@link #checkParameters}); @throws IllegalArgumentException for a bad hip.driver */

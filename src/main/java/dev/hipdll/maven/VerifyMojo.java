@@ -1,6 +1,12 @@
 package dev.hipdll.maven;
 
 import dev.hipdll.artifact.FileDigests;
+import dev.hipdll.attestation.AttestationCheck;
+import dev.hipdll.attestation.AttestationException;
+import dev.hipdll.attestation.AttestationRequirement;
+import dev.hipdll.attestation.Attestations;
+import dev.hipdll.attestation.TrustedKey;
+import dev.hipdll.attestation.TrustedKeys;
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.environment.Environment;
 import dev.hipdll.incremental.StampStore;
@@ -49,8 +55,10 @@ import org.apache.maven.project.MavenProject;
 /**
  * Verifies a HIP backend DLL before release: PE32+ x64 DLL, imports only from the allowed DLLs and
  * none forbidden, exports exactly the ABI contract, device code for each requested gfx target,
- * no build-machine path inside. Writes the table to the log, {@code verify.json} and
- * {@code TEST-hipdll-verify.xml}; fails the build on any failed check. Runs without a project too
+ * no build-machine path inside; with trusted keys ({@code hip.attestation.trustedKeys}), a signed attestation
+ * (in-toto, SLSA provenance) over the DLL's SHA-256 on every DLL the build did not link in this run. Writes the
+ * table to the log, {@code verify.json} and {@code TEST-hipdll-verify.xml}; fails the build on any failed check.
+ * Runs without a project too
  * ({@code mvn dev.hipdll:hipdll-maven-plugin:<version>:verify -Dhip.dll=...}).
  */
 @Mojo(name = "verify", defaultPhase = LifecyclePhase.VERIFY, requiresProject = false, threadSafe = true,
@@ -155,6 +163,20 @@ public class VerifyMojo extends AbstractContractMojo {
     /** A {@code provenance.json} published with the DLL: the DLL must have its {@code output.sha256}. */
     @Parameter(property = "hip.provenance")
     File provenance;
+
+    /**
+     * PEM files of the public keys or certificates whose signatures are trusted (comma-separated; several during a key
+     * rotation). With them, a DLL that hipdll:build did not link in this Maven build (restored from a build cache,
+     * found up to date, named with {@code -Dhip.dll}, or verified without a project) must carry an attestation signed
+     * by one of them over a statement whose subject is the DLL's SHA-256 ({@code artifact.attestation}); unset: no
+     * signature is checked.
+     */
+    @Parameter(property = "hip.attestation.trustedKeys")
+    List<File> trustedKeys;
+
+    /** The DLL's attestation (an in-toto {@code .intoto.jsonl} bundle of DSSE envelopes); unset: {@code <dll>.intoto.jsonl} beside the DLL. Needs {@code hip.attestation.trustedKeys}. */
+    @Parameter(property = "hip.attestation")
+    File attestation;
 
     /**
      * Comma-separated processors the DLL must run on (e.g. {@code gfx1150,gfx1151,gfx1152,gfx1100}; a feature
@@ -317,11 +339,12 @@ public class VerifyMojo extends AbstractContractMojo {
             throw new MojoFailureException(e.getMessage());
         }
         Optional<ExpectedDigest> digest = expectedDigest();
+        List<TrustedKey> trusted = trustedKeys(); // read before the DLL: a bad key file judges nothing
         // The DLL is read once: the verifier's streaming pass also takes its SHA-256 when the
         // artifact.sha256 check or a pending build stamp needs it, and records it in `digests`.
         StampStore stamps = new StampStore(dll.toPath());
         FileDigests digests = new FileDigests(opener());
-        boolean digestNeeded = digest.isPresent() || Files.isRegularFile(stamps.pendingFile());
+        boolean digestNeeded = digest.isPresent() || !trusted.isEmpty() || Files.isRegularFile(stamps.pendingFile());
         lookedAtTheDll = true;
         VerifyReport report = new DllVerifier(opener(), digestNeeded ? digests : null).verify(dll.toPath(), options,
                 choice.missingHint());
@@ -333,6 +356,9 @@ public class VerifyMojo extends AbstractContractMojo {
             // a failed verify that did not read the whole file (pe.overlay, hip.verifyTimeLimit) does not read it now
             more.add(!report.passed() && unread(dll.toPath(), digests) ? digest.get().notRead(dll.toPath())
                     : digest.get().check(dll.toPath(), digests));
+        }
+        if (!trusted.isEmpty()) {
+            more.add(attestationCheck(choice, trusted, digests));
         }
         report = new VerifyReport(report.dll(), more, report.facts());
         TableLog.log(getLog(), new CheckTable().render(report));
@@ -432,6 +458,51 @@ public class VerifyMojo extends AbstractContractMojo {
         if (value < 1 || value > max) {
             throw parameterError(property + ": " + value + " is outside 1.." + max);
         }
+    }
+
+    /** The keys of {@code hip.attestation.trustedKeys}, empty when unset. */
+    private List<TrustedKey> trustedKeys() throws MojoFailureException {
+        List<java.nio.file.Path> files = trustedKeys == null ? List.of()
+                : trustedKeys.stream().filter(java.util.Objects::nonNull).map(File::toPath).toList();
+        if (files.isEmpty()) {
+            if (attestation != null) {
+                throw parameterError("hip.attestation needs hip.attestation.trustedKeys: without a trusted key an"
+                        + " attestation proves nothing (whoever replaced the DLL could write it)");
+            }
+            return List.of();
+        }
+        try {
+            List<TrustedKey> keys = TrustedKeys.load(files);
+            keys.forEach(k -> getLog().debug("trusted attestation key: " + k.describe() + ", keyid " + k.keyId()));
+            return keys;
+        } catch (AttestationException e) {
+            throw parameterError("hip.attestation.trustedKeys: " + e.getMessage());
+        }
+    }
+
+    /** The {@code artifact.attestation} check of the DLL read. */
+    private Check attestationCheck(DllChoice choice, List<TrustedKey> trusted, FileDigests digests) {
+        Path read = dll.toPath();
+        String sha256;
+        try {
+            sha256 = digests.of(read);
+        } catch (IOException e) {
+            return Check.of(AttestationCheck.CHECK_ID, "signed attestation", Verdict.FAIL, "the DLL's SHA-256",
+                    "cannot read " + read + ": " + IoProblem.describe(e));
+        }
+        String cache = "";
+        if (session != null && session.getRequest() != null && session.getRequest().getMultiModuleProjectDirectory() != null
+                && BuildCacheMaven.extensionActive(BuildCacheMaven.version(session))) {
+            Path extensions = session.getRequest().getMultiModuleProjectDirectory().toPath().resolve(".mvn/extensions.xml");
+            if (BuildMojo.configuresTheBuildCache(extensions)) {
+                cache = "the Build Cache Extension is configured (" + extensions + ")";
+            }
+        }
+        AttestationRequirement requirement = AttestationRequirement.of(choice,
+                BuiltDllContext.linked(project, read), projectPresent(), cache);
+        Path file = attestation != null ? attestation.toPath() : Attestations.fileFor(read);
+        return AttestationCheck.check(new AttestationCheck.Request(read, sha256, file, trusted, requirement.required(),
+                requirement.why()));
     }
 
     private Optional<ExpectedDigest> expectedDigest() throws MojoFailureException {
