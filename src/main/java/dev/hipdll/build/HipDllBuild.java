@@ -248,7 +248,10 @@ public final class HipDllBuild {
         IncrementalBuild incremental = new IncrementalBuild(new StampStore(output));
         // environment.txt describes this run, also when the DLL turns out to be up to date
         EnvironmentReport.write(env, outDir.resolve("environment.txt"));
-        writeCompilationDatabase(outDir.resolve(CompilationDatabase.FILE_NAME), steps, r.basedir(), log);
+        Path compileCommands = outDir.resolve(CompilationDatabase.FILE_NAME);
+        if (!Files.exists(compileCommands)) { // an up-to-date DLL keeps the one its build wrote
+            writeCompilationDatabase(compileCommands, steps, r.basedir(), log);
+        }
         long stampStarted = System.nanoTime();
         StampDecision decision = incremental.check(stampInputs, o.force());
         if (decision.upToDate()) {
@@ -273,6 +276,7 @@ public final class HipDllBuild {
         // after the up-to-date answer, which reads no SDK file's content; the steps hash clang anyway (digests)
         checkTargetsWithTheSdk(sdk, r.targets(), os, compilerEnv, digests, outDir.resolve("sdk-processors"), log);
         log.info("rebuilding " + output.getFileName() + ": " + decision.summary(12));
+        writeCompilationDatabase(compileCommands, steps, r.basedir(), log);
         incremental.starting();
         // the previous DLL's verify reports describe a DLL that is being replaced (docs/incremental-and-diagnosis.md)
         VerifyReports.deleteIn(outDir).forEach(p -> log.info("deleted the stale verify report " + p));
