@@ -89,7 +89,9 @@ public record CompilerVariables(List<Entry> variables) {
      * lld-link or link.exe edit a command line or its output ({@code CCC_OVERRIDE_OPTIONS},
      * {@code LINK}/{@code _LINK_}, {@code CL}/{@code _CL_}, {@code CPATH}, ...), for a tool run with a
      * fixed command of the plugin's own outside the build's scrub (the load check's loader program,
-     * doctor's {@code clang --version}). The ROCm/HIP/CUDA variables stay: they do not reach such a run.
+     * doctor's {@code clang --version}). The variables that run code ({@link CodeRunningVariables}: {@code BASH_ENV},
+     * {@code LD_PRELOAD}, ...) are dropped too, as the build's scrub drops them. The ROCm/HIP/CUDA variables
+     * stay: they do not reach such a run.
      *
      * @param environment the environment, unchanged
      * @param ignoreCase  whether names compare case-insensitively (Windows: {@code Link} is {@code LINK})
@@ -105,7 +107,8 @@ public record CompilerVariables(List<Entry> variables) {
         for (Map.Entry<String, String> e : environment.entrySet()) {
             String name = e.getKey();
             boolean kept = keep.stream().anyMatch(k -> ignoreCase ? k.equalsIgnoreCase(name) : k.equals(name));
-            if (kept || compiler.stream().noneMatch(p -> p.matches(name, ignoreCase))) {
+            if (kept || compiler.stream().noneMatch(p -> p.matches(name, ignoreCase))
+                    && CodeRunningVariables.load().match(name, ignoreCase).isEmpty()) {
                 out.put(name, e.getValue());
             }
         }

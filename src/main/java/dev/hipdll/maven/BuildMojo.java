@@ -132,7 +132,11 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Parameter(property = "hip.scrubVariables")
     List<String> scrubVariables = List.of();
 
-    /** Variables (names or {@code *} patterns) the scrub must not remove. */
+    /**
+     * Variables (names or {@code *} patterns) the scrub must not remove; a variable that runs code
+     * ({@code LD_LIBRARY_PATH}, {@code BASH_ENV}, {@code CCACHE_PREFIX}, ...) only by its exact name. A kept
+     * variable is in every step's key and in the build stamp.
+     */
     @Parameter(property = "hip.keepVariables")
     List<String> keepVariables = List.of();
 

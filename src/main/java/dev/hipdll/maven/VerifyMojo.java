@@ -156,7 +156,11 @@ public class VerifyMojo extends AbstractContractMojo {
     @Parameter(property = "hip.maxOverlayMiB", defaultValue = "1")
     int maxOverlayMiB = 1;
 
-    /** The SHA-256 the DLL must have: 64 hex digits, or a {@code .sha256} file (sha256sum format); adds the {@code artifact.sha256} check. */
+    /**
+     * The SHA-256 the DLL must have: 64 hex digits, or a {@code .sha256} file or {@code SHA256SUMS} list (sha256sum
+     * format, GNU or BSD lines), whose line for the DLL's file name is used, as {@code sha256sum -c} reads it;
+     * adds the {@code artifact.sha256} check.
+     */
     @Parameter(property = "hip.expectedSha256")
     String expectedSha256;
 
@@ -511,7 +515,7 @@ public class VerifyMojo extends AbstractContractMojo {
         }
         try {
             if (expectedSha256 != null && !expectedSha256.isBlank()) {
-                return Optional.of(ExpectedDigest.fromValueOrFile(expectedSha256, "-Dhip.expectedSha256"));
+                return Optional.of(ExpectedDigest.fromValueOrFile(expectedSha256, "-Dhip.expectedSha256", dll.toPath()));
             }
             return provenance == null ? Optional.empty() : Optional.of(ExpectedDigest.fromProvenance(provenance.toPath()));
         } catch (IllegalArgumentException e) {
