@@ -1,10 +1,5 @@
 package dev.hipdll.environment;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Optional;
 
@@ -38,7 +33,7 @@ public record CodeRunningVariables(List<Entry> variables) {
      * @param effect what it makes them run
      * @param source where that is written
      */
-    public record Entry(String name, @com.fasterxml.jackson.annotation.JsonProperty("class") String kind,
+    public record Entry(String name, String kind,
                         String readBy, String effect, String source) {
         /** The pattern of {@link #name}. */
         public VariablePattern pattern() {
@@ -64,23 +59,19 @@ public record CodeRunningVariables(List<Entry> variables) {
     }
 
     private static CodeRunningVariables read() {
-        try (InputStream in = CodeRunningVariables.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException("missing resource " + RESOURCE);
-            }
-            CodeRunningVariables v = new ObjectMapper()
-                    .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
-                    .readValue(in, CodeRunningVariables.class);
-            for (Entry e : v.variables()) {
-                e.pattern();
-                if (e.kind() == null || e.kind().isBlank() || e.source() == null || e.source().isBlank()) {
-                    throw new IllegalStateException(RESOURCE + ": " + e.name() + " has no class or no source");
-                }
-            }
-            return v;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + RESOURCE, e);
+        List<Entry> entries = new java.util.ArrayList<>();
+        for (java.util.Map<String, String> row : VariableTable.rows(RESOURCE)) {
+            entries.add(new Entry(row.get("name"), row.get("class"), row.get("readBy"), row.get("effect"),
+                    row.get("source")));
         }
+        CodeRunningVariables v = new CodeRunningVariables(entries);
+        for (Entry e : v.variables()) {
+            e.pattern();
+            if (e.kind() == null || e.kind().isBlank() || e.source() == null || e.source().isBlank()) {
+                throw new IllegalStateException(RESOURCE + ": " + e.name() + " has no class or no source");
+            }
+        }
+        return v;
     }
 
     /** The names and patterns, in file order. */

@@ -1,10 +1,5 @@
 package dev.hipdll.environment;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,22 +51,19 @@ public record CompilerVariables(List<Entry> variables) {
     }
 
     private static CompilerVariables read() {
-        try (InputStream in = CompilerVariables.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException("missing resource " + RESOURCE);
-            }
-            CompilerVariables v = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
-                    .readValue(in, CompilerVariables.class);
-            for (Entry e : v.variables()) {
-                new VariablePattern(e.name());
-                if (!e.group().equals("rocm") && !e.group().equals("compiler")) {
-                    throw new IllegalStateException(RESOURCE + ": " + e.name() + " has group '" + e.group() + "'");
-                }
-            }
-            return v;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + RESOURCE, e);
+        List<Entry> entries = new java.util.ArrayList<>();
+        for (java.util.Map<String, String> row : VariableTable.rows(RESOURCE)) {
+            entries.add(new Entry(row.get("name"), row.get("group"), row.get("readBy"), row.get("effect"),
+                    row.get("source")));
         }
+        CompilerVariables v = new CompilerVariables(entries);
+        for (Entry e : v.variables()) {
+            new VariablePattern(e.name());
+            if (!e.group().equals("rocm") && !e.group().equals("compiler")) {
+                throw new IllegalStateException(RESOURCE + ": " + e.name() + " has group '" + e.group() + "'");
+            }
+        }
+        return v;
     }
 
     /** The names and patterns, in file order. */
