@@ -73,7 +73,7 @@ public final class SignatureReader {
     public static List<AuthenticodeSignature> read(byte[] pkcs7) throws SignatureFormatException {
         CMSSignedData cms;
         try {
-            cms = new CMSSignedData(pkcs7);
+            cms = new CMSSignedData(derValue(pkcs7));
         } catch (CMSException | RuntimeException e) {
             throw new SignatureFormatException("not a PKCS#7 SignedData: " + message(e), e);
         }
@@ -148,6 +148,38 @@ public final class SignatureReader {
                 }
             }
         }
+    }
+
+    /**
+     * The DER SEQUENCE at the start of {@code b} without what follows it: {@code dwLength} counts the padding to an
+     * 8-byte boundary, which is not part of the PKCS#7 value.
+     */
+    static byte[] derValue(byte[] b) throws SignatureFormatException {
+        if (b.length < 2 || b[0] != 0x30) {
+            throw new SignatureFormatException("not a PKCS#7 SignedData: it does not start with a DER SEQUENCE (0x30)");
+        }
+        int first = b[1] & 0xff;
+        long length;
+        int header;
+        if (first < 0x80) {
+            length = first;
+            header = 2;
+        } else {
+            int n = first & 0x7f;
+            if (n == 0 || n > 4 || b.length < 2 + n) {
+                throw new SignatureFormatException("not a PKCS#7 SignedData: its DER length has " + n + " bytes");
+            }
+            length = 0;
+            for (int i = 0; i < n; i++) {
+                length = length << 8 | b[2 + i] & 0xff;
+            }
+            header = 2 + n;
+        }
+        if (header + length > b.length) {
+            throw new SignatureFormatException("the PKCS#7 SignedData says " + (header + length) + " bytes but the"
+                    + " certificate entry holds " + b.length);
+        }
+        return header + length == b.length ? b : java.util.Arrays.copyOf(b, (int) (header + length));
     }
 
     /** Why {@code signer} does not verify with {@code cert}, or {@code null} when it does. */
