@@ -84,7 +84,12 @@ public record CertificateTable(long offset, long size, List<WinCertificate> entr
 
     /** The first {@code WIN_CERT_TYPE_PKCS_SIGNED_DATA} entry: the one Windows verifies. */
     public java.util.Optional<WinCertificate> signedData() {
-        return entries.stream().filter(e -> e.type() == WinCertificate.TYPE_PKCS_SIGNED_DATA).findFirst();
+        for (WinCertificate e : entries) {
+            if (e.type() == WinCertificate.TYPE_PKCS_SIGNED_DATA) {
+                return java.util.Optional.of(e);
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     /** The file offset just past the table. */

@@ -100,7 +100,7 @@ public final class ImageDigest {
                 raw.add(s);
             }
         }
-        raw.sort(Comparator.comparingLong(SectionHeader::pointerToRawData));
+        raw.sort(ByRawData.INSTANCE);
         long headers = pe.optionalHeader().sizeOfHeaders();
         long sum = headers;
         String note = null;
@@ -158,8 +158,20 @@ public final class ImageDigest {
 
     private static Map<String, byte[]> finish(Map<String, MessageDigest> m) {
         Map<String, byte[]> out = new LinkedHashMap<>();
-        m.forEach((k, v) -> out.put(k, v.digest()));
+        for (Map.Entry<String, MessageDigest> e : m.entrySet()) {
+            out.put(e.getKey(), e.getValue().digest());
+        }
         return out;
+    }
+
+    /** Orders sections by {@code PointerToRawData} (a class, not a lambda: verify's cold path links none). */
+    private static final class ByRawData implements Comparator<SectionHeader> {
+        static final ByRawData INSTANCE = new ByRawData();
+
+        @Override
+        public int compare(SectionHeader a, SectionHeader b) {
+            return Long.compare(a.pointerToRawData(), b.pointerToRawData());
+        }
     }
 
     /** Streams file ranges into digests, one reused buffer. */

@@ -79,7 +79,15 @@ public record SignerPins(List<String> entries) {
     /** {@code s} as an upper-case thumbprint without separators, or {@code null} when it is not one. */
     static String thumbprint(String s) {
         String t = s.replace(":", "").replace(" ", "").toUpperCase(Locale.ROOT);
-        return (t.length() == 40 || t.length() == 64) && t.chars().allMatch(c -> c >= '0' && c <= '9' || c >= 'A' && c <= 'F')
-                ? t : null;
+        if (t.length() != 40 && t.length() != 64) {
+            return null;
+        }
+        for (int i = 0; i < t.length(); i++) {
+            char c = t.charAt(i);
+            if (!(c >= '0' && c <= '9' || c >= 'A' && c <= 'F')) {
+                return null;
+            }
+        }
+        return t;
     }
 }

@@ -177,13 +177,17 @@ public final class DllVerifier {
         List<Check> out = new ArrayList<>();
         boolean signed = dev.hipdll.authenticode.CertificateTable.present(pe);
         if (skipsAll(options, HARDENING_IDS)) {
-            HARDENING_IDS.forEach(id -> out.add(skipped(id)));
+            for (String id : HARDENING_IDS) {
+                out.add(skipped(id));
+            }
         } else {
             addGroup(out, options, new HardeningChecks(dev.hipdll.pe.SecurityFeatures.of(pe), options.hardening(),
                     pe.optionalHeader().isPe32Plus(), pe.coffHeader().machine()).run(options.signature().required(), signed));
         }
         if (skipsAll(options, SignatureChecks.ids())) {
-            SignatureChecks.ids().forEach(id -> out.add(skipped(id)));
+            for (String id : SignatureChecks.ids()) {
+                out.add(skipped(id));
+            }
         } else {
             addGroup(out, options, new SignatureChecks(options.signature(), java.time.Instant.now())
                     .run(pe, overlayRefused, facts));

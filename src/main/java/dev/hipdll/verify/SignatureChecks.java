@@ -169,8 +169,8 @@ final class SignatureChecks {
         List<String> unpinned = new ArrayList<>();
         for (AuthenticodeSignature s : sigs) {
             Optional<String> pin = options.signers().match(s.signer());
-            details.add(signerLine(s) + (options.signers().any() ? pin.map(p -> " (matches '" + p + "')")
-                    .orElse(" (not in hip.signers)") : ""));
+            details.add(signerLine(s) + (!options.signers().any() ? "" : pin.isPresent() ? " (matches '" + pin.get() + "')"
+                    : " (not in hip.signers)"));
             if (pin.isEmpty()) {
                 unpinned.add(s.subject());
             }
@@ -202,11 +202,11 @@ final class SignatureChecks {
                 failed = failed == null ? "no signer certificate in the signature" : failed;
                 continue;
             }
-            Optional<Timestamp> ts = s.timestamp().filter(Timestamp::valid);
-            Instant at = ts.map(Timestamp::time).orElse(now);
+            boolean stamped = s.timestamp().isPresent() && s.timestamp().get().valid();
+            Instant at = stamped ? s.timestamp().get().time() : now;
             ChainCheck.Result r = ChainCheck.check(s.signer(), s.certificates(), store, at);
             details.add((r.trusted() ? "trusted: " : "not trusted: ") + r.detail() + " (checked at " + at
-                    + (ts.isPresent() ? ", the timestamp's time" : ", now") + ")");
+                    + (stamped ? ", the timestamp's time" : ", now") + ")");
             if (!r.trusted() && failed == null) {
                 failed = r.detail();
             }
