@@ -34,6 +34,8 @@ import java.util.Set;
 public final class ChainCheck {
     /** {@code id-kp-codeSigning}. */
     public static final String CODE_SIGNING = "1.3.6.1.5.5.7.3.3";
+    /** {@code id-kp-timeStamping}. */
+    public static final String TIME_STAMPING = "1.3.6.1.5.5.7.3.8";
     private static final String ANY_EKU = "2.5.29.37.0";
 
     /**
@@ -55,11 +57,20 @@ public final class ChainCheck {
      * @param intermediates the certificates the signature carries (the signer's own is ignored among them)
      */
     public static Result check(X509Certificate signer, List<X509Certificate> intermediates, TrustStore store, Instant at) {
+        return check(signer, intermediates, store, at, CODE_SIGNING);
+    }
+
+    /**
+     * As {@link #check(X509Certificate, List, TrustStore, Instant)} for a certificate of another purpose:
+     * {@link #TIME_STAMPING} for a timestamping authority.
+     */
+    public static Result check(X509Certificate signer, List<X509Certificate> intermediates, TrustStore store, Instant at,
+                               String purpose) {
         try {
             List<String> eku = signer.getExtendedKeyUsage();
-            if (eku != null && !eku.contains(CODE_SIGNING) && !eku.contains(ANY_EKU)) {
-                return new Result(false, "the signer's certificate is not for code signing: its extended key usage is "
-                        + eku + ", without id-kp-codeSigning (" + CODE_SIGNING + ")");
+            if (eku != null && !eku.contains(purpose) && !eku.contains(ANY_EKU)) {
+                return new Result(false, "the certificate is not for " + (purpose.equals(CODE_SIGNING) ? "code signing"
+                        : "timestamping") + ": its extended key usage is " + eku + ", without " + purpose);
             }
         } catch (CertificateParsingException e) {
             return new Result(false, "the signer's extended key usage does not parse: " + e.getMessage());

@@ -237,11 +237,24 @@ public final class SignatureReader {
         if (tsa == null) {
             return new Timestamp(Timestamp.RFC_3161, time, null, "the timestamping authority's certificate is not in the token");
         }
+        X509Certificate tsaCert;
+        List<X509Certificate> chain = new ArrayList<>();
+        try {
+            tsaCert = new JcaX509CertificateConverter().getCertificate(tsa);
+            @SuppressWarnings("unchecked")
+            Collection<X509CertificateHolder> carried = token.getCertificates().getMatches(null);
+            for (X509CertificateHolder h : carried) {
+                chain.add(new JcaX509CertificateConverter().getCertificate(h));
+            }
+        } catch (CertificateException e) {
+            return new Timestamp(Timestamp.RFC_3161, time, authority, "a certificate of the token does not parse: " + message(e));
+        }
+        authority = Certificates.subject(tsaCert);
         try {
             token.validate(new JcaSimpleSignerInfoVerifierBuilder().build(tsa));
-            return new Timestamp(Timestamp.RFC_3161, time, authority, null);
+            return new Timestamp(Timestamp.RFC_3161, time, authority, null, tsaCert, chain);
         } catch (TSPException | OperatorCreationException | CertificateException | RuntimeException e) {
-            return new Timestamp(Timestamp.RFC_3161, time, authority, "the token does not verify: " + message(e));
+            return new Timestamp(Timestamp.RFC_3161, time, authority, "the token does not verify: " + message(e), tsaCert, chain);
         }
     }
 
@@ -271,7 +284,17 @@ public final class SignatureReader {
             return new Timestamp(Timestamp.AUTHENTICODE, null, authority, "the counter-signature has no signingTime");
         }
         String problem = verify(cs, tsa);
-        return new Timestamp(Timestamp.AUTHENTICODE, time, authority, problem);
+        List<X509Certificate> chain = new ArrayList<>();
+        X509Certificate tsaCert;
+        try {
+            tsaCert = new JcaX509CertificateConverter().getCertificate(tsa);
+            for (X509CertificateHolder h : outer.getMatches(null)) {
+                chain.add(new JcaX509CertificateConverter().getCertificate(h));
+            }
+        } catch (CertificateException e) {
+            return new Timestamp(Timestamp.AUTHENTICODE, time, authority, "a certificate does not parse: " + message(e));
+        }
+        return new Timestamp(Timestamp.AUTHENTICODE, time, Certificates.subject(tsaCert), problem, tsaCert, chain);
     }
 
     private static Attribute[] attributes(AttributeTable t, String oid) {

@@ -203,6 +203,16 @@ final class SignatureChecks {
                 continue;
             }
             boolean stamped = s.timestamp().isPresent() && s.timestamp().get().valid();
+            if (stamped) {  // the timestamp's time counts only when its authority chains to the store too
+                Timestamp t = s.timestamp().get();
+                ChainCheck.Result tsa = t.authorityCertificate() == null ? new ChainCheck.Result(false, "no certificate")
+                        : ChainCheck.check(t.authorityCertificate(), t.certificates(), store, t.time(), ChainCheck.TIME_STAMPING);
+                if (!tsa.trusted()) {
+                    stamped = false;
+                    details.add("the timestamping authority " + t.authority() + " is not trusted (" + tsa.detail()
+                            + "): the chain is checked now, not at the timestamp's time");
+                }
+            }
             Instant at = stamped ? s.timestamp().get().time() : now;
             ChainCheck.Result r = ChainCheck.check(s.signer(), s.certificates(), store, at);
             details.add((r.trusted() ? "trusted: " : "not trusted: ") + r.detail() + " (checked at " + at

@@ -254,6 +254,20 @@ class AuthenticodeVerifyTest {
     }
 
     @Test
+    void aTimestampByAnUntrustedAuthorityDoesNotMoveTheChainCheckToItsTime() throws Exception {
+        Path dll = copy("ts-other.dll");
+        SigningFixtures.sign(dll, signer, DigestAlgorithm.SHA256,
+                SigningFixtures.timestampAuthority("someone else's timestamps", otherRoot), true);
+        VerifyReport r = new DllVerifier().verify(dll, options(sig(false, List.of(),
+                SigningFixtures.pem(dir.resolve("root.pem"), root.certificate()))));
+        assertEquals(Verdict.PASS, check(r, CheckIds.AUTHENTICODE_TIMESTAMP).verdict(), "the token itself verifies");
+        Check chain = check(r, CheckIds.AUTHENTICODE_CHAIN);
+        assertEquals(Verdict.PASS, chain.verdict(), chain.toString());
+        assertTrue(chain.details().get(0).startsWith("the timestamping authority CN=someone else's timestamps,"
+                + "O=hipdll tests,C=DE is not trusted") && chain.details().get(1).endsWith(", now)"), chain.details().toString());
+    }
+
+    @Test
     void bothSignaturesOfADualSignedDllAreChecked() throws Exception {
         Path dll = copy("dual.dll");
         SigningFixtures.sign(dll, signer, DigestAlgorithm.SHA1, null, true);

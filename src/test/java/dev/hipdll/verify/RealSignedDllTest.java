@@ -67,7 +67,10 @@ class RealSignedDllTest {
         X509Certificate pca = sigs.get(0).certificates().stream()
                 .filter(c -> Certificates.commonName(c).orElse("").equals("Microsoft Code Signing PCA 2011")).findFirst()
                 .orElseThrow();
-        Path store = SigningFixtures.pem(dir.resolve("pca-2011.pem"), pca);
+        X509Certificate tsaPca = sigs.get(0).timestamp().orElseThrow().certificates().stream()
+                .filter(c -> Certificates.commonName(c).orElse("").equals("Microsoft Time-Stamp PCA 2010")).findFirst()
+                .orElseThrow();
+        Path store = SigningFixtures.pem(dir.resolve("pcas.pem"), pca, tsaPca);
         VerifyReport r = new DllVerifier().verify(dll, options(new SignatureOptions(true,
                 new SignerPins(List.of("Microsoft Corporation")), Optional.of(TrustStore.load(store, null)))));
         Check s = check(r, CheckIds.AUTHENTICODE_SIGNATURE);
@@ -90,6 +93,26 @@ class RealSignedDllTest {
                 CheckIds.HARDENING_NX_COMPAT, CheckIds.HARDENING_GUARD_CF, CheckIds.HARDENING_WX_SECTIONS)) {
             assertEquals(Verdict.PASS, check(r, id).verdict(), check(r, id).toString());
         }
+    }
+
+    @Test
+    void withoutTheTimestampAuthoritysPcaTheChainIsCheckedNowAndTheExpiredLeafFails() throws Exception {
+        List<AuthenticodeSignature> sigs;
+        try (PeFile pe = PeFile.open(dll)) {
+            WinCertificate e = CertificateTable.read(pe).signedData().orElseThrow();
+            sigs = SignatureReader.read(pe.source().read(e.contentOffset(), (int) e.contentLength(), "test"));
+        }
+        X509Certificate leaf = sigs.get(0).signer();
+        X509Certificate pca = sigs.get(0).certificates().stream()
+                .filter(c -> Certificates.commonName(c).orElse("").equals("Microsoft Code Signing PCA 2011")).findFirst()
+                .orElseThrow();
+        Path store = SigningFixtures.pem(dir.resolve("pca-2011-only.pem"), pca);
+        Check chain = check(new DllVerifier().verify(dll, options(new SignatureOptions(false, SignerPins.none(),
+                Optional.of(TrustStore.load(store, null))))), CheckIds.AUTHENTICODE_CHAIN);
+        assertTrue(chain.details().get(0).startsWith("the timestamping authority CN=Microsoft Time-Stamp Service,"),
+                chain.details().toString());
+        boolean expired = leaf.getNotAfter().toInstant().isBefore(java.time.Instant.now());
+        assertEquals(expired ? Verdict.FAIL : Verdict.PASS, chain.verdict(), chain.toString());
     }
 
     @Test
