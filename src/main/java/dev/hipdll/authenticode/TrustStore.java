@@ -102,6 +102,10 @@ public record TrustStore(Path file, List<X509Certificate> anchors) {
                     }
                 }
             }
+            if (out.isEmpty() && ks.size() == 0 && type.equals("PKCS12") && (password == null || password.length == 0)) {
+                throw new TrustStoreException(file + ": a PKCS#12 key store with no certificate readable without its"
+                        + " password (keytool encrypts them): give hip.trustStorePassword", null);
+            }
             if (out.isEmpty() && ks.size() > 0) {
                 throw new TrustStoreException(file + ": a " + type + " key store whose " + ks.size() + " entr"
                         + (ks.size() == 1 ? "y is a key" : "ies are keys") + ", not trusted certificates (keytool -importcert"
