@@ -13,7 +13,8 @@ import java.util.List;
  * cetCompat, forceIntegrity) read them from the image ({@link SecurityFeatures}):
  * <ul>
  *   <li>{@code dynamic-base}: {@code DYNAMIC_BASE} set and base relocations present (without them the loader cannot
- *       move the image, whatever the flag says);</li>
+ *       move the image, whatever the flag says); {@code IMAGE_FILE_RELOCS_STRIPPED} fails with the policy, no
+ *       relocation directory without that flag (lld-link writes none when nothing needs one) only warns;</li>
  *   <li>{@code high-entropy-va}: {@code HIGH_ENTROPY_VA} and {@code DYNAMIC_BASE} on a PE32+ image (a PE32 image has
  *       no 64-bit address space: not applicable);</li>
  *   <li>{@code nx-compat}: {@code NX_COMPAT} (DEP);</li>
@@ -65,6 +66,14 @@ final class HardeningChecks {
 
     private Check dynamicBase() {
         boolean flag = f.has(SecurityFeatures.DYNAMIC_BASE);
+        if (flag && !f.relocationsStripped() && !f.relocations().present()) {
+            // lld-link writes no .reloc when nothing needs one; the loader can move such an image, unless it does hold
+            // an absolute address: a warning whatever the policy
+            return Check.of(CheckIds.HARDENING_DYNAMIC_BASE, "ASLR: the loader can move the image", Verdict.WARN,
+                    "DYNAMIC_BASE set (/DYNAMICBASE) and base relocations present", "DYNAMIC_BASE set, no base relocation"
+                            + " directory and IMAGE_FILE_RELOCS_STRIPPED not set: movable only if no code or data holds an"
+                            + " absolute address");
+        }
         String relocs = f.hasRelocations() ? "base relocations present (" + f.relocations().size() + " bytes)"
                 : f.relocationsStripped() ? "IMAGE_FILE_RELOCS_STRIPPED set" : "no base relocation directory";
         return check("dynamic-base", CheckIds.HARDENING_DYNAMIC_BASE, "ASLR: the loader can move the image",
