@@ -216,7 +216,7 @@ public final class HipDllBuild {
         Path tempDir = outDir.resolve(".tmp").resolve("build-" + ProcessHandle.current().pid() + "-"
                 + Long.toHexString(System.nanoTime()));
         List<BuildStep> steps = StepPlanner.plan(new StepPlanRequest(request, r.units().sourceDirectory(), r.basedir(),
-                stepDir, tempDir.resolve(output.getFileName()), o.driver(), os, repro, o.bundleVersion()));
+                stepDir, tempDir.resolve(output.getFileName()), o.driver(), os, repro, o.bundleVersion(), o.hardening()));
         FileDigests digests = new FileDigests();
         Map<String, String> compilerEnv = env.environment().toMap();
         // the headers of the project's include places: the dependency file names only those read, not where the

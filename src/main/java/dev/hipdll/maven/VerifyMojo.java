@@ -25,6 +25,11 @@ import dev.hipdll.verify.CheckIds;
 import dev.hipdll.verify.DeviceCodeOptions;
 import dev.hipdll.verify.DllChoice;
 import dev.hipdll.verify.DllVerifier;
+import dev.hipdll.verify.HardeningPolicy;
+import dev.hipdll.verify.SignatureOptions;
+import dev.hipdll.authenticode.SignerPins;
+import dev.hipdll.authenticode.TrustStore;
+import dev.hipdll.authenticode.TrustStoreException;
 import dev.hipdll.verify.ImportPolicy;
 import dev.hipdll.verify.Verdict;
 import dev.hipdll.verify.VerifyOptions;
@@ -206,6 +211,42 @@ public class VerifyMojo extends AbstractContractMojo {
     @Parameter(property = "hip.allowedPaths")
     List<String> allowedPaths;
 
+    /**
+     * Whether the DLL must carry an Authenticode signature whose image hash is the file's ({@code authenticode.signature}
+     * fails an unsigned DLL); off: an unsigned DLL passes and a signed one is still checked. Also makes
+     * {@code hardening.force-integrity} ask for FORCE_INTEGRITY.
+     */
+    @Parameter(property = "hip.requireSignature", defaultValue = "false")
+    boolean requireSignature;
+
+    /**
+     * The accepted signers ({@code authenticode.signer}), comma-separated: certificate thumbprints (40 hex digits for
+     * SHA-1, as Windows shows them, or 64 for SHA-256), distinguished names ({@code CN=Example Corp, O=Example Corp,
+     * C=US}) or common names; unset: any signer.
+     */
+    @Parameter(property = "hip.signers")
+    List<String> signers;
+
+    /**
+     * Certificates a signer's chain must end in ({@code authenticode.chain}): a PEM file of certificates, a JKS or a
+     * PKCS#12 key store (trusted-certificate entries); unset: the chain is not checked. Revocation is never checked
+     * (no CRL or OCSP: verify uses no network).
+     */
+    @Parameter(property = "hip.trustStore")
+    File trustStore;
+
+    /** The password of a PKCS#12 or JKS {@code hip.trustStore}; unset: none. */
+    @Parameter(property = "hip.trustStorePassword")
+    String trustStorePassword;
+
+    /**
+     * The hardening checks that fail when their mitigation is missing; the others warn. Comma-separated names of
+     * {@code dynamic-base, high-entropy-va, nx-compat, guard-cf, cet-compat, wx-sections, force-integrity}, or
+     * {@code none}; unset: {@code dynamic-base,high-entropy-va,nx-compat,wx-sections}.
+     */
+    @Parameter(property = "hip.hardening.required")
+    List<String> hardeningRequired;
+
     @Parameter(defaultValue = "${project}", readonly = true)
     MavenProject project;
 
@@ -332,7 +373,8 @@ public class VerifyMojo extends AbstractContractMojo {
                 .withBuildPaths(hostBuildPaths()).withRuntimeMajor(major).withSkippedChecks(skipped)
                 .withFailOnExtraExports(failOnExtraExports).withLimits(limits).withDeviceCode(device)
                 .withAllowedPaths(allowedPaths == null ? List.of() : allowedPaths)
-                .withMaxOverlayBytes((long) maxOverlayMiB << 20);
+                .withMaxOverlayBytes((long) maxOverlayMiB << 20)
+                .withSignature(signatureOptions()).withHardening(hardeningPolicy());
         // The reports must be writable: checked before the DLL is read, so a bad
         // hip.reportDirectory fails at once instead of after a passing table.
         Path dir = ProjectlessPaths.reportDirectory(reportDirectory, // issue 12 hook (item 13): never beside the DLL
@@ -507,6 +549,39 @@ public class VerifyMojo extends AbstractContractMojo {
         Path file = attestation != null ? attestation.toPath() : Attestations.fileFor(read);
         return AttestationCheck.check(new AttestationCheck.Request(read, sha256, file, trusted, requirement.required(),
                 requirement.why()));
+    }
+
+    /** {@code hip.requireSignature}, {@code hip.signers} and {@code hip.trustStore}, read before the DLL is. */
+    private SignatureOptions signatureOptions() throws MojoFailureException {
+        SignerPins pins;
+        try {
+            pins = new SignerPins(signers == null ? List.of() : signers);
+        } catch (IllegalArgumentException e) {
+            throw parameterError("hip.signers: " + e.getMessage());
+        }
+        Optional<TrustStore> store = Optional.empty();
+        if (trustStore != null) {
+            try {
+                store = Optional.of(TrustStore.load(trustStore.toPath(),
+                        trustStorePassword == null ? null : trustStorePassword.toCharArray()));
+            } catch (TrustStoreException e) {
+                throw parameterError("hip.trustStore: " + e.getMessage());
+            }
+            getLog().debug("trust store " + trustStore + ": " + store.get().anchors().size() + " certificate(s)");
+        }
+        return new SignatureOptions(requireSignature, pins, store);
+    }
+
+    /** {@code hip.hardening.required}; unset: the default policy. */
+    private HardeningPolicy hardeningPolicy() throws MojoFailureException {
+        if (hardeningRequired == null || hardeningRequired.isEmpty()) {
+            return HardeningPolicy.defaults();
+        }
+        try {
+            return HardeningPolicy.parse(hardeningRequired);
+        } catch (IllegalArgumentException e) {
+            throw parameterError("hip.hardening.required: " + e.getMessage());
+        }
     }
 
     private Optional<ExpectedDigest> expectedDigest() throws MojoFailureException {

@@ -145,8 +145,11 @@ public final class DllVerifier {
         BackgroundCheck scan = options.skips(CheckIds.PATHS_BUILD) ? null
                 : BackgroundCheck.start(CheckIds.PATHS_BUILD, new BuildPathScan(paths, pe, digest, scanEnd));
         DeviceCodeScan[] deviceCode = {null};  // set by the device checks; locates the paths found in device code
+        List<Check> release;
         try {
             headerChecks(pe, options, checks, facts, paths, deviceCode, overlayCheck);
+            // hashes the image when it is signed: beside the scan, which reads the file too
+            release = releaseChecks(pe, options, facts, overlayCheck.verdict() == Verdict.FAIL && overlay != null);
         } finally {
             if (scan != null) {
                 scan.awaitQuietly();  // no thread reads the file once verify returns
@@ -161,6 +164,35 @@ public final class DllVerifier {
                 checks.add(malformed(CheckIds.PATHS_BUILD, e));
             }
         }
+        checks.addAll(release);
+    }
+
+    /** The hardening checks, then the Authenticode checks (issue 22, items 1 and 2), in report order. */
+    private static final List<String> HARDENING_IDS = List.of(CheckIds.HARDENING_DYNAMIC_BASE,
+            CheckIds.HARDENING_HIGH_ENTROPY_VA, CheckIds.HARDENING_NX_COMPAT, CheckIds.HARDENING_GUARD_CF,
+            CheckIds.HARDENING_CET_COMPAT, CheckIds.HARDENING_WX_SECTIONS, CheckIds.HARDENING_FORCE_INTEGRITY);
+
+    private static List<Check> releaseChecks(PeFile pe, VerifyOptions options, Map<String, String> facts,
+                                             boolean overlayRefused) throws IOException {
+        List<Check> out = new ArrayList<>();
+        boolean signed = dev.hipdll.authenticode.CertificateTable.present(pe);
+        if (skipsAll(options, HARDENING_IDS)) {
+            for (String id : HARDENING_IDS) {
+                out.add(skipped(id));
+            }
+        } else {
+            addGroup(out, options, new HardeningChecks(dev.hipdll.pe.SecurityFeatures.of(pe), options.hardening(),
+                    pe.optionalHeader().isPe32Plus(), pe.coffHeader().machine()).run(options.signature().required(), signed));
+        }
+        if (skipsAll(options, SignatureChecks.ids())) {
+            for (String id : SignatureChecks.ids()) {
+                out.add(skipped(id));
+            }
+        } else {
+            addGroup(out, options, new SignatureChecks(options.signature(), java.time.Instant.now())
+                    .run(pe, overlayRefused, facts));
+        }
+        return out;
     }
 
     /**

@@ -47,7 +47,12 @@ class ColdVerifyPathTest {
             "dev.hipdll.verify.ExportChecks", "dev.hipdll.verify.GpuCoverage", "dev.hipdll.verify.ImportChecks",
             "dev.hipdll.verify.Joined", "dev.hipdll.verify.OverlayCheck", "dev.hipdll.verify.PathChecks",
             "dev.hipdll.verify.PathLeakScanner", "dev.hipdll.verify.PathScan",
-            "dev.hipdll.verify.Verdict", "dev.hipdll.verify.VerifyOptions", "dev.hipdll.verify.VerifyReport");
+            "dev.hipdll.verify.Verdict", "dev.hipdll.verify.VerifyOptions", "dev.hipdll.verify.VerifyReport",
+            // issue 22 items 1 and 2: run on every verify
+            "dev.hipdll.authenticode.CertificateTable", "dev.hipdll.authenticode.ImageDigest",
+            "dev.hipdll.authenticode.WinCertificate", "dev.hipdll.authenticode.SignerPins",
+            "dev.hipdll.pe.SecurityFeatures", "dev.hipdll.pe.LoadConfig", "dev.hipdll.verify.HardeningChecks",
+            "dev.hipdll.verify.SignatureChecks", "dev.hipdll.verify.HardeningPolicy", "dev.hipdll.verify.SignatureOptions");
 
     /** What a class file names when it links a lambda, a stream or an indified string concatenation. */
     private static final List<String> COLD_COSTS = List.of("java/lang/invoke/LambdaMetafactory", "java/util/stream/",
