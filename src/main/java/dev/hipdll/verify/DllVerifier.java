@@ -2,6 +2,8 @@ package dev.hipdll.verify;
 
 import dev.hipdll.artifact.FileDigests;
 import dev.hipdll.artifact.Sha256Stream;
+import dev.hipdll.bundle.CudaDeviceCode;
+import dev.hipdll.bundle.CudaDeviceCodeReader;
 import dev.hipdll.bundle.FatBinaries;
 import dev.hipdll.bundle.FatBinaryLocator;
 import dev.hipdll.target.GenericTargets;
@@ -334,7 +336,8 @@ public final class DllVerifier {
             // the inflated bytes of compressed bundles are scanned here; the whole-file scan cannot see them
             DeviceCodeScan scan = DeviceCodeScan.run(pe, fb, scanPaths ? paths.scanner() : null);
             deviceCode[0] = scan;
-            result = List.of(dc.targets(bundles), dc.codeObjects(bundles), dc.wrappers(fb, sections), dc.format(bundles),
+            CudaDeviceCode cuda = CudaDeviceCodeReader.read(pe);  // NVIDIA device code, named as such (issue 22 item 4)
+            result = List.of(dc.targets(bundles, cuda), dc.codeObjects(bundles), dc.wrappers(fb, sections), dc.format(bundles),
                     dc.sizes(bundles), gpus(bundles, options),
                     scan.debugCheck(options.deviceCode().allowDeviceDebug()));
         } catch (BinaryFormatException e) {
