@@ -8,6 +8,7 @@ import dev.hipdll.io.FileOpener;
 import dev.hipdll.report.JUnitXmlReport;
 import dev.hipdll.report.JsonReport;
 import dev.hipdll.report.CheckTable;
+import dev.hipdll.report.DetailBound;
 import dev.hipdll.target.GfxTarget;
 import dev.hipdll.target.GfxTargetList;
 import dev.hipdll.target.InvalidTargetException;
@@ -175,6 +176,13 @@ public class VerifyMojo extends AbstractContractMojo {
     @Parameter(property = "hip.allowedPaths")
     List<String> allowedPaths;
 
+    /**
+     * The most detail lines shown per check in the log, {@code verify.json} and the JUnit XML: the first N, then one
+     * line saying how many more there are ({@code verify.json}'s {@code detailCount} keeps the full count).
+     */
+    @Parameter(property = "hip.report.maxDetails", defaultValue = "50")
+    int reportMaxDetails = 50;
+
     @Parameter(defaultValue = "${project}", readonly = true)
     MavenProject project;
 
@@ -269,6 +277,10 @@ public class VerifyMojo extends AbstractContractMojo {
             throw parameterError("hip.maxBundleMiB: " + maxBundleMiB + " is outside 1..2047");
         }
         ReadLimits limits = limits();
+        if (reportMaxDetails < 1 || reportMaxDetails > 1_000_000) {
+            throw parameterError("hip.report.maxDetails: " + reportMaxDetails + " is outside 1..1000000");
+        }
+        DetailBound bound = new DetailBound(reportMaxDetails);
         List<GfxTarget> gpuList;
         try {
             gpuList = gpus == null || gpus.isBlank() ? List.of() : GfxTargetList.parse(gpus).targets();
@@ -326,10 +338,10 @@ public class VerifyMojo extends AbstractContractMojo {
                     : digest.get().check(dll.toPath(), digests));
         }
         report = new VerifyReport(report.dll(), more, report.facts());
-        TableLog.log(getLog(), new CheckTable().render(report));
+        TableLog.log(getLog(), new CheckTable(bound).render(report));
         try {
-            new JsonReport().write(report, dir.resolve(JsonReport.FILE_NAME));
-            new JUnitXmlReport().write(report, dir.resolve(JUnitXmlReport.FILE_NAME));
+            new JsonReport(bound).write(report, dir.resolve(JsonReport.FILE_NAME));
+            new JUnitXmlReport(bound).write(report, dir.resolve(JUnitXmlReport.FILE_NAME));
             getLog().info("reports: " + dir.resolve(JsonReport.FILE_NAME) + ", " + dir.resolve(JUnitXmlReport.FILE_NAME));
         } catch (IOException e) {
             throw new MojoExecutionException("cannot write the verify reports to " + dir + ": " + IoProblem.describe(e), e);

@@ -14,9 +14,22 @@ import java.util.List;
  *
  * <p>Cells longer than {@value #MAX_CELL} characters are clipped with {@code ...} to keep the table
  * readable; the full text of a clipped cell is then printed as a detail line under its row
- * ({@code - found: <full text>}), so no reason is only in the JSON report. Detail lines are never clipped.
+ * ({@code - found: <full text>}), so no reason is only in the JSON report. Detail lines are never clipped;
+ * a check shows its first {@link DetailBound#max()} detail lines and a line saying how many more there are.
  */
 public final class CheckTable {
+    private final DetailBound bound;
+
+    /** A table showing at most {@link DetailBound#DEFAULT} detail lines per check. */
+    public CheckTable() {
+        this(DetailBound.standard());
+    }
+
+    /** A table showing at most {@code bound} detail lines per check, then how many more there are. */
+    public CheckTable(DetailBound bound) {
+        this.bound = bound;
+    }
+
     /** The widest cell, in characters, before it is clipped. */
     public static final int MAX_CELL = 60;
 
@@ -68,9 +81,10 @@ public final class CheckTable {
             if (c.found().length() > MAX_CELL) {
                 out.add(indent + "found: " + c.found());
             }
-            for (String d : c.details()) {
+            for (String d : bound.shown(c)) {
                 out.add(indent + d);
             }
+            bound.tail(c).ifPresent(t -> out.add(indent + t));
         }
         boolean ok = count(checks, Verdict.FAIL) == 0;
         out.add(String.format("%d passed, %d failed, %d warnings, %d skipped: %s", count(checks, Verdict.PASS),

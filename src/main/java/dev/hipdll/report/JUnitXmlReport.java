@@ -29,6 +29,18 @@ import org.w3c.dom.Element;
  * Built with the JDK's DOM and transformer, so every character is escaped correctly.
  */
 public final class JUnitXmlReport {
+    private final DetailBound bound;
+
+    /** A report showing at most {@link DetailBound#DEFAULT} detail lines per check. */
+    public JUnitXmlReport() {
+        this(DetailBound.standard());
+    }
+
+    /** A report showing at most {@code bound} detail lines per check, then how many more there are. */
+    public JUnitXmlReport(DetailBound bound) {
+        this.bound = bound;
+    }
+
     /** File name of verify's report. */
     public static final String FILE_NAME = fileName("verify");
 
@@ -79,7 +91,8 @@ public final class JUnitXmlReport {
             text.append(c.verdict()).append(": ").append(c.title()).append('\n');
             text.append("expected: ").append(c.expected()).append('\n');
             text.append("found: ").append(c.found()).append('\n');
-            c.details().forEach(d -> text.append("- ").append(d).append('\n'));
+            bound.shown(c).forEach(d -> text.append("- ").append(d).append('\n'));
+            bound.tail(c).ifPresent(t -> text.append("- ").append(t).append('\n'));
             if (c.verdict() == Verdict.FAIL) {
                 Element f = doc.createElement("failure");
                 f.setAttribute("type", "hipdll." + goal + "." + c.id());

@@ -21,6 +21,17 @@ public final class JsonReport {
     public static final int FORMAT_VERSION = 1;
 
     private final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private final DetailBound bound;
+
+    /** A report with at most {@link DetailBound#DEFAULT} detail lines per check. */
+    public JsonReport() {
+        this(DetailBound.standard());
+    }
+
+    /** A report with at most {@code bound} detail lines per check ({@code detailCount} has them all). */
+    public JsonReport(DetailBound bound) {
+        this.bound = bound;
+    }
 
     /** The report as a JSON tree. */
     public ObjectNode toJson(VerifyReport report) {
@@ -31,7 +42,7 @@ public final class JsonReport {
         CheckJson.putVerdicts(root, report);
         ObjectNode facts = root.putObject("facts");
         report.facts().forEach(facts::put);
-        CheckJson.put(root, report.checks());
+        CheckJson.put(root, report.checks(), bound);
         return root;
     }
 
