@@ -73,8 +73,12 @@ public record CudaDeviceCode(List<String> sections, int fatBinaries, List<Entry>
             }
         }
         List<String> names = new ArrayList<>();
-        sm.forEach(a -> names.add("sm_" + a));
-        ptx.forEach(a -> names.add("compute_" + a));
+        for (Integer a : sm) {  // loops, not lambdas: verify runs in a cold JVM
+            names.add("sm_" + a);
+        }
+        for (Integer a : ptx) {
+            names.add("compute_" + a);
+        }
         names.addAll(other);
         return String.join(", ", names);
     }

@@ -45,6 +45,30 @@ public final class CheckTable {
     }
 
     /**
+     * A release package's tables (issue 22 item 3): the package's checks, then one table per PE file (title
+     * {@code <path in the package>}, verdict words {@code FILE VERIFIED} / {@code FILE REJECTED}), then one line
+     * for the whole package ending in {@code PACKAGE VERIFIED} or {@code PACKAGE REJECTED}.
+     */
+    public List<String> render(dev.hipdll.release.PackageReport report) {
+        List<String> out = new ArrayList<>(render("hipdll:verify package " + report.source() + " (" + report.files().size()
+                + " PE file(s))", report.packageChecks(), "PACKAGE CHECKS PASSED", "PACKAGE CHECKS FAILED"));
+        for (dev.hipdll.release.PackageReport.FileReport f : report.files()) {
+            out.add("");
+            out.addAll(render(f.name(), f.report().checks(), "FILE VERIFIED", "FILE REJECTED"));
+        }
+        List<Check> all = report.checks();
+        int failedFiles = 0;
+        for (dev.hipdll.release.PackageReport.FileReport f : report.files()) {
+            failedFiles += f.report().passed() ? 0 : 1;
+        }
+        out.add("");
+        out.add(String.format("package: %d file(s), %d rejected; %d passed, %d failed, %d warnings, %d skipped: %s",
+                report.files().size(), failedFiles, count(all, Verdict.PASS), count(all, Verdict.FAIL),
+                count(all, Verdict.WARN), count(all, Verdict.SKIP), report.passed() ? "PACKAGE VERIFIED" : "PACKAGE REJECTED"));
+        return out;
+    }
+
+    /**
      * @param title   the first line
      * @param checks  the rows
      * @param passed  the words for a list without a failed check, e.g. "DLL LOADS"
@@ -84,7 +108,10 @@ public final class CheckTable {
             for (String d : bound.shown(c)) {
                 out.add(indent + d);
             }
-            bound.tail(c).ifPresent(t -> out.add(indent + t));
+            java.util.Optional<String> tail = bound.tail(c);  // no lambda: verify runs in a cold JVM
+            if (tail.isPresent()) {
+                out.add(indent + tail.get());
+            }
         }
         boolean ok = count(checks, Verdict.FAIL) == 0;
         out.add(String.format("%d passed, %d failed, %d warnings, %d skipped: %s", count(checks, Verdict.PASS),

@@ -46,9 +46,44 @@ public final class JsonReport {
         return root;
     }
 
+    /**
+     * A release package's report as a JSON tree (issue 22 item 3): {@code format} {@code "hipdll-verify-package"},
+     * {@code formatVersion}, {@code package}, {@code passed}, {@code summary}, {@code facts} (kind, size, entries,
+     * peFiles), {@code checks} (the package's), and {@code files}: one object per PE file with {@code file} (its path
+     * in the package), {@code passed}, {@code summary}, {@code facts} and {@code checks} as in {@code verify.json}.
+     */
+    public ObjectNode toJson(dev.hipdll.release.PackageReport report) {
+        ObjectNode root = mapper.createObjectNode();
+        root.put("format", "hipdll-verify-package");
+        root.put("formatVersion", FORMAT_VERSION);
+        root.put("package", report.source().toAbsolutePath().toString());
+        CheckJson.putVerdicts(root, report);
+        ObjectNode facts = root.putObject("facts");
+        report.facts().forEach(facts::put);
+        CheckJson.put(root, report.packageChecks(), bound);
+        com.fasterxml.jackson.databind.node.ArrayNode files = root.putArray("files");
+        for (dev.hipdll.release.PackageReport.FileReport f : report.files()) {
+            ObjectNode n = files.addObject();
+            n.put("file", f.name());
+            CheckJson.putVerdicts(n, f.report());
+            ObjectNode ff = n.putObject("facts");
+            f.report().facts().forEach(ff::put);
+            CheckJson.put(n, f.report().checks(), bound);
+        }
+        return root;
+    }
+
+    /** Writes a release package's report to {@code file} atomically. */
+    public void write(dev.hipdll.release.PackageReport report, Path file) throws IOException {
+        write(toJson(report), file);
+    }
+
     /** Writes the report to {@code file} atomically (a temporary file renamed into place). */
     public void write(VerifyReport report, Path file) throws IOException {
-        ObjectNode json = toJson(report);
+        write(toJson(report), file);
+    }
+
+    private void write(ObjectNode json, Path file) throws IOException {
         AtomicFile.write(file, out -> {
             mapper.writeValue(new NonClosing(out), json);
             out.write('\n');

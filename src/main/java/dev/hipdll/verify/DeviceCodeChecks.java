@@ -64,6 +64,10 @@ final class DeviceCodeChecks {
                 details.add("CUDA fat binary not read: " + p);
             }
         }
+        if (bundles.isEmpty() && !cuda.present() && !options.deviceCode().required()) {
+            return Check.of("device-code.targets", title, Verdict.SKIP, "device code only in the files that carry some"
+                    + " (a library of the package)", "no device code");
+        }
         if (options.targets().isEmpty()) {
             return new Check("device-code.targets", title, cuda.present() ? Verdict.FAIL : Verdict.SKIP,
                     "no gfx target requested (hip.arch)" + (cuda.present() ? "; AMD device code, not NVIDIA" : ""), found,
