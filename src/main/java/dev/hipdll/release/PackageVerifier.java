@@ -41,7 +41,8 @@ import java.util.regex.Pattern;
  *       with each gfx target's device code summed over the files.</li>
  * </ul>
  * A library (a file whose name matches no {@link PackageOptions#backends()} glob) is not held to the backend's
- * ABI contract ({@code exports.*} do not apply) and needs device code only if it carries some.
+ * ABI contract ({@code exports.*} do not apply), needs device code only if it carries some, and a HIP runtime
+ * major ({@code hip.runtimeMajor}) only if it imports a HIP runtime.
  */
 public final class PackageVerifier {
     private static final Pattern HIP_RUNTIME = Pattern.compile("amdhip64(?:_(\\d+))?\\.dll", Pattern.CASE_INSENSITIVE);
@@ -90,7 +91,7 @@ public final class PackageVerifier {
                 VerifyReport r = new DllVerifier().verify(f.file(), o);
                 List<Check> checks = new ArrayList<>();
                 for (Check k : r.checks()) {
-                    checks.add(packageSkip(k, backend, options.verify()));
+                    checks.add(packageSkip(k, backend, options.verify(), r.image()));
                 }
                 checks.add(o.skips(CheckIds.PACKAGE_DEPENDENCIES) ? skipped(CheckIds.PACKAGE_DEPENDENCIES)
                         : dependencies(f, r.image(), shipped, allNames, o));
@@ -126,7 +127,11 @@ public final class PackageVerifier {
      * A check the package switched off reads as such: {@code imports.allowed} (the import closure,
      * {@code package.dependencies}, judges the imports in a package) and, for a library, {@code exports.*}.
      */
-    private static Check packageSkip(Check k, boolean backend, VerifyOptions user) {
+    private static Check packageSkip(Check k, boolean backend, VerifyOptions user, ImageSummary image) {
+        if (!backend && k.id().equals(CheckIds.RUNTIME_MAJOR) && k.verdict() == Verdict.FAIL && !importsHip(image)) {
+            return Check.of(k.id(), k.title(), Verdict.SKIP, k.expected(),
+                    "a library of the package that imports no HIP runtime (the backends must)");
+        }
         if (k.id().equals(CheckIds.IMPORTS_ALLOWED) && !user.skips(k.id())) {
             return Check.of(k.id(), k.title(), k.verdict() == Verdict.FAIL ? Verdict.SKIP : k.verdict(), k.expected(),
                     k.verdict() == Verdict.FAIL ? "in a package the import closure judges the imports (package.dependencies);"
@@ -137,6 +142,15 @@ public final class PackageVerifier {
                     "a library of the package, not a backend (hip.package.backends): its exports are its own");
         }
         return k;
+    }
+
+    private static boolean importsHip(ImageSummary image) {
+        for (String dll : image.imports()) {
+            if (HIP_RUNTIME.matcher(dll).matches()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Check skipped(String id) {

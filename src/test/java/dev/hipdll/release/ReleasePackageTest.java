@@ -108,6 +108,20 @@ class ReleasePackageTest {
         assertTrue(size.details().get(0).startsWith("coli_hip.dll: gfx1151 "), size.details().toString());
     }
 
+    /** hip.runtimeMajor holds a library to the major only when it imports a HIP runtime at all. */
+    @Test
+    void aLibraryWithoutTheHipRuntimeIsNotHeldToItsMajor() throws Exception {
+        Path p = copyOf("plain-lib");
+        PackageFixtures.library(p, "zlib1.dll", imports("KERNEL32.dll", List.of("GetLastError")));
+        PackageOptions o = options();
+        o = new PackageOptions(o.verify().withRuntimeMajor(java.util.OptionalInt.of(7)), o.backends(), o.limits(),
+                o.budgetBytes(), o.failOverBudget(), o.temporaryParent());
+        PackageReport r = new PackageVerifier().verify(p, o);
+        assertTrue(r.passed(), String.join("\n", new CheckTable().render(r)));
+        assertEquals(Verdict.SKIP, check(r, "zlib1.dll", CheckIds.RUNTIME_MAJOR).verdict());
+        assertEquals(Verdict.PASS, check(r, "hipblas.dll", CheckIds.RUNTIME_MAJOR).verdict());
+    }
+
     @Test
     void aMissingDependencyIsNamedForTheFileThatImportsIt() throws Exception {
         Path p = copyOf("no-rocblas", "rocblas.dll");
