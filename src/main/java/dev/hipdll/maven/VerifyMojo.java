@@ -55,7 +55,10 @@ import org.apache.maven.project.MavenProject;
  * none forbidden, exports exactly the ABI contract, device code for each requested gfx target,
  * no build-machine path inside. Writes the table to the log, {@code verify.json} and
  * {@code TEST-hipdll-verify.xml}; fails the build on any failed check. Runs without a project too
- * ({@code mvn dev.hipdll:hipdll-maven-plugin:<version>:verify -Dhip.dll=...}).
+ * ({@code mvn dev.hipdll:hipdll-maven-plugin:<version>:verify -Dhip.dll=...}). With {@code -Dhip.package=<dir or
+ * zip>} it verifies a whole release instead: every PE file with the same checks, then the package's (its import
+ * closure, one HIP runtime major, KnownDLLs shipped for nothing, the size budget), one group per file in the
+ * reports.
  */
 @Mojo(name = "verify", defaultPhase = LifecyclePhase.VERIFY, requiresProject = false, threadSafe = true,
         configurator = "hipdll")
