@@ -64,8 +64,8 @@ public final class PackageReader {
      * @throws IOException when the directory or zip cannot be read at all, or no temporary directory can be made
      */
     public PackageContents read(Path path) throws IOException {
-        if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
-            return directory(path);
+        if (Files.isDirectory(path)) {
+            return directory(path.toRealPath());  // the package itself may be reached through a link; inside, none is followed
         }
         return zip(path);
     }

@@ -165,6 +165,10 @@ class HostileZipTest {
         PackageReport r = new PackageVerifier().verify(pkg, options());
         assertEquals(List.of("'linked.dll' refused: a symbolic link; links are not followed"), contents(r).details());
         assertEquals(List.of("ok.dll"), r.files().stream().map(f -> f.name()).toList());
+        // the package itself may be named through a link (a "latest" release directory)
+        Path latest = Files.createSymbolicLink(dir.resolve("latest"), pkg);
+        assertEquals(List.of("ok.dll"), new PackageVerifier().verify(latest, options()).files().stream()
+                .map(f -> f.name()).toList());
     }
 
     @Test
