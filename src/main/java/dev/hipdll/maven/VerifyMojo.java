@@ -14,6 +14,11 @@ import dev.hipdll.io.FileOpener;
 import dev.hipdll.report.JUnitXmlReport;
 import dev.hipdll.report.JsonReport;
 import dev.hipdll.report.CheckTable;
+import dev.hipdll.report.DetailBound;
+import dev.hipdll.release.PackageLimits;
+import dev.hipdll.release.PackageOptions;
+import dev.hipdll.release.PackageReport;
+import dev.hipdll.release.PackageVerifier;
 import dev.hipdll.target.GfxTarget;
 import dev.hipdll.target.GfxTargetList;
 import dev.hipdll.target.InvalidTargetException;
@@ -65,6 +70,9 @@ import org.apache.maven.project.MavenProject;
  * table to the log, {@code verify.json} and {@code TEST-hipdll-verify.xml}; fails the build on any failed check.
  * Runs without a project too
  * ({@code mvn dev.hipdll:hipdll-maven-plugin:<version>:verify -Dhip.dll=...}).
+ * With {@code -Dhip.package=<dir or zip>} it verifies a whole release instead: every PE file with the same checks,
+ * then the package's (its import closure, one HIP runtime major, KnownDLLs shipped for nothing, the size budget),
+ * one group per file in the reports.
  */
 @Mojo(name = "verify", defaultPhase = LifecyclePhase.VERIFY, requiresProject = false, threadSafe = true,
         configurator = "hipdll")
@@ -247,6 +255,48 @@ public class VerifyMojo extends AbstractContractMojo {
     @Parameter(property = "hip.hardening.required")
     List<String> hardeningRequired;
 
+    /**
+     * The most detail lines shown per check in the log, {@code verify.json} and the JUnit XML: the first N, then one
+     * line saying how many more there are ({@code verify.json}'s {@code detailCount} keeps the full count).
+     */
+    @Parameter(property = "hip.report.maxDetails", defaultValue = "50")
+    int reportMaxDetails = 50;
+
+    /**
+     * A release package to verify instead of one DLL: a directory or a zip (issue 22). Every PE file in it is
+     * verified with the checks of one DLL, then the package's: each imported DLL is in the package, Windows' or on
+     * the import allow-list ({@code package.dependencies}); no KnownDLL is shipped for nothing
+     * ({@code package.known-dlls}); one HIP runtime major ({@code package.runtime}); the size budget
+     * ({@code package.size}). A zip is unpacked, PE files only, to a temporary directory under the report directory
+     * and deleted after; path traversal, links, duplicates, zip bombs and too many entries are refused by name.
+     */
+    @Parameter(property = "hip.package")
+    File releasePackage;
+
+    /** File-name globs of the package's backends, held to the ABI contract; the other PE files are its libraries. */
+    @Parameter(property = "hip.package.backends", defaultValue = "coli_hip.dll")
+    List<String> packageBackends;
+
+    /** The package's size budget, in MiB: over it {@code package.size} warns (GitHub refuses a release asset over 2 GiB). */
+    @Parameter(property = "hip.package.maxMiB", defaultValue = "2048")
+    long packageMaxMiB = 2048;
+
+    /** Whether a package over {@code hip.package.maxMiB} fails instead of warning. */
+    @Parameter(property = "hip.package.failOverBudget", defaultValue = "false")
+    boolean packageFailOverBudget;
+
+    /** The most entries a package (zip or directory) may have; more is refused before anything is unpacked. */
+    @Parameter(property = "hip.package.maxEntries", defaultValue = "10000")
+    int packageMaxEntries = 10_000;
+
+    /** The most bytes, in MiB, inflated from a zip in all (only its PE files are inflated); more is refused as a zip bomb. */
+    @Parameter(property = "hip.package.maxUnpackedMiB", defaultValue = "8192")
+    int packageMaxUnpackedMiB = 8192;
+
+    /** The most a zip entry larger than 1 MiB may inflate per compressed byte; more is refused as a zip bomb. */
+    @Parameter(property = "hip.package.maxRatio", defaultValue = "100")
+    int packageMaxRatio = 100;
+
     @Parameter(defaultValue = "${project}", readonly = true)
     MavenProject project;
 
@@ -312,9 +362,12 @@ public class VerifyMojo extends AbstractContractMojo {
 
     private void verify() throws MojoExecutionException, MojoFailureException {
         useTheProjectsExecutionConfiguration(session);
-        dll = ProjectlessPaths.requiredDll(dll, session);
-        DllChoice choice = BuiltDllContext.choose(dll, session, project);  // the DLL hipdll:build wrote, if it ran
-        dll = choice.dll().toFile();
+        DllChoice choice = null;
+        if (releasePackage == null) {  // a package (hip.package) names its own files
+            dll = ProjectlessPaths.requiredDll(dll, session);
+            choice = BuiltDllContext.choose(dll, session, project);  // the DLL hipdll:build wrote, if it ran
+            dll = choice.dll().toFile();
+        }
         List<GfxTarget> targets;
         try {
             targets = arch == null || arch.isBlank() ? List.of() : GfxTargetList.parse(arch).targets();
@@ -328,9 +381,10 @@ public class VerifyMojo extends AbstractContractMojo {
             if (id.isEmpty()) {
                 continue;
             }
-            if (!CheckIds.known(id) || id.equals(CheckIds.PE_FORMAT)) {
+            if (!CheckIds.known(id) || id.equals(CheckIds.PE_FORMAT) || id.equals(CheckIds.PACKAGE_CONTENTS)) {
                 throw parameterError("hip.checks.skip: unknown or unskippable check '" + id + "'; known: "
-                        + String.join(", ", CheckIds.ALL.subList(1, CheckIds.ALL.size())));
+                        + String.join(", ", CheckIds.ALL.subList(1, CheckIds.ALL.size())) + ", "
+                        + String.join(", ", CheckIds.PACKAGE.subList(1, CheckIds.PACKAGE.size())));
             }
             skipped.add(id);
         }
@@ -341,6 +395,10 @@ public class VerifyMojo extends AbstractContractMojo {
             throw parameterError("hip.maxBundleMiB: " + maxBundleMiB + " is outside 1..2047");
         }
         ReadLimits limits = limits();
+        if (reportMaxDetails < 1 || reportMaxDetails > 1_000_000) {
+            throw parameterError("hip.report.maxDetails: " + reportMaxDetails + " is outside 1..1000000");
+        }
+        DetailBound bound = new DetailBound(reportMaxDetails);
         List<GfxTarget> gpuList;
         try {
             gpuList = gpus == null || gpus.isBlank() ? List.of() : GfxTargetList.parse(gpus).targets();
@@ -384,6 +442,10 @@ public class VerifyMojo extends AbstractContractMojo {
         } catch (UnwritableDirectoryException e) {
             throw new MojoFailureException(e.getMessage());
         }
+        if (releasePackage != null) {
+            verifyPackage(options, dir, bound);
+            return;
+        }
         Optional<ExpectedDigest> digest = expectedDigest();
         List<TrustedKey> trusted = trustedKeys(); // read before the DLL: a bad key file judges nothing
         // The DLL is read once: the verifier's streaming pass also takes its SHA-256 when the
@@ -407,10 +469,10 @@ public class VerifyMojo extends AbstractContractMojo {
             more.add(attestationCheck(choice, trusted, digests));
         }
         report = new VerifyReport(report.dll(), more, report.facts());
-        TableLog.log(getLog(), new CheckTable().render(report));
+        TableLog.log(getLog(), new CheckTable(bound).render(report));
         try {
-            new JsonReport().write(report, dir.resolve(JsonReport.FILE_NAME));
-            new JUnitXmlReport().write(report, dir.resolve(JUnitXmlReport.FILE_NAME));
+            new JsonReport(bound).write(report, dir.resolve(JsonReport.FILE_NAME));
+            new JUnitXmlReport(bound).write(report, dir.resolve(JUnitXmlReport.FILE_NAME));
             getLog().info("reports: " + dir.resolve(JsonReport.FILE_NAME) + ", " + dir.resolve(JUnitXmlReport.FILE_NAME));
         } catch (IOException e) {
             throw new MojoExecutionException("cannot write the verify reports to " + dir + ": " + IoProblem.describe(e), e);
@@ -427,6 +489,53 @@ public class VerifyMojo extends AbstractContractMojo {
         }
         if (!report.passed()) {
             throw new MojoFailureException("hipdll:verify rejected " + dll + ": " + report.count(Verdict.FAIL)
+                    + " check(s) failed: " + report.failureSummary() + " (table above, " + dir.resolve(JsonReport.FILE_NAME) + ")");
+        }
+    }
+
+    /** {@code hip.package}: every PE file of the package, then the package's checks; one group per file in the reports. */
+    private void verifyPackage(VerifyOptions options, Path dir, DetailBound bound)
+            throws MojoExecutionException, MojoFailureException {
+        if (expectedSha256 != null && !expectedSha256.isBlank() || provenance != null) {
+            throw parameterError("hip.expectedSha256 and hip.provenance name one DLL's digest; with hip.package, check the"
+                    + " package's own digest (sha256sum) and leave them unset");
+        }
+        if (packageMaxMiB < 1 || packageMaxMiB > 1L << 30) {
+            throw parameterError("hip.package.maxMiB: " + packageMaxMiB + " is outside 1.." + (1L << 30));
+        }
+        positive("hip.package.maxEntries", packageMaxEntries, 10_000_000);
+        positive("hip.package.maxUnpackedMiB", packageMaxUnpackedMiB, 1 << 30);
+        positive("hip.package.maxRatio", packageMaxRatio, 1_000_000);
+        Path pkg = releasePackage.toPath();
+        if (!Files.exists(pkg, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            throw new MojoFailureException("hip.package: " + pkg.toAbsolutePath() + " does not exist; expected a release"
+                    + " directory or zip");
+        }
+        List<String> backends = new ArrayList<>();
+        for (String b : packageBackends == null ? List.<String>of() : packageBackends) {
+            if (!b.isBlank()) {
+                backends.add(b.strip());
+            }
+        }
+        PackageOptions po = PackageOptions.of(options).withBackends(backends)
+                .withLimits(new PackageLimits(packageMaxEntries, (long) packageMaxUnpackedMiB << 20, packageMaxRatio))
+                .withBudget(packageMaxMiB << 20, packageFailOverBudget).withTemporaryParent(dir);
+        PackageReport report;
+        try {
+            report = new PackageVerifier().verify(pkg, po);
+        } catch (IOException e) {
+            throw new MojoFailureException("hipdll:verify cannot read the package " + pkg + ": " + IoProblem.describe(e), e);
+        }
+        TableLog.log(getLog(), new CheckTable(bound).render(report));
+        try {
+            new JsonReport(bound).write(report, dir.resolve(JsonReport.FILE_NAME));
+            new JUnitXmlReport(bound).write(report, dir.resolve(JUnitXmlReport.FILE_NAME));
+            getLog().info("reports: " + dir.resolve(JsonReport.FILE_NAME) + ", " + dir.resolve(JUnitXmlReport.FILE_NAME));
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot write the verify reports to " + dir + ": " + IoProblem.describe(e), e);
+        }
+        if (!report.passed()) {
+            throw new MojoFailureException("hipdll:verify rejected the package " + pkg + ": " + report.count(Verdict.FAIL)
                     + " check(s) failed: " + report.failureSummary() + " (table above, " + dir.resolve(JsonReport.FILE_NAME) + ")");
         }
     }

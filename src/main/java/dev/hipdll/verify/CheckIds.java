@@ -44,6 +44,16 @@ public final class CheckIds {
     public static final String AUTHENTICODE_SIGNER = "authenticode.signer";
     public static final String AUTHENTICODE_CHAIN = "authenticode.chain";
     public static final String AUTHENTICODE_TIMESTAMP = "authenticode.timestamp";
+    // A release package (hip.package, issue 22 item 3): per package, then per PE file beside that file's checks.
+    public static final String PACKAGE_CONTENTS = "package.contents";
+    public static final String PACKAGE_RUNTIME = "package.runtime";
+    public static final String PACKAGE_SIZE = "package.size";
+    public static final String PACKAGE_DEPENDENCIES = "package.dependencies";
+    public static final String PACKAGE_KNOWN_DLLS = "package.known-dlls";
+
+    /** The checks of a release package ({@code hip.package}); {@code package.contents} cannot be skipped. */
+    public static final List<String> PACKAGE = List.of(PACKAGE_CONTENTS, PACKAGE_RUNTIME, PACKAGE_SIZE,
+            PACKAGE_DEPENDENCIES, PACKAGE_KNOWN_DLLS);
 
     /** Every id; {@code pe.format} cannot be skipped (nothing else can run without it). */
     public static final List<String> ALL = List.of(PE_FORMAT, PE_MACHINE, PE_DLL, PE_LOADABLE, PE_OVERLAY, IMPORTS_ALLOWED,
@@ -60,6 +70,7 @@ public final class CheckIds {
 
     /** Whether {@code idOrPrefix} names a check or a group (a prefix ending in {@code .}, e.g. {@code exports.}). */
     public static boolean known(String idOrPrefix) {
-        return ALL.stream().anyMatch(id -> id.equals(idOrPrefix) || idOrPrefix.endsWith(".") && id.startsWith(idOrPrefix));
+        return ALL.stream().anyMatch(id -> id.equals(idOrPrefix) || idOrPrefix.endsWith(".") && id.startsWith(idOrPrefix))
+                || PACKAGE.stream().anyMatch(id -> id.equals(idOrPrefix) || idOrPrefix.endsWith(".") && id.startsWith(idOrPrefix));
     }
 }

@@ -28,7 +28,7 @@ class ColdVerifyPathTest {
     private static final List<String> VERIFY_PATH = List.of(
             "dev.hipdll.bundle.BundleEntry", "dev.hipdll.bundle.BundleEntryId", "dev.hipdll.bundle.BundleInflater",
             "dev.hipdll.bundle.CodeObject", "dev.hipdll.bundle.CodeObjectReader", "dev.hipdll.bundle.CompressedSection",
-            "dev.hipdll.bundle.CompressionInfo",
+            "dev.hipdll.bundle.CompressionInfo", "dev.hipdll.bundle.CudaDeviceCode", "dev.hipdll.bundle.CudaDeviceCodeReader",
             "dev.hipdll.bundle.ElfSections", "dev.hipdll.bundle.FatBinaries", "dev.hipdll.bundle.FatBinaryLocator",
             "dev.hipdll.bundle.OffloadBundle", "dev.hipdll.bundle.OffloadBundleReader",
             "dev.hipdll.bytes.BinaryFormatException", "dev.hipdll.bytes.ByteSource", "dev.hipdll.bytes.ReadBudget",
@@ -39,7 +39,7 @@ class ColdVerifyPathTest {
             "dev.hipdll.pe.ImportedModule", "dev.hipdll.pe.ImportedSymbol", "dev.hipdll.pe.OptionalHeader",
             "dev.hipdll.pe.Overlay", "dev.hipdll.pe.PeFile", "dev.hipdll.pe.ResourceReader", "dev.hipdll.pe.SectionHeader",
             "dev.hipdll.pe.SectionIndex", "dev.hipdll.pe.VersionInfoReader",
-            "dev.hipdll.report.CheckTable",
+            "dev.hipdll.report.CheckTable", "dev.hipdll.report.DetailBound", "dev.hipdll.verify.ImageSummary",
             "dev.hipdll.target.GenericTargets", "dev.hipdll.target.GfxTarget", "dev.hipdll.target.KnownProcessors",
             "dev.hipdll.verify.Absent", "dev.hipdll.verify.AbsolutePaths", "dev.hipdll.verify.BackgroundCheck",
             "dev.hipdll.verify.Check", "dev.hipdll.verify.CheckResults", "dev.hipdll.verify.DetailLines",
