@@ -330,7 +330,7 @@ public class VerifyMojo extends AbstractContractMojo {
                     : digest.get().check(dll.toPath(), digests));
         }
         report = new VerifyReport(report.dll(), more, report.facts());
-        TableLog.log(getLog(), new CheckTable().render(report));
+        TableLog.log(getLog(), new CheckTable().table(report));
         try {
             new JsonReport().write(report, dir.resolve(JsonReport.FILE_NAME));
             new JUnitXmlReport().write(report, dir.resolve(JUnitXmlReport.FILE_NAME));

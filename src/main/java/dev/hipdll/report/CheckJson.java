@@ -10,7 +10,8 @@ import java.util.Locale;
 
 /**
  * The JSON form of checks shared by {@code verify.json} and {@code doctor.json} (docs/verify.md):
- * an array {@code "checks"} of {@code {id, title, verdict, expected, found, details: [...]}}, in order,
+ * an array {@code "checks"} of {@code {id, title, verdict, expected, found, details: [...]}}, in order
+ * ({@code details}: the check's {@link Check#details()} then its {@link Check#notes()}),
  * and the {@code "passed"} and {@code "summary"} members of {@code verify.json} and
  * {@code load-check.json}.
  */
@@ -29,7 +30,7 @@ public final class CheckJson {
             n.put("expected", c.expected());
             n.put("found", c.found());
             ArrayNode d = n.putArray("details");
-            c.details().forEach(d::add);
+            c.allDetails().forEach(d::add);
         }
     }
 

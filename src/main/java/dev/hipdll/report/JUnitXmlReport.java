@@ -79,7 +79,7 @@ public final class JUnitXmlReport {
             text.append(c.verdict()).append(": ").append(c.title()).append('\n');
             text.append("expected: ").append(c.expected()).append('\n');
             text.append("found: ").append(c.found()).append('\n');
-            c.details().forEach(d -> text.append("- ").append(d).append('\n'));
+            c.allDetails().forEach(d -> text.append("- ").append(d).append('\n'));
             if (c.verdict() == Verdict.FAIL) {
                 Element f = doc.createElement("failure");
                 f.setAttribute("type", "hipdll." + goal + "." + c.id());

@@ -1,5 +1,6 @@
 package dev.hipdll.verify;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -11,16 +12,37 @@ import java.util.List;
  * @param verdict  the outcome
  * @param expected what the check expected, one line
  * @param found    what it found, one line
- * @param details  further lines (every offending name, ...), possibly empty
+ * @param details  further lines (every offending name, ...), possibly empty; under a failed check
+ *                 these are the failure's lines (logged at error level)
+ * @param notes    lines that report no problem, e.g. what each GPU that has a code object loads when
+ *                 another GPU has none: printed after {@code details} and never logged as errors,
+ *                 also under a failed check; possibly empty
  */
-public record Check(String id, String title, Verdict verdict, String expected, String found, List<String> details) {
-    /** Creates a check; {@code details} is copied. */
+public record Check(String id, String title, Verdict verdict, String expected, String found, List<String> details,
+                    List<String> notes) {
+    /** Creates a check; {@code details} and {@code notes} are copied. */
     public Check {
         details = List.copyOf(details);
+        notes = List.copyOf(notes);
+    }
+
+    /** A check without notes. */
+    public Check(String id, String title, Verdict verdict, String expected, String found, List<String> details) {
+        this(id, title, verdict, expected, found, details, List.of());
     }
 
     /** A check without details. */
     public static Check of(String id, String title, Verdict verdict, String expected, String found) {
         return new Check(id, title, verdict, expected, found, List.of());
+    }
+
+    /** {@link #details} followed by {@link #notes}: the lines the JSON and JUnit XML reports list under {@code details}. */
+    public List<String> allDetails() {
+        if (notes.isEmpty()) {
+            return details;
+        }
+        List<String> all = new ArrayList<>(details);
+        all.addAll(notes);
+        return List.copyOf(all);
     }
 }
