@@ -11,6 +11,8 @@ assert imports.contains('Name: hipblas.dll') : imports
 assert imports.contains('Name: amdhip64_7.dll') : imports
 def stamp = new File(basedir, 'target/hipdll/coli_hip.dll.stamp.json').text
 assert stamp.contains('SDK libraries') && stamp.contains('hipblas') : stamp
+def provenance = new File(basedir, 'target/hipdll/provenance.json').text
+assert provenance =~ /"name"\s*:\s*"library hipblas"/ : provenance
 assert second.contains('hip.libraries: the SDK has no hipfft.lib in its lib directory ') : second
 assert second =~ /it has: amdhip64, hipblas/ : second
 return true

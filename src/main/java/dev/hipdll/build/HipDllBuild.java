@@ -216,7 +216,7 @@ public final class HipDllBuild {
         Path tempDir = outDir.resolve(".tmp").resolve("build-" + ProcessHandle.current().pid() + "-"
                 + Long.toHexString(System.nanoTime()));
         List<BuildStep> steps = StepPlanner.plan(new StepPlanRequest(request, r.units().sourceDirectory(), r.basedir(),
-                stepDir, tempDir.resolve(output.getFileName()), o.driver(), os, repro, o.bundleVersion()));
+                stepDir, tempDir.resolve(output.getFileName()), o.driver(), os, repro, o.bundleVersion(), o.hardening()));
         FileDigests digests = new FileDigests();
         Map<String, String> compilerEnv = env.environment().toMap();
         // the headers of the project's include places: the dependency file names only those read, not where the
@@ -238,17 +238,22 @@ public final class HipDllBuild {
                 r.targets().targets().stream().map(Object::toString).toList(), r.units().sources(),
                 r.units().sourceDirectory(), sdk, setup.msvc().map(m -> m.toolset().version()),
                 setup.msvc().map(m -> m.windowsSdk().version()), compilerEnv, os == OsFamily.WINDOWS, output,
-                r.stamp().userVariables());
+                keyedVariables(r, env));
         checkToolchainKey(o.sdkFingerprint(), setup, digests, log);
         Optional<CompilerLauncher> launcher = Optional.empty();
         if (o.compilerLauncher() != null) {
-            launcher = Optional.of(CompilerLauncher.resolve(o.compilerLauncher(), r.host(), r.basedir()));
+            // ccache and sccache read a configuration file of the build's own, not the user's or the system's
+            launcher = Optional.of(CompilerLauncher.resolve(o.compilerLauncher(), r.host(), r.basedir())
+                    .prepared(outDir.resolve("launcher")));
         }
         DllPublisher publisher = new DllPublisher(request, steps, r, setup, digests, log, launcher);
         IncrementalBuild incremental = new IncrementalBuild(new StampStore(output));
         // environment.txt describes this run, also when the DLL turns out to be up to date
         EnvironmentReport.write(env, outDir.resolve("environment.txt"));
-        writeCompilationDatabase(outDir.resolve(CompilationDatabase.FILE_NAME), steps, r.basedir(), log);
+        Path compileCommands = outDir.resolve(CompilationDatabase.FILE_NAME);
+        if (!Files.exists(compileCommands)) { // an up-to-date DLL keeps the one its build wrote
+            writeCompilationDatabase(compileCommands, steps, r.basedir(), log);
+        }
         long stampStarted = System.nanoTime();
         StampDecision decision = incremental.check(stampInputs, o.force());
         if (decision.upToDate()) {
@@ -273,6 +278,7 @@ public final class HipDllBuild {
         // after the up-to-date answer, which reads no SDK file's content; the steps hash clang anyway (digests)
         checkTargetsWithTheSdk(sdk, r.targets(), os, compilerEnv, digests, outDir.resolve("sdk-processors"), log);
         log.info("rebuilding " + output.getFileName() + ": " + decision.summary(12));
+        writeCompilationDatabase(compileCommands, steps, r.basedir(), log);
         incremental.starting();
         // the previous DLL's verify reports describe a DLL that is being replaced (docs/incremental-and-diagnosis.md)
         VerifyReports.deleteIn(outDir).forEach(p -> log.info("deleted the stale verify report " + p));
@@ -297,7 +303,8 @@ public final class HipDllBuild {
             PathPlaceholders placeholders = PathPlaceholders.forBuild(sdk, r.basedir(), r.buildDirectory());
             StepExecutor executor = new StepExecutor(new ProcessRunner(o.stepTimeout()).withBuildId(buildRun.id()),
                     new LaunchOptions(os, o.commandLineLimit()), sdk.hipcc().path(), sdk.hipccIsBatchWrapper(),
-                    compilerEnv, r.basedir(), driverTools(sdk, os, o.driver()), environmentDigest(compilerEnv, os, r),
+                    compilerEnv, r.basedir(), driverTools(sdk, os, o.driver()), environmentDigest(compilerEnv, os,
+                            keyedVariables(r, env)),
                     placeholders, p -> name(p, r), digests, buildLog, diagnosisTxt, RuleBook.load(), log,
                     o.force(), progress, unitsBuiltBefore(steps), launcher, compileToolsDigest(sdk, os, o.driver(), digests),
                     headerFiles);
@@ -591,9 +598,21 @@ public final class HipDllBuild {
     }
 
     /** The digest of what in the environment decides a step's output ({@link CompilerEnvironment}). */
-    private static String environmentDigest(Map<String, String> env, OsFamily os, HipDllBuildRequest r) {
-        return Sha256.ofUtf8(CompilerEnvironment.fingerprint(env, os == OsFamily.WINDOWS, r.stamp().userVariables())
-                .toString());
+    private static String environmentDigest(Map<String, String> env, OsFamily os, java.util.Set<String> keyed) {
+        return Sha256.ofUtf8(CompilerEnvironment.fingerprint(env, os == OsFamily.WINDOWS, keyed).toString());
+    }
+
+    /**
+     * The names that count in every step's key and in the stamp besides {@link CompilerEnvironment}'s own list:
+     * those set through {@code environmentVariables}, and every variable the scrub would have removed but kept
+     * (the compiler launcher's {@code CCACHE_*}/{@code SCCACHE_*} with {@code hip.compilerLauncher}, and those
+     * {@code keepVariables} exempts, code-running ones included): issue 21, hole 5, a build without a launcher
+     * variable said "up to date" after one with it.
+     */
+    static java.util.Set<String> keyedVariables(HipDllBuildRequest r, ScrubResult env) {
+        java.util.Set<String> keyed = new java.util.TreeSet<>(r.stamp().userVariables());
+        keyed.addAll(env.keptNames());
+        return keyed;
     }
 
     /** A file as a reason names it: relative to the source directory, else the project, else as is. */

@@ -42,18 +42,35 @@ public sealed interface AbiContract permits AbiContract.CountContract, AbiContra
      * @param optional the names the host can do without, source order
      * @param origin   where the names came from (a file and its use counts, or a list)
      * @param loaderPrefix the prefix the loader source's {@code RESOLVE} macro spells, when it spells one
+     * @param origins  where in the loader source each name is resolved ({@code file:line[:column]}: for a
+     *                 name reached through macros, the line of the outermost macro invocation), for messages;
+     *                 names from a list have none
      */
     record NamedContract(String prefix, List<String> required, List<String> optional, String origin,
-                         java.util.Optional<LoaderPrefix> loaderPrefix) implements AbiContract {
+                         java.util.Optional<LoaderPrefix> loaderPrefix, java.util.Map<String, String> origins)
+            implements AbiContract {
         /** A contract whose prefix is not spelled by a loader source. */
         public NamedContract(String prefix, List<String> required, List<String> optional, String origin) {
             this(prefix, required, optional, origin, java.util.Optional.empty());
+        }
+
+        /** A contract without the names' places. */
+        public NamedContract(String prefix, List<String> required, List<String> optional, String origin,
+                             java.util.Optional<LoaderPrefix> loaderPrefix) {
+            this(prefix, required, optional, origin, loaderPrefix, java.util.Map.of());
+        }
+
+        /** The name with where it is resolved, when known: {@code coli_cuda_init (backend_loader.c:142)}. */
+        public String located(String name) {
+            String at = origins.get(name);
+            return at == null ? name : name + " (" + at + ")";
         }
 
         /** @throws IllegalArgumentException when a name is listed twice (in one list or in both) */
         public NamedContract {
             required = List.copyOf(required);
             optional = List.copyOf(optional);
+            origins = java.util.Map.copyOf(origins);
             Set<String> seen = new LinkedHashSet<>();
             for (String n : required) {
                 if (!seen.add(n)) {

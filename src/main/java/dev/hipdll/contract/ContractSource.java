@@ -18,9 +18,13 @@ import java.util.List;
  *                      own ({@code "vecops_" #name}) gives the contract that one instead
  * @param explicitPrefix whether {@code prefix} was given explicitly ({@code hip.exportPrefix}): a loader
  *                      spelling another one then fails {@code exports.prefix}, naming both
+ * @param preprocessor  the SDK's clang, when it is at hand: a loader source is then read as the compiler
+ *                      preprocesses it ({@link LoaderSourceParser#parse(Path, LoaderPreprocessor)}); {@code null}:
+ *                      by {@link LoaderSourceParser} alone, which fails closed on uses through macros it does not
+ *                      expand
  */
 public record ContractSource(Path loaderSource, List<String> exports, Path exportsFile, int expectedCount,
-                             String prefix, boolean explicitPrefix) {
+                             String prefix, boolean explicitPrefix, LoaderPreprocessor preprocessor) {
     /** Creates a source; {@code exports} is copied ({@code null} means empty). */
     public ContractSource {
         exports = exports == null ? List.of() : exports.stream().filter(s -> s != null && !s.isBlank()).toList();
@@ -29,6 +33,12 @@ public record ContractSource(Path loaderSource, List<String> exports, Path expor
     /** A source whose prefix is the default, not given explicitly: a loader's own prefix wins silently. */
     public ContractSource(Path loaderSource, List<String> exports, Path exportsFile, int expectedCount, String prefix) {
         this(loaderSource, exports, exportsFile, expectedCount, prefix, false);
+    }
+
+    /** A source read without the SDK's clang. */
+    public ContractSource(Path loaderSource, List<String> exports, Path exportsFile, int expectedCount, String prefix,
+                          boolean explicitPrefix) {
+        this(loaderSource, exports, exportsFile, expectedCount, prefix, explicitPrefix, null);
     }
 
     /**
@@ -52,7 +62,8 @@ public record ContractSource(Path loaderSource, List<String> exports, Path expor
             throw new ContractException("give one contract source, not " + String.join(" and ", given));
         }
         if (loaderSource != null) {
-            return new LoaderSourceParser(prefix, explicitPrefix).parse(loaderSource);
+            LoaderSourceParser parser = new LoaderSourceParser(prefix, explicitPrefix);
+            return preprocessor == null ? parser.parse(loaderSource) : parser.parse(loaderSource, preprocessor);
         }
         if (!exports.isEmpty()) {
             return new ExportListParser(prefix).parse("hip.exports", exports);

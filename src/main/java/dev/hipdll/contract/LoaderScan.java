@@ -8,25 +8,36 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One pass over a loader source through translation phases 1 to 4 as far as a contract needs
- * them (C11 5.1.1.2): {@link SourceText} (phases 1, 2), {@link PpTokenizer} (3), then directives
+ * A scan of a loader source (two passes over its tokens) through translation phases 1 to 4 as far as a
+ * contract needs them (C11 5.1.1.2): {@link SourceText} (phases 1, 2), {@link PpTokenizer} (3), then directives
  * (4): conditional inclusion by {@link ConditionalStack}, {@code #define}s kept as
  * {@link MacroDefinition}s, every other directive ignored. In the processed groups, every
  * {@code RESOLVE} or {@code RESOLVE_OPT} identifier followed by {@code (} (C11 6.10.3 p10: the
  * name of a function-like macro not followed by {@code (} is not an invocation) is a
  * {@link ResolveUse}. Identifiers are whole tokens, so {@code MY_RESOLVE(}, {@code RESOLVEX(} and
- * {@code RESOLVE_OPTIONAL(} are other macros.
+ * {@code RESOLVE_OPTIONAL(} are other macros. Each function-like {@code #define} of {@code RESOLVE} or
+ * {@code RESOLVE_OPT}, in any group, is a {@link DefinitionSite}, and each {@code #include}d name is kept
+ * ({@link Result#headers()}), for {@link LoaderPreprocessor}.
  *
  * A macro defined (before its use, as C requires) with {@code RESOLVE}/{@code RESOLVE_OPT}
  * invocations in its body is a {@link ResolveWrapper}: each of its invocations stands for those
  * uses; {@code #define REQUIRED RESOLVE} makes {@code REQUIRED} another name for {@code RESOLVE};
  * {@code #undef} or a redefinition ends either.
  *
+ * <p>Failing closed: a first pass ({@link ResolvingMacros}) finds every macro of the file that can reach
+ * {@code RESOLVE}/{@code RESOLVE_OPT}, whatever the order of the definitions. A use of one that this
+ * reader does not expand exactly (the name passed as a macro argument, {@code EACH(RESOLVE)}; a wrapper
+ * invoking another wrapper; a wrapper defined more than once; a fragment that token pasting can glue into
+ * such a name) is recorded as {@link Undecided}: {@link LoaderSourceParser} refuses to guess, and the
+ * preprocessed path ({@link LoaderPreprocessor}) lets the compiler decide. A {@code RESOLVE_OPT}
+ * defined so that it reaches {@code RESOLVE} ({@code #define RESOLVE_OPT RESOLVE}) makes every
+ * {@code RESOLVE_OPT} use required ({@link Result#optionalRequired()}).
+ *
  * <p>Errors, each naming the file, line and column: a literal missing its closing quote in a
  * processed group; an invocation not closed before the end of the file, or longer than
  * {@value #MAX_INVOCATION_TOKENS} tokens; more than {@value #MAX_USES} uses (a DLL exports at most
- * 65535 names by ordinal); a wrapper that cannot be read ({@link ResolveWrapper}); the structure
- * errors of {@link ConditionalStack}.
+ * 65535 names by ordinal); a wrapper invoked with the wrong number of arguments ({@link ResolveWrapper});
+ * the structure errors of {@link ConditionalStack}.
  */
 final class LoaderScan {
     static final String RESOLVE = "RESOLVE";
@@ -50,9 +61,34 @@ final class LoaderScan {
      *                    live {@code #include} ("#include "resolve_list.inc" at 12:1 is not followed")
      *                    and each wrapper macro never invoked by its own name (an X-macro list passes
      *                    it as an argument, which is not expanded)
+     * @param undecided   the uses through macros this reader does not expand, in source order
+     * @param optionalRequired whether {@code RESOLVE_OPT} reaches {@code RESOLVE}: its names are required
+     * @param sites       the function-like definitions of {@code RESOLVE}/{@code RESOLVE_OPT}, in any group
+     * @param headers     the headers the processed {@code #include}s name, as written (at most 256)
      */
     record Result(List<ResolveUse> uses, Map<String, List<MacroDefinition>> definitions, int skippedUses,
-                  List<String> unfollowed) {
+                  List<String> unfollowed, List<Undecided> undecided, boolean optionalRequired,
+                  List<DefinitionSite> sites, List<String> headers) {
+    }
+
+    /**
+     * A use this reader cannot decide: it goes through a macro the reader does not expand.
+     *
+     * @param offset the physical offset of the token
+     * @param detail what the token is and why it is not read, e.g. "RESOLVE is passed to a macro as an argument"
+     */
+    record Undecided(int offset, String detail) {
+    }
+
+    /**
+     * A {@code #define} of {@code RESOLVE} or {@code RESOLVE_OPT} as function-like macro, in any group
+     * (skipped ones too): where the preprocessed path puts its marker.
+     *
+     * @param macro      {@code RESOLVE} or {@code RESOLVE_OPT}
+     * @param afterList  the physical offset just after the {@code )} that closes the parameter list
+     * @param firstParam the first parameter ({@code __VA_ARGS__} for {@code ...}), or null when it has none
+     */
+    record DefinitionSite(String macro, int afterList, String firstParam) {
     }
 
     private final SourceText src;
@@ -65,13 +101,21 @@ final class LoaderScan {
     private final Map<String, String> aliases = new LinkedHashMap<>();
     private final List<String> includes = new ArrayList<>();
     private final Set<String> invokedWrappers = new HashSet<>();
+    private final List<Undecided> undecided = new ArrayList<>();
+    private final List<DefinitionSite> sites = new ArrayList<>();
+    private final List<String> headers = new ArrayList<>();
+    /** Null in the first pass, which only feeds {@link #macros}. */
+    private final ResolvingMacros.Found resolving;
+    private final ResolvingMacros macros;
     private int definitionTokens;
     private int skippedUses;
     private PpToken pushedBack;
 
-    private LoaderScan(SourceText src, String source) {
+    private LoaderScan(SourceText src, String source, ResolvingMacros macros, ResolvingMacros.Found resolving) {
         this.src = src;
         this.source = source;
+        this.macros = macros;
+        this.resolving = resolving;
         this.tokens = new PpTokenizer(src, source);
         this.conditionals = new ConditionalStack(src, source);
     }
@@ -83,14 +127,21 @@ final class LoaderScan {
      * @throws ContractException see the class description
      */
     static Result scan(SourceText src, String source) throws ContractException {
-        LoaderScan s = new LoaderScan(src, source);
+        ResolvingMacros macros = new ResolvingMacros();
+        new LoaderScan(src, source, macros, null).run();
+        ResolvingMacros.Found found = macros.found();
+        LoaderScan s = new LoaderScan(src, source, null, found);
         s.run();
+        found.fragments().forEach((fragment, at) -> s.undecided.add(new Undecided(at, "the identifier " + fragment
+                + " can be pasted (##) into " + found.completing(fragment) + ", which this reader does not do")));
+        s.undecided.sort(java.util.Comparator.comparingInt(Undecided::offset));
         List<String> unfollowed = new ArrayList<>(s.includes);
         s.wrappers.keySet().stream().filter(w -> !s.invokedWrappers.contains(w))
                 .forEach(w -> unfollowed.add("the macro " + w + " wraps RESOLVE but is never invoked as " + w
                         + "(...) itself (passed as an argument to another macro, as an X-macro list does, it is"
                         + " not expanded)"));
-        return new Result(List.copyOf(s.uses), s.definitions, s.skippedUses, List.copyOf(unfollowed));
+        return new Result(List.copyOf(s.uses), s.definitions, s.skippedUses, List.copyOf(unfollowed),
+                List.copyOf(s.undecided), found.optionalRequired(), List.copyOf(s.sites), List.copyOf(s.headers));
     }
 
     private void run() throws ContractException {
@@ -102,9 +153,21 @@ final class LoaderScan {
             if (t.kind() != PpToken.Kind.IDENTIFIER) {
                 continue;
             }
-            String macro = aliases.getOrDefault(t.text(), t.text());
-            ResolveWrapper wrapper = wrappers.get(t.text());
-            if (!macro.equals(RESOLVE) && !macro.equals(RESOLVE_OPT) && wrapper == null) {
+            if (macros != null) {
+                macros.identifier(t.text(), t.start());
+                continue;
+            }
+            String name = t.text();
+            boolean direct = name.equals(RESOLVE) || name.equals(RESOLVE_OPT);
+            if (!direct && !resolving.reaches(name)) {
+                continue;
+            }
+            String macro = aliases.getOrDefault(name, name);
+            ResolveWrapper wrapper = wrappers.get(name);
+            if (!direct && (wrapper == null && !aliases.containsKey(name) || resolving.definitions(name) > 1)) {
+                undecided.add(new Undecided(t.start(), name + " is a macro that reaches RESOLVE"
+                        + (resolving.definitions(name) > 1 ? " and is defined " + resolving.definitions(name) + " times"
+                        : " through other macros (or is not defined here yet)") + "; this reader does not expand it"));
                 continue;
             }
             ConditionalStack.Branch branch = conditionals.branch();
@@ -114,7 +177,9 @@ final class LoaderScan {
             } else {
                 PpToken open = nextProcessed();
                 if (!open.is("(")) {
-                    pushedBack = open; // a function-like macro's name alone is no invocation
+                    pushedBack = open; // a function-like macro's name alone is no invocation, but a macro can call it
+                    undecided.add(new Undecided(t.start(), name + " is not followed by its arguments (passed to a macro,"
+                            + " as EACH(" + name + ") or CALL(" + name + ", name, type) do, it is invoked there)"));
                     continue;
                 }
                 List<List<PpToken>> args = arguments(t);
@@ -123,6 +188,16 @@ final class LoaderScan {
             }
             if (wrapper != null) {
                 invokedWrappers.add(t.text());
+            }
+            for (ResolveUse u : found) {
+                List<PpToken> first = u.arguments().get(0);
+                if (first.size() == 1 && resolving.objectLike().contains(first.get(0).text())) {
+                    // RESOLVE's definition may pass it on (and so replace it) before stringizing it: which name is
+                    // looked up depends on how; the preprocessor knows
+                    undecided.add(new Undecided(first.get(0).start(), "the name "
+                            + first.get(0).text() + " given to " + u.macro() + " is also an object-like macro of the file,"
+                            + " which a macro that passes it on replaces"));
+                }
             }
             if (uses.size() + found.size() > MAX_USES) {
                 throw new ContractException(at(t) + ": more than " + MAX_USES + " RESOLVE/RESOLVE_OPT uses;"
@@ -219,8 +294,8 @@ final class LoaderScan {
             } else {
                 truncated = true;
             }
-            if (mention == null && d.size() > 2 && (t.isIdentifier(RESOLVE) || t.isIdentifier(RESOLVE_OPT)
-                    || t.kind() == PpToken.Kind.IDENTIFIER && (wrappers.containsKey(t.text()) || aliases.containsKey(t.text())))) {
+            if (mention == null && d.size() > 2 && resolving != null && t.kind() == PpToken.Kind.IDENTIFIER
+                    && resolving.reaches(t.text())) {
                 mention = t;
             }
         }
@@ -239,8 +314,18 @@ final class LoaderScan {
             case "else" -> conditionals.otherwise(hash.start());
             case "endif" -> conditionals.close(hash.start());
             case "define" -> {
+                if (macros == null) {
+                    site(d);
+                }
                 if (conditionals.live()) {
-                    define(d, hash, truncated, mention);
+                    MacroDefinition m = MacroDefinition.of(d, hash.start(), truncated);
+                    if (macros != null) {
+                        if (m != null) {
+                            macros.definition(m, d.get(0).start());
+                        }
+                    } else {
+                        define(m, mention);
+                    }
                 }
             }
             case "undef" -> {
@@ -251,10 +336,13 @@ final class LoaderScan {
             }
             case "include" -> {
                 // not followed: the contract is this one file; noted for the "no use" error
-                if (conditionals.live() && includes.size() < 16) {
+                if (conditionals.live() && includes.size() < 16 && macros == null) {
                     StringBuilder header = new StringBuilder();
                     rest.forEach(x -> header.append(x.spaceBefore() && header.length() > 0 ? " " : "").append(x.text()));
                     includes.add("#include " + header + " at " + src.position(hash.start()) + " is not followed");
+                }
+                if (conditionals.live() && macros == null && headers.size() < 256) {
+                    header(rest);
                 }
             }
             default -> {
@@ -263,8 +351,7 @@ final class LoaderScan {
         }
     }
 
-    private void define(List<PpToken> d, PpToken hash, boolean truncated, PpToken mention) throws ContractException {
-        MacroDefinition m = MacroDefinition.of(d, hash.start(), truncated);
+    private void define(MacroDefinition m, PpToken mention) throws ContractException {
         if (m == null) {
             return;
         }
@@ -282,9 +369,14 @@ final class LoaderScan {
                 aliases.put(m.name(), body.get(0).text()); // #define REQUIRED RESOLVE
                 return;
             }
-            Set<String> resolving = new HashSet<>(wrappers.keySet());
-            resolving.addAll(aliases.keySet());
-            wrappers.put(m.name(), ResolveWrapper.of(m, resolving, src, source));
+            Set<String> reaching = new HashSet<>(resolving.reaching());
+            reaching.remove(RESOLVE);
+            reaching.remove(RESOLVE_OPT);
+            try {
+                wrappers.put(m.name(), ResolveWrapper.of(m, reaching, src, source));
+            } catch (ResolveWrapper.Unreadable e) {
+                undecided.add(new Undecided(e.offset(), e.getMessage())); // and each use of it is undecided too
+            }
         }
         if (!ours && !m.functionLike() && !stringsOnly(m)) {
             return; // only function-like macros can pass a name on; a string macro can spell a prefix
@@ -297,6 +389,39 @@ final class LoaderScan {
             }
         }
         definitions.computeIfAbsent(m.name(), k -> new ArrayList<>()).add(kept);
+    }
+
+    /** Records a function-like {@code #define RESOLVE(...)}/{@code RESOLVE_OPT(...)} as a {@link DefinitionSite}. */
+    private void site(List<PpToken> d) {
+        if (d.size() < 3 || !(d.get(1).isIdentifier(RESOLVE) || d.get(1).isIdentifier(RESOLVE_OPT))
+                || !d.get(2).is("(") || d.get(2).spaceBefore()) {
+            return;
+        }
+        String first = null;
+        for (int i = 3; i < d.size(); i++) {
+            PpToken t = d.get(i);
+            if (t.is(")")) {
+                sites.add(new DefinitionSite(d.get(1).text(), t.start() + 1, first));
+                return;
+            }
+            if (first == null && t.is("...")) {
+                first = "__VA_ARGS__";
+            } else if (first == null && t.kind() == PpToken.Kind.IDENTIFIER) {
+                first = t.text();
+            }
+        }
+    }
+
+    /** Records the header an {@code #include} names ({@code <windows.h>} or {@code "x.h"}), as written. */
+    private void header(List<PpToken> rest) {
+        if (rest.size() == 1 && rest.get(0).kind() == PpToken.Kind.STRING && rest.get(0).text().startsWith("\"")) {
+            String h = rest.get(0).text();
+            headers.add(h.substring(1, Math.max(1, h.length() - 1)));
+        } else if (rest.size() >= 3 && rest.get(0).is("<") && rest.get(rest.size() - 1).is(">")) {
+            StringBuilder h = new StringBuilder();
+            rest.subList(1, rest.size() - 1).forEach(x -> h.append(x.spaceBefore() && h.length() > 0 ? " " : "").append(x.text()));
+            headers.add(h.toString());
+        }
     }
 
     private String at(PpToken t) {

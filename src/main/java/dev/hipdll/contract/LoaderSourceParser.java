@@ -65,38 +65,115 @@ public final class LoaderSourceParser {
     }
 
     /**
-     * Parses {@code file}, at most {@value ContractFile#MAX_BYTES} bytes of UTF-8 text.
+     * Parses {@code file}, at most {@value ContractFile#MAX_BYTES} bytes of UTF-8 text, with this reader alone.
      *
      * @throws ContractException when the file is too large, empty, not text, not C the way a compiler
      *                           would accept it (an unterminated comment or literal, an unbalanced
-     *                           {@code #if}), has no use, or a use does not name an entry point
+     *                           {@code #if}), has no use, a use does not name an entry point, or a use goes
+     *                           through a macro this reader does not expand ({@link #FAIL_CLOSED})
      * @throws IOException       when the file cannot be read
      */
     public AbiContract.NamedContract parse(Path file) throws IOException, ContractException {
         return parse(file.toString(), ContractFile.read(file, WHAT));
     }
 
+    /**
+     * Parses {@code file} as the compiler preprocesses it: {@code clang -E} through {@code clang}
+     * ({@link LoaderPreprocessor}) gives every name that reaches {@code RESOLVE}/{@code RESOLVE_OPT} however
+     * it gets there, for the configuration without {@code -D} options; the uses this reader sees directly
+     * (in every {@code #ifdef} branch) are added, so the contract is never smaller than {@link #parse(Path)}'s.
+     * A name both ways is required when either says so. Uses this reader cannot decide are decided by the
+     * compiler, so {@link #FAIL_CLOSED} is never the answer here.
+     *
+     * @throws ContractException as {@link #parse(Path)}, or when clang fails, or a definition of
+     *                           {@code RESOLVE}/{@code RESOLVE_OPT} the compiler reads has no marker
+     *                           ({@link LoaderPreprocessor}), each naming the file and line
+     * @throws IOException       when the file cannot be read, or the temporary copy cannot be written
+     */
+    public AbiContract.NamedContract parse(Path file, LoaderPreprocessor clang) throws IOException, ContractException {
+        String text = ContractFile.read(file, WHAT);
+        Reading r = read(file.toString(), text);
+        LoaderPreprocessor.Preprocessed p = clang.preprocess(file, r.text(), r.scan().sites(), r.scan().headers());
+        return contract(r, p.uses(), p.note());
+    }
+
     /** Parses {@code text}, naming it {@code source} in messages. */
     public AbiContract.NamedContract parse(String source, String text) throws ContractException {
+        Reading r = read(source, text);
+        if (!r.scan().undecided().isEmpty()) {
+            LoaderScan.Undecided u = r.scan().undecided().get(0);
+            SourcePosition at = r.src().position(u.offset());
+            int more = r.scan().undecided().size() - 1;
+            throw new ContractException(at.in(source) + ": " + FAIL_CLOSED.replace("N", String.valueOf(at.line()))
+                    .replace(": cannot decide", " (" + u.detail() + (more > 0 ? "; and " + more + " more" : "")
+                            + "): cannot decide"));
+        }
+        return contract(r, List.of(), null);
+    }
+
+    /**
+     * The error of {@link #parse(Path)} for a use that goes through a macro it does not expand ({@code N}: the
+     * line; the message adds what was found there).
+     */
+    public static final String FAIL_CLOSED = "the loader passes RESOLVE through a macro at line N: cannot decide;"
+            + " give the SDK (-Dhip.sdkRoot) or an explicit list (hip.exports)";
+
+    private Reading read(String source, String text) throws ContractException {
         String t = ContractFile.text(source, text, WHAT);
         if (t.isEmpty()) {
             throw new ContractException(source + ": the file is empty; expected " + WHAT
                     + " with RESOLVE(name, type) lines");
         }
         SourceText src = new SourceText(t);
-        LoaderScan.Result scan = LoaderScan.scan(src, source);
-        if (scan.uses().isEmpty()) {
+        return new Reading(source, t, src, LoaderScan.scan(src, source));
+    }
+
+    /**
+     * A loader source read by the scan.
+     *
+     * @param source names the file in messages
+     * @param text   its text (no byte order mark)
+     */
+    private record Reading(String source, String text, SourceText src, LoaderScan.Result scan) {
+    }
+
+    /**
+     * One use, read here or found by the preprocessor.
+     *
+     * @param macro    {@code RESOLVE} or {@code RESOLVE_OPT}: the definition it reaches (its prefix applies)
+     * @param required whether the name is required
+     * @param argument the first argument's spelling
+     * @param at       {@code file:line[:column]} of the argument, for messages
+     * @param brief   where it is, for a second position in a message ({@code line:column}, or {@code file:line})
+     * @param use      the use read here, or null for one the preprocessor found
+     */
+    private record Named(String macro, boolean required, String argument, String at, String brief, ResolveUse use) {
+    }
+
+    private AbiContract.NamedContract contract(Reading r, List<LoaderPreprocessor.Use> found, String note)
+            throws ContractException {
+        String source = r.source();
+        SourceText src = r.src();
+        LoaderScan.Result scan = r.scan();
+        if (scan.uses().isEmpty() && found.isEmpty()) {
             throw new ContractException(source + ": no RESOLVE(name, type) or RESOLVE_OPT(name, type) outside"
                     + " comments, string literals and skipped #if groups"
                     + (scan.skippedUses() > 0 ? " (" + scan.skippedUses() + " in skipped groups)" : "")
+                    + (note == null ? "" : " (" + note + ")")
                     + "; expected a host loader source such as backend_loader.c"
                     + (scan.unfollowed().isEmpty() ? "" : ". Not read: " + String.join("; ", scan.unfollowed())
                     + ". Name the file that holds the RESOLVE lines with hip.contract, or list the exports with"
                     + " hip.exportsFile"));
         }
         ResolveNaming naming = new ResolveNaming(scan.definitions());
+        List<Named> uses = new ArrayList<>();
         for (ResolveUse u : scan.uses()) {
             checkArguments(src, source, u, naming.definitions(u.macro()));
+            uses.add(new Named(u.macro(), u.required() || scan.optionalRequired(), u.firstArgumentText(),
+                    src.position(u.arguments().get(0).get(0).start()).in(source), src.position(u.offset()).toString(), u));
+        }
+        for (LoaderPreprocessor.Use u : found) {
+            uses.add(new Named(u.macro(), u.required(), u.argument(), u.where(), u.where(), null));
         }
         Map<String, String> prepending = new HashMap<>();  // macro -> the prefix its definition spells
         String spelled = null;
@@ -114,35 +191,50 @@ public final class LoaderSourceParser {
                 }
             }
         }
-        String fallback = fallback(src, source, scan.uses().stream().filter(u -> !prepending.containsKey(u.macro())).toList());
-        Map<String, List<ResolveUse>> byName = new LinkedHashMap<>();
-        for (ResolveUse u : scan.uses()) {
-            String name = prepending.getOrDefault(u.macro(), fallback) + u.firstArgumentText();
-            List<ResolveUse> earlier = byName.computeIfAbsent(name, k -> new ArrayList<>());
-            if (earlier.size() >= MAX_ALTERNATIVES) {
-                throw new ContractException(src.position(u.offset()).in(source) + ": " + name + " is resolved in more than "
-                        + MAX_ALTERNATIVES + " alternative branches; expected a loader source");
-            }
-            for (ResolveUse e : earlier) {
-                if (e.branch() == null || u.branch() == null || !e.branch().exclusiveWith(u.branch())) {
-                    throw new ContractException(src.position(u.offset()).in(source) + ": " + name
-                            + " is resolved twice, first at " + src.position(e.offset())
-                            + "; expected each entry point once");
+        String fallback = fallback(uses.stream().filter(u -> !prepending.containsKey(u.macro())).toList());
+        Map<String, List<Named>> byName = new LinkedHashMap<>();
+        for (Named u : uses) {
+            String name = prepending.getOrDefault(u.macro(), fallback) + u.argument();
+            List<Named> earlier = byName.computeIfAbsent(name, k -> new ArrayList<>());
+            if (u.use() != null) { // the preprocessor's uses are one configuration's: a name there twice is one name
+                List<Named> read = earlier.stream().filter(e -> e.use() != null).toList();
+                if (read.size() >= MAX_ALTERNATIVES) {
+                    throw new ContractException(src.position(u.use().offset()).in(source) + ": " + name
+                            + " is resolved in more than " + MAX_ALTERNATIVES + " alternative branches; expected a loader source");
+                }
+                for (Named e : read) {
+                    ConditionalStack.Branch a = e.use().branch();
+                    ConditionalStack.Branch b = u.use().branch();
+                    if (a == null || b == null || !a.exclusiveWith(b)) {
+                        throw new ContractException(src.position(u.use().offset()).in(source) + ": " + name
+                                + " is resolved twice, first at " + src.position(e.use().offset())
+                                + "; expected each entry point once");
+                    }
                 }
             }
-            earlier.add(u);
+            if (earlier.size() < 2 * MAX_ALTERNATIVES) {
+                earlier.add(u);
+            }
         }
         List<String> required = new ArrayList<>();
         List<String> optional = new ArrayList<>();
-        byName.forEach((n, us) -> (us.stream().anyMatch(ResolveUse::required) ? required : optional).add(n));
+        Map<String, String> origins = new LinkedHashMap<>();
+        byName.forEach((n, us) -> {
+            boolean req = us.stream().anyMatch(Named::required);
+            (req ? required : optional).add(n);
+            origins.put(n, us.stream().filter(u -> u.required() == req).findFirst().orElseThrow().at());
+        });
         String counts = required.size() + " RESOLVE + " + optional.size() + " RESOLVE_OPT";
-        if (spelled == null) {
-            return new AbiContract.NamedContract(prefix, required, optional, source + " (" + counts + ")");
+        String origin = source + " (" + counts + (note == null ? "" : "; " + note) + ")";
+        Optional<AbiContract.LoaderPrefix> lp = Optional.empty();
+        String contractPrefix = prefix;
+        if (spelled != null) {
+            String where = spelledAt < 0 ? source : src.position(spelledAt).in(source);
+            contractPrefix = spelled;
+            lp = Optional.of(new AbiContract.LoaderPrefix(spelled, where,
+                    explicit && !spelled.equals(prefix) ? Optional.of(prefix) : Optional.empty()));
         }
-        String where = spelledAt < 0 ? source : src.position(spelledAt).in(source);
-        return new AbiContract.NamedContract(spelled, required, optional, source + " (" + counts + ")",
-                Optional.of(new AbiContract.LoaderPrefix(spelled, where,
-                        explicit && !spelled.equals(prefix) ? Optional.of(prefix) : Optional.empty())));
+        return new AbiContract.NamedContract(contractPrefix, required, optional, origin, lp, origins);
     }
 
     /**
@@ -174,24 +266,24 @@ public final class LoaderSourceParser {
      * name when every such argument already starts with the prefix, else the prefix is prepended;
      * an error when they are spelled both ways.
      */
-    private String fallback(SourceText src, String source, List<ResolveUse> uses) throws ContractException {
-        ResolveUse with = null;
-        ResolveUse without = null;
-        for (ResolveUse u : uses) {
-            if (!prefix.isEmpty() && u.firstArgumentText().startsWith(prefix)) {
+    private String fallback(List<Named> uses) throws ContractException {
+        Named with = null;
+        Named without = null;
+        for (Named u : uses) {
+            if (!prefix.isEmpty() && u.argument().startsWith(prefix)) {
                 with = with == null ? u : with;
             } else {
                 without = without == null ? u : without;
             }
         }
         if (with != null && without != null) {
-            ResolveUse later = with.offset() > without.offset() ? with : without;
-            ResolveUse earlier = later == with ? without : with;
-            throw new ContractException(src.position(later.arguments().get(0).get(0).start()).in(source) + ": "
-                    + later.macro() + "(" + later.firstArgumentText() + ", ...) "
+            Named later = uses.indexOf(with) > uses.indexOf(without) ? with : without;
+            Named earlier = later == with ? without : with;
+            throw new ContractException(later.at() + ": "
+                    + later.macro() + "(" + later.argument() + ", ...) "
                     + (later == with ? "carries" : "lacks") + " the export prefix \"" + prefix + "\", but "
-                    + earlier.macro() + "(" + earlier.firstArgumentText() + ", ...) at "
-                    + src.position(earlier.offset()) + " " + (earlier == with ? "carries" : "lacks")
+                    + earlier.macro() + "(" + earlier.argument() + ", ...) at "
+                    + earlier.brief() + " " + (earlier == with ? "carries" : "lacks")
                     + " it, and no RESOLVE definition in the file shows whether the macro prepends it;"
                     + " expected every name spelled the same way");
         }

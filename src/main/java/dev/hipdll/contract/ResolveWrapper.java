@@ -12,7 +12,7 @@ import java.util.Set;
  * first argument of each inner use is one identifier: a parameter of the wrapper, replaced by the
  * invocation's argument (C11 6.10.3.1 argument substitution), or a name spelled in the definition.
  *
- * <p>Not read, and refused with the definition's line and column: an inner first argument made of
+ * <p>Not read ({@link Unreadable}, with the line and column; the scan records each as undecided): an inner first argument made of
  * several tokens ({@code coli_ ## n}), {@code RESOLVE} mentioned without {@code (} other than as a
  * plain alias ({@code #define REQUIRED RESOLVE}, which {@link LoaderScan} reads as {@code RESOLVE}),
  * a wrapper that invokes another wrapper or an alias, and a definition too long to keep.
@@ -45,32 +45,28 @@ record ResolveWrapper(String name, List<String> parameters, boolean variadic, Li
      *
      * @param wrappers the names of the wrappers and aliases of {@code RESOLVE} defined so far
      * @param source   names the file in messages
-     * @throws ContractException when the definition cannot be read (see the class description)
+     * @throws Unreadable when the definition cannot be read (see the class description)
      */
     static ResolveWrapper of(MacroDefinition m, Set<String> wrappers, SourceText src, String source)
-            throws ContractException {
+            throws Unreadable {
         String where = "the definition of the macro " + m.name() + " (at " + src.position(m.offset()) + ")";
         if (m.replacement() == null) {
-            throw new ContractException(src.position(m.offset()).in(source) + ": " + where
-                    + " uses RESOLVE but is too long to read; expected each RESOLVE(name, type) written out,"
-                    + " or the names listed with hip.exportsFile");
+            throw new Unreadable(m.offset(), where + " uses RESOLVE but is too long to read");
         }
         List<PpToken> body = m.replacement();
         List<Inner> inner = new ArrayList<>();
         for (int i = 0; i < body.size(); i++) {
             PpToken t = body.get(i);
             if (t.kind() == PpToken.Kind.IDENTIFIER && wrappers.contains(t.text())) {
-                throw new ContractException(src.position(t.start()).in(source) + ": " + where + " invokes "
-                        + t.text() + ", itself a macro that resolves names; expected RESOLVE(name, type) or"
-                        + " RESOLVE_OPT(name, type) directly");
+                throw new Unreadable(t.start(), where + " invokes " + t.text()
+                        + ", itself a macro that reaches RESOLVE");
             }
             if (!t.isIdentifier(LoaderScan.RESOLVE) && !t.isIdentifier(LoaderScan.RESOLVE_OPT)) {
                 continue;
             }
             if (i + 1 >= body.size() || !body.get(i + 1).is("(")) {
-                throw new ContractException(src.position(t.start()).in(source) + ": " + t.text() + " is used in "
-                        + where + " without arguments; expected " + t.text() + "(name, type), or the names listed"
-                        + " with hip.exportsFile");
+                throw new Unreadable(t.start(), t.text() + " is used in " + where
+                        + " without arguments");
             }
             List<List<PpToken>> args = new ArrayList<>();
             List<PpToken> current = new ArrayList<>();
@@ -90,21 +86,37 @@ record ResolveWrapper(String name, List<String> parameters, boolean variadic, Li
                 current.add(a);
             }
             if (j >= body.size()) {
-                throw new ContractException(src.position(t.start()).in(source) + ": " + t.text() + "( in " + where
-                        + " is not closed; expected ')' in the same definition");
+                throw new Unreadable(t.start(), t.text() + "( in " + where
+                        + " is not closed in the same definition");
             }
             args.add(current);
             List<PpToken> first = args.get(0);
             if (first.size() != 1 || first.get(0).kind() != PpToken.Kind.IDENTIFIER) {
-                throw new ContractException(src.position(first.isEmpty() ? t.start() : first.get(0).start()).in(source)
-                        + ": " + t.text() + "( in " + where + " does not take one name as its first argument;"
-                        + " expected a parameter of " + m.name() + " or an entry point name");
+                throw new Unreadable(first.isEmpty() ? t.start() : first.get(0).start(), t.text() + "( in " + where
+                        + " does not take one name (a parameter of " + m.name() + " or an entry point name) as its"
+                        + " first argument");
             }
             int parameter = m.parameters() == null ? -1 : m.parameters().indexOf(first.get(0).text());
             inner.add(new Inner(t.text(), args, parameter));
             i = j;
         }
         return new ResolveWrapper(m.name(), m.parameters(), m.variadic(), inner, m.offset());
+    }
+
+    /** A wrapper definition this reader cannot expand: where, and why (no position in {@code detail}). */
+    static final class Unreadable extends Exception {
+        private static final long serialVersionUID = 1L;
+        private final int offset;
+
+        Unreadable(int offset, String detail) {
+            super(detail);
+            this.offset = offset;
+        }
+
+        /** The physical offset of the token that cannot be read. */
+        int offset() {
+            return offset;
+        }
     }
 
     /** Whether it is invoked with arguments, {@code W(...)}, rather than by its name alone. */

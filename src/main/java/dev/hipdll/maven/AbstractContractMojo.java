@@ -3,9 +3,22 @@ package dev.hipdll.maven;
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.contract.ContractException;
 import dev.hipdll.contract.ContractSource;
+import dev.hipdll.contract.LoaderPreprocessor;
+import dev.hipdll.environment.CompilerVariables;
+import dev.hipdll.host.Host;
+import dev.hipdll.process.ProcessRunner;
+import dev.hipdll.sdk.HipSdkResolver;
+import dev.hipdll.sdk.HipToolchain;
+import dev.hipdll.sdk.SdkOverrides;
+import dev.hipdll.sdk.SdkResolutionException;
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
 
@@ -14,6 +27,9 @@ import org.apache.maven.plugins.annotations.Parameter;
  * hipdll:load-check), mapped to the core's {@link ContractSource}: one of {@code hip.contract} (declared
  * by each goal, whose description says what it does with the names), {@code hip.exports},
  * {@code hip.exportsFile}, else {@code hip.expectedExports} (also declared by each goal) prefixed names.
+ * A loader source is read as the HIP SDK's clang preprocesses it when the SDK resolves
+ * ({@link LoaderPreprocessor}); else by the plugin's own reader, which fails closed on a {@code RESOLVE} use
+ * through a macro it does not expand. Which of the two read it is logged.
  */
 abstract class AbstractContractMojo extends AbstractHipdllMojo {
 
@@ -68,12 +84,58 @@ abstract class AbstractContractMojo extends AbstractHipdllMojo {
         }
         try {
             boolean explicit = exportPrefix != null;
+            boolean loaderOnly = loaderSource != null && (exports == null || exports.stream().allMatch(
+                    x -> x == null || x.isBlank())) && exportsFile == null;
             return new ContractSource(path(loaderSource), exports, path(exportsFile), expectedExports,
-                    explicit ? exportPrefix : DEFAULT_PREFIX, explicit).load();
+                    explicit ? exportPrefix : DEFAULT_PREFIX, explicit, loaderOnly ? loaderPreprocessor() : null).load();
         } catch (ContractException e) {
             throw new MojoFailureException("contract: " + e.getMessage());
         } catch (IOException e) {
             throw new MojoFailureException("contract: cannot read " + dev.hipdll.io.IoProblem.describe(e));
         }
+    }
+
+    /**
+     * The SDK's clang for reading the loader source ({@link #sdkForContract}), or {@code null}, with the
+     * reason logged, when the SDK does not resolve.
+     */
+    private LoaderPreprocessor loaderPreprocessor() {
+        Host host = host();
+        try {
+            Sdk sdk = sdkForContract();
+            Path clang = new HipSdkResolver(host).resolveClangDir(sdk.overrides(), sdk.toolchain()).path()
+                    .resolve(host.executable("clang"));
+            getLog().info("contract: the loader source is read as the SDK's clang preprocesses it (" + clang + " -E)");
+            return new LoaderPreprocessor(clang, new ProcessRunner(contractTimeout()), CompilerVariables.load()
+                    .withoutCompilerVariables(host.environment().toMap(), host.isWindows(), Set.of()));
+        } catch (SdkResolutionException e) {
+            String why = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("");
+            getLog().info("contract: the SDK's clang is not at hand (" + why + "): the loader source is read without"
+                    + " it, and a RESOLVE use through a macro that reader does not expand fails the goal");
+            return null;
+        }
+    }
+
+    /**
+     * How this goal finds the HIP SDK.
+     *
+     * @param overrides the user's {@code hip.sdkRoot} (and whatever else the goal takes)
+     * @param toolchain the {@code hip} toolchain chosen from toolchains.xml, if any
+     */
+    record Sdk(SdkOverrides overrides, Optional<HipToolchain> toolchain) {
+    }
+
+    /** The goal's SDK choice ({@code hip.sdkRoot}, toolchains.xml, the environment). */
+    abstract Sdk sdkForContract() throws SdkResolutionException;
+
+    /** How long {@code clang -E} of the loader source may run. */
+    Duration contractTimeout() {
+        return LoaderPreprocessor.DEFAULT_TIMEOUT;
+    }
+
+    /** {@code hip.sdkRoot} alone as overrides, with where it was spelled. */
+    SdkOverrides sdkRootOnly(File sdkRoot) {
+        return new SdkOverrides(path(sdkRoot), null, null, null, null, null, null,
+                CommandLineProperties.places(session, Collections.singletonMap("hip.sdkRoot", sdkRoot)));
     }
 }

@@ -1,6 +1,11 @@
 package dev.hipdll.maven;
 
 import dev.hipdll.artifact.DllArtifact;
+import dev.hipdll.attestation.AttestationException;
+import dev.hipdll.attestation.Attestations;
+import dev.hipdll.attestation.DllAttestor;
+import dev.hipdll.attestation.ExternalParameters;
+import dev.hipdll.attestation.SigningKey;
 import dev.hipdll.build.BuildOptions;
 import dev.hipdll.build.HipDllBuild;
 import dev.hipdll.build.HipDllBuildRequest;
@@ -12,6 +17,7 @@ import dev.hipdll.build.StampContext;
 import dev.hipdll.build.TranslationUnits;
 import dev.hipdll.compile.BuildFailedException;
 import dev.hipdll.compile.Driver;
+import dev.hipdll.compile.HardeningFlags;
 import dev.hipdll.compile.SourceLanguages;
 import dev.hipdll.environment.EnvironmentException;
 import dev.hipdll.environment.ScrubPolicy;
@@ -55,12 +61,13 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
 import org.apache.maven.project.MavenProjectHelper;
+import org.apache.maven.settings.crypto.SettingsDecrypter;
 
 /**
  * Builds the HIP backend DLL ({@code coli_hip.dll}) with the HIP SDK: resolves the SDK, validates the
  * gfx targets, runs hipcc per translation unit and explicit gfx target as a parallel graph of steps
  * (each reused when its inputs are unchanged), and writes the DLL atomically to {@code target/hipdll/}
- * (the {@code outputDirectory}).
+ * (the {@code outputDirectory}), with its SHA-256, provenance and, given a signing key, a signed attestation.
  */
 // Only maps the parameters to one HipDllBuildRequest; the build itself is HipDllBuild (the class comment
 // above is the goal's description on the plugin site and in hipdll:help, so it names no internal class).
@@ -126,7 +133,11 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Parameter(property = "hip.scrubVariables")
     List<String> scrubVariables = List.of();
 
-    /** Variables (names or {@code *} patterns) the scrub must not remove. */
+    /**
+     * Variables (names or {@code *} patterns) the scrub must not remove; a variable that runs code
+     * ({@code LD_LIBRARY_PATH}, {@code BASH_ENV}, {@code CCACHE_PREFIX}, ...) only by its exact name. A kept
+     * variable is in every step's key and in the build stamp.
+     */
     @Parameter(property = "hip.keepVariables")
     List<String> keepVariables = List.of();
 
@@ -250,9 +261,26 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Component
     LifecycleExecutor lifecycleExecutor;
 
-    /** Attach the DLL (type {@code dll}), its {@code .sha256} and {@code provenance.json} to the project, so install/deploy publish them. */
+    /** Attach the DLL (type {@code dll}), its {@code .sha256}, {@code provenance.json} and signed attestation to the project, so install/deploy publish them. */
     @Parameter(property = "hip.attach", defaultValue = "true")
     boolean attach;
+
+    /**
+     * The {@code <server>} of settings.xml that holds the key signing the DLL's attestation
+     * ({@code <dll>.intoto.jsonl}, an in-toto statement with SLSA provenance in a DSSE envelope): {@code <privateKey>}
+     * is the key file (PEM or PKCS#12), {@code <passphrase>} its password. Without such a server, the environment
+     * variables {@code HIPDLL_SIGNING_KEY} (the key file) and {@code HIPDLL_SIGNING_KEY_PASSWORD} are used; with
+     * neither, nothing is signed.
+     */
+    @Parameter(property = "hip.attestation.serverId", defaultValue = SigningKeySettings.DEFAULT_SERVER_ID)
+    String signingServerId;
+
+    /** The {@code runDetails.builder.id} of the signed attestation: a URI naming what ran the build (e.g. the CI workflow). */
+    @Parameter(property = "hip.attestation.builderId", defaultValue = Attestations.DEFAULT_BUILDER_ID)
+    String builderId;
+
+    @Component
+    SettingsDecrypter settingsDecrypter;
 
     /** Classifier of the attached DLL and its {@code .sha256}; the provenance gets {@code <classifier>-provenance}. */
     @Parameter(property = "hip.classifier", defaultValue = DllArtifact.DEFAULT_CLASSIFIER)
@@ -285,6 +313,36 @@ public class BuildMojo extends AbstractHipdllMojo {
     /** Longest silence, in seconds, before a heartbeat line names every running build step. */
     @Parameter(property = "hip.heartbeatSeconds", defaultValue = "30")
     int heartbeatSeconds;
+
+    /**
+     * Control Flow Guard: host compiles get {@code -Xclang -cfguard}, the link {@code -Wl,/guard:cf} (BinSkim BA2008);
+     * false: {@code -Wl,/guard:no}. Checked by hipdll:verify's {@code hardening.guard-cf}.
+     */
+    @Parameter(property = "hip.guardCf", defaultValue = "true")
+    boolean guardCf = true;
+
+    /** ASLR: {@code -Wl,/DYNAMICBASE}; false: {@code /DYNAMICBASE:NO} ({@code hardening.dynamic-base}). */
+    @Parameter(property = "hip.dynamicBase", defaultValue = "true")
+    boolean dynamicBase = true;
+
+    /** 64-bit ASLR: {@code -Wl,/HIGHENTROPYVA}; false: {@code /HIGHENTROPYVA:NO} ({@code hardening.high-entropy-va}). */
+    @Parameter(property = "hip.highEntropyVa", defaultValue = "true")
+    boolean highEntropyVa = true;
+
+    /** DEP: {@code -Wl,/NXCOMPAT}; false: {@code /NXCOMPAT:NO} ({@code hardening.nx-compat}). */
+    @Parameter(property = "hip.nxCompat", defaultValue = "true")
+    boolean nxCompat = true;
+
+    /** CET shadow-stack compatible: {@code -Wl,/CETCOMPAT}; false: {@code /CETCOMPAT:NO} ({@code hardening.cet-compat}). */
+    @Parameter(property = "hip.cetCompat", defaultValue = "true")
+    boolean cetCompat = true;
+
+    /**
+     * FORCE_INTEGRITY: {@code -Wl,/INTEGRITYCHECK}, so Windows loads the DLL only when its Authenticode signature
+     * verifies; only for a DLL that is signed before it ships ({@code hardening.force-integrity}).
+     */
+    @Parameter(property = "hip.forceIntegrity", defaultValue = "false")
+    boolean forceIntegrity;
 
     @Parameter(defaultValue = "${project}", readonly = true)
     MavenProject project;
@@ -361,6 +419,10 @@ public class BuildMojo extends AbstractHipdllMojo {
         warnWhenTheBuildCacheCannotSeeTheSdk();
         DllArtifact artifact;
         HipDllBuildRequest request;
+        // read before anything is built: a configured key that cannot sign fails the build at once
+        Optional<SigningKey> signingKey = SigningKeySettings.load(session == null ? null : session.getSettings(),
+                settingsDecrypter, signingServerId, host().environment(), basedir.toPath());
+        signingKey.ifPresent(k -> getLog().info("attestation: signing with " + k));
         try {
             artifact = attach ? new DllArtifact(classifier) : null;
             List<String> problems = new ArrayList<>();
@@ -369,7 +431,8 @@ public class BuildMojo extends AbstractHipdllMojo {
             SdkOverrides overrides = new SdkOverrides(path(sdkRoot), path(hipcc), path(clangDir), path(includeDir),
                     path(libDir), path(deviceLibDir), path(runtimeDll), CommandLineProperties.places(session, basedir,
                     project == null ? null : project.getProperties(), overrideValues()));
-            request = new HipDllBuildRequest(host(), new SetupInputs(overrides, toolchains, toolchainVersion,
+            // the signing variables stay out of every compiler step's environment
+            request = new HipDllBuildRequest(SigningKeySettings.withoutSigningVariables(host()), new SetupInputs(overrides, toolchains, toolchainVersion,
                     new MsvcRequest(path(vsInstallDir), vcToolsVersion, windowsSdkVersion, path(windowsSdkDir)),
                     ScrubPolicy.of(scrubVariables, keepVariables, environmentVariables).withLauncher(compilerLauncher)),
                     new TranslationUnits(sourceDirectory.toPath(), sources(), includeDirs(), defines, compilerArgs,
@@ -389,10 +452,17 @@ public class BuildMojo extends AbstractHipdllMojo {
                     ? Math.max(cores, request.options().jobs()) : jobsTotal, getLog()::warn)).run(request, this::verifyFollows, new MavenBuildListener(getLog(),
                     MavenBuildListener.githubWorkspace(host().environment().toMap(), basedir.toPath()), System.out));
             BuiltDllContext.recordLibraryDlls(project, built.libraryDlls());
-            if (artifact != null) {
-                ArtifactAttacher.attach(project, projectHelper, artifact, built, getLog());
+            if (!built.upToDate()) {
+                BuiltDllContext.recordLinked(project, built.dll()); // verify: this DLL needs no attestation to be trusted
             }
-        } catch (BuildFailedException e) {
+            Optional<Path> attestation = new DllAttestor().attest(new DllAttestor.Request(built.dll(), built.provenance(),
+                    built.upToDate(), externalParameters(), builderId, mojoExecution == null ? "unknown"
+                    : mojoExecution.getVersion(), signingKey, SigningKeySettings.hint(signingServerId)),
+                    getLog()::info);
+            if (artifact != null) {
+                ArtifactAttacher.attach(project, projectHelper, artifact, built, attestation, getLog());
+            }
+        } catch (BuildFailedException | AttestationException e) {
             throw new MojoFailureException(e.getMessage());
         } catch (IOException e) {
             throw new MojoExecutionException("cannot write the build output in " + outputDirectory + ": "
@@ -465,12 +535,24 @@ public class BuildMojo extends AbstractHipdllMojo {
         return warnings;
     }
 
+    /** The parameters the attestation records as {@code externalParameters}. */
+    private ExternalParameters externalParameters() {
+        return new ExternalParameters(Driver.parse(driver).toString(), staticRuntime, defines, compilerArgs,
+                offloadCompress ? bundleVersion : null);
+    }
+
     /** The build options from the parameters (checked by {@link #checkParameters}); @throws IllegalArgumentException for a bad hip.driver */
     private BuildOptions options() {
         return new BuildOptions(staticRuntime, Driver.parse(driver), jobs == 0 ? Runtime.getRuntime().availableProcessors()
                 : jobs, offloadCompress ? Optional.of(bundleVersion) : Optional.empty(),
                 timeout, Duration.ofSeconds(heartbeatSeconds), commandLineLimit, force,
-                progress, outputTimestamp, compilerLauncher, sdkFingerprint, Schedule.parse(schedule));
+                progress, outputTimestamp, compilerLauncher, sdkFingerprint, Schedule.parse(schedule),
+                Optional.of(hardening()));
+    }
+
+    /** The mitigations of {@code hip.guardCf}, {@code hip.dynamicBase}, ... */
+    private HardeningFlags hardening() {
+        return new HardeningFlags(guardCf, dynamicBase, highEntropyVa, nxCompat, cetCompat, forceIntegrity);
     }
 
     private Path buildDirectory() {
@@ -512,6 +594,12 @@ public class BuildMojo extends AbstractHipdllMojo {
             p.put("hip.bundleVersion", String.valueOf(bundleVersion));
         }
         p.put("project.build.outputTimestamp", String.valueOf(outputTimestamp));
+        p.put("hip.guardCf", String.valueOf(guardCf));
+        p.put("hip.dynamicBase", String.valueOf(dynamicBase));
+        p.put("hip.highEntropyVa", String.valueOf(highEntropyVa));
+        p.put("hip.nxCompat", String.valueOf(nxCompat));
+        p.put("hip.cetCompat", String.valueOf(cetCompat));
+        p.put("hip.forceIntegrity", String.valueOf(forceIntegrity));
         p.put("basedir", String.valueOf(basedir));
         p.values().removeIf("null"::equals);  // String.valueOf of an unset parameter
         return p;

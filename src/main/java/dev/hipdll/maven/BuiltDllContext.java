@@ -16,6 +16,8 @@ import org.apache.maven.project.MavenProject;
 final class BuiltDllContext {
     /** The project context key. */
     static final String KEY = "dev.hipdll.builtDll";
+    /** The project context key of the DLL hipdll:build linked (not found up to date) in this build. */
+    static final String LINKED_KEY = "dev.hipdll.linkedDll";
 
     private BuiltDllContext() {
     }
@@ -41,6 +43,22 @@ final class BuiltDllContext {
     static java.util.List<String> libraryDlls(MavenProject project) {
         Object v = project == null ? null : project.getContextValue(LIBRARIES_KEY);
         return v instanceof String s && !s.isEmpty() ? java.util.List.of(s.split("\n")) : java.util.List.of();
+    }
+
+    /**
+     * Records {@code dll} as linked by this build of {@code project}: its steps ran and the link wrote it, so it is
+     * not a DLL of an earlier build or of a restored cache entry (whose stamp would say "up to date").
+     */
+    static void recordLinked(MavenProject project, Path dll) {
+        if (project != null) {
+            project.setContextValue(LINKED_KEY, dll.toAbsolutePath().normalize().toString());
+        }
+    }
+
+    /** Whether hipdll:build linked {@code dll} in this build of {@code project}. */
+    static boolean linked(MavenProject project, Path dll) {
+        Object v = project == null ? null : project.getContextValue(LINKED_KEY);
+        return v instanceof String s && Path.of(s).equals(dll.toAbsolutePath().normalize());
     }
 
     /** The DLL recorded for {@code project} in this build, if hipdll:build ran. */

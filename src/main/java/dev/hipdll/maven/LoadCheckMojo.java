@@ -74,7 +74,11 @@ public class LoadCheckMojo extends AbstractContractMojo {
     @Parameter(property = "hip.runtimeDir")
     File runtimeDir;
 
-    /** The host's loader source ({@code backend_loader.c}); its RESOLVE/RESOLVE_OPT names are looked up. */
+    /**
+     * The host's loader source ({@code backend_loader.c}); the names that reach its RESOLVE/RESOLVE_OPT are looked
+     * up, read as the SDK's clang preprocesses it (else by the plugin's own reader, which fails on a use through a
+     * macro it does not expand).
+     */
     @Parameter(property = "hip.contract")
     File contract;
 
@@ -252,15 +256,29 @@ public class LoadCheckMojo extends AbstractContractMojo {
         }
     }
 
+    /** The SDK choice, made once (toolchains.xml's problems are warned about once). */
+    private Sdk sdk;
+
+    @Override
+    Sdk sdkForContract() throws SdkResolutionException {
+        if (sdk == null) {
+            sdk = new Sdk(sdkRootOnly(sdkRoot), HipToolchains.choose(session, toolchainVersion, getLog()::warn));
+        }
+        return sdk;
+    }
+
+    @Override
+    Duration contractTimeout() {
+        return timeout;
+    }
+
     /** The core request: only what load-check runs from the SDK (clang, lld-link, the runtime unless hip.runtimeDir names it). */
     private LoadCheckOptions options(Host host, AbiContract abi, List<String> targets, Launcher l) throws MojoFailureException {
         Path clangDir;
         Path rtDir;
         try {
-            SdkOverrides overrides = new SdkOverrides(
-                    path(sdkRoot), null, null, null, null, null, null,
-                    CommandLineProperties.places(session, Collections.singletonMap("hip.sdkRoot", sdkRoot)));
-            Optional<HipToolchain> toolchain = HipToolchains.choose(session, toolchainVersion, getLog()::warn);
+            SdkOverrides overrides = sdkForContract().overrides();
+            Optional<HipToolchain> toolchain = sdkForContract().toolchain();
             HipSdkResolver resolver = new HipSdkResolver(host);
             clangDir = resolver.resolveClangDir(overrides, toolchain).path();
             rtDir = runtimeDir != null ? runtimeDir.toPath()

@@ -66,7 +66,11 @@ public final class ProvenanceRecorder {
         PathPlaceholders placeholders = PathPlaceholders.forBuild(sdk, basedir, buildDir);
         Path dll = request.output();
         Provenance.Output output = new Provenance.Output(dll.getFileName().toString(), Files.size(dll), digests.of(dll));
-        Provenance.Sdk sdkRecord = new Provenance.Sdk(sdk.version(), "${HIP_SDK_ROOT}", components(sdk, root, placeholders));
+        List<Provenance.ComponentDigest> components = components(sdk, root, placeholders);
+        for (dev.hipdll.sdk.SdkLibrary lib : request.libraries()) { // hip.libraries (issue 23, item 3)
+            file(components, "library " + lib.name(), sdk.libDir(), lib.lib(), root, placeholders);
+        }
+        Provenance.Sdk sdkRecord = new Provenance.Sdk(sdk.version(), "${HIP_SDK_ROOT}", components);
         List<Provenance.Step> commands = new ArrayList<>();
         Path base = basedir.toAbsolutePath().normalize();
         for (BuildStep st : steps) {

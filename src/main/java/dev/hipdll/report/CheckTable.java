@@ -16,9 +16,22 @@ import java.util.List;
  * wraps, at a space where there is one, onto continuation lines under its own column, so the FOUND
  * column stays aligned; FOUND, the last column, is never cut (it ends the line). Before, a long cell
  * was clipped with {@code ...} and then printed again in full as a detail line, so its text appeared
- * twice. Detail lines are never cut either.
+ * twice. Detail lines are never cut either; a check shows its first {@link DetailBound#max()} detail
+ * lines (its details, then its notes) and a line saying how many more there are.
  */
 public final class CheckTable {
+    private final DetailBound bound;
+
+    /** A table showing at most {@link DetailBound#DEFAULT} detail lines per check. */
+    public CheckTable() {
+        this(DetailBound.standard());
+    }
+
+    /** A table showing at most {@code bound} detail lines per check, then how many more there are. */
+    public CheckTable(DetailBound bound) {
+        this.bound = bound;
+    }
+
     /** The widest EXPECTED cell, in characters, before it wraps onto a continuation line. */
     public static final int MAX_CELL = 60;
 
@@ -55,6 +68,42 @@ public final class CheckTable {
     /** {@link #render(VerifyReport)} with each line's failure flag. */
     public Table table(VerifyReport report) {
         return table("hipdll:verify " + report.dll(), report.checks(), "DLL VERIFIED", "DLL REJECTED");
+    }
+
+    /**
+     * A release package's tables (issue 22 item 3): the package's checks, then one table per PE file (title
+     * {@code <path in the package>}, verdict words {@code FILE VERIFIED} / {@code FILE REJECTED}), then one line
+     * for the whole package ending in {@code PACKAGE VERIFIED} or {@code PACKAGE REJECTED}.
+     */
+    public List<String> render(dev.hipdll.release.PackageReport report) {
+        return table(report).lines();
+    }
+
+    /** {@link #render(dev.hipdll.release.PackageReport)} with each line's failure flag. */
+    public Table table(dev.hipdll.release.PackageReport report) {
+        Table first = table("hipdll:verify package " + report.source() + " (" + report.files().size()
+                + " PE file(s))", report.packageChecks(), "PACKAGE CHECKS PASSED", "PACKAGE CHECKS FAILED");
+        List<String> out = new ArrayList<>(first.lines());
+        List<Boolean> failures = new ArrayList<>(first.failures());
+        for (dev.hipdll.release.PackageReport.FileReport f : report.files()) {
+            Table file = table(f.name(), f.report().checks(), "FILE VERIFIED", "FILE REJECTED");
+            out.add("");
+            failures.add(false);
+            out.addAll(file.lines());
+            failures.addAll(file.failures());
+        }
+        List<Check> all = report.checks();
+        int failedFiles = 0;
+        for (dev.hipdll.release.PackageReport.FileReport f : report.files()) {
+            failedFiles += f.report().passed() ? 0 : 1;
+        }
+        out.add("");
+        out.add(String.format("package: %d file(s), %d rejected; %d passed, %d failed, %d warnings, %d skipped: %s",
+                report.files().size(), failedFiles, count(all, Verdict.PASS), count(all, Verdict.FAIL),
+                count(all, Verdict.WARN), count(all, Verdict.SKIP), report.passed() ? "PACKAGE VERIFIED" : "PACKAGE REJECTED"));
+        failures.add(false);
+        failures.add(false);
+        return new Table(out, failures);
     }
 
     /**
@@ -95,13 +144,15 @@ public final class CheckTable {
                 out.add(continuation + part);
                 failures.add(failure);
             }
-            for (String d : c.details()) {
-                out.add(indent + d);
-                failures.add(failure);
+            List<String> shown = bound.shown(c); // its details, then its notes, which are no failure lines
+            for (int i = 0; i < shown.size(); i++) {
+                out.add(indent + shown.get(i));
+                failures.add(failure && i < c.details().size());
             }
-            for (String n : c.notes()) {
-                out.add(indent + n);
-                failures.add(false);
+            java.util.Optional<String> tail = bound.tail(c);  // no lambda: verify runs in a cold JVM
+            if (tail.isPresent()) {
+                out.add(indent + tail.get());
+                failures.add(failure);
             }
         }
         boolean ok = count(checks, Verdict.FAIL) == 0;

@@ -69,7 +69,8 @@ public record GfxTarget(GfxProcessor processor, Map<TargetFeature, FeatureSettin
                     + (name.equals(name.toLowerCase(Locale.ROOT)) ? "" : " (processor names are lower case)")
                     + "; " + FORM + "; known processors: " + KnownProcessors.names());
         }
-        GfxProcessor processor = known.orElseGet(() -> GfxProcessor.unlisted(name));
+        // no lambda: GfxTarget is on the cold verify path (ColdVerifyPathTest)
+        GfxProcessor processor = known.isPresent() ? known.get() : GfxProcessor.unlisted(name);
         Map<TargetFeature, FeatureSetting> features = new EnumMap<>(TargetFeature.class);
         for (int i = 1; i < parts.length; i++) {
             String f = parts[i];

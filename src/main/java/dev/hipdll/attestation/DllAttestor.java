@@ -1,0 +1,121 @@
+package dev.hipdll.attestation;
+
+import dev.hipdll.artifact.Sha256;
+import dev.hipdll.io.AtomicFile;
+import dev.hipdll.io.IoProblem;
+import dev.hipdll.provenance.Provenance;
+import dev.hipdll.provenance.ProvenanceException;
+import dev.hipdll.provenance.ProvenanceJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Writes a built DLL's signed attestation, {@code <dll>.intoto.jsonl}: the {@link SlsaStatement} of its
+ * {@code provenance.json}, in a DSSE envelope ({@link DsseEnvelope}) signed with the user's key, one line.
+ *
+ * <ul>
+ *   <li>With a key: the statement is made from {@code provenance.json} as the build wrote it, after checking that
+ *       the document's {@code output.sha256} is the DLL's (else nothing is signed and the build fails). A DLL found
+ *       up to date whose attestation already holds this statement signed by this key keeps it; otherwise the file
+ *       is written anew (atomically).</li>
+ *   <li>Without a key: nothing is signed, and the log says so at INFO. {@code provenance.json} stays the unsigned
+ *       record; no unsigned statement is written (an {@code .intoto.jsonl} beside a DLL always carries a
+ *       signature). The attestation of an earlier build is deleted when the DLL was rebuilt (it describes the old
+ *       DLL) and kept when the DLL is up to date.</li>
+ * </ul>
+ */
+public final class DllAttestor {
+    /**
+     * What to attest.
+     *
+     * @param dll            the DLL
+     * @param provenanceFile its {@code provenance.json}
+     * @param upToDate       whether the build found the DLL up to date (nothing was linked)
+     * @param parameters     the user's parameters that decide the DLL
+     * @param builderId      {@code runDetails.builder.id}
+     * @param pluginVersion  the plugin's version
+     * @param key            the signing key, or empty: unsigned
+     * @param noKeyHint      how a key would be configured, for the INFO line of an unsigned build
+     */
+    public record Request(Path dll, Path provenanceFile, boolean upToDate, ExternalParameters parameters,
+                          String builderId, String pluginVersion, Optional<SigningKey> key, String noKeyHint) {
+    }
+
+    /**
+     * Signs (or says why not).
+     *
+     * @param r   what to attest
+     * @param log INFO lines
+     * @return the attestation written or kept, empty when there is none
+     * @throws AttestationException when {@code provenance.json} cannot be read or does not describe the DLL, or the key
+     *                              cannot sign
+     * @throws IOException          when the DLL cannot be read or the attestation not written or deleted
+     */
+    public Optional<Path> attest(Request r, Consumer<String> log) throws AttestationException, IOException {
+        Path file = Attestations.fileFor(r.dll());
+        if (r.key().isEmpty()) {
+            log.accept("attestation: not signed, no signing key (" + r.noKeyHint() + "); provenance.json is the unsigned"
+                    + " record of this DLL");
+            if (r.upToDate() && Files.isRegularFile(file)) {
+                log.accept("attestation: kept " + file.getFileName() + " of the build that made this DLL");
+                return Optional.of(file);
+            }
+            if (Files.deleteIfExists(file)) {
+                log.accept("attestation: deleted " + file + ": it described the DLL this build replaced");
+            }
+            return Optional.empty();
+        }
+        SigningKey key = r.key().get();
+        Provenance provenance;
+        try {
+            provenance = new ProvenanceJson().read(r.provenanceFile());
+        } catch (ProvenanceException e) {
+            throw new AttestationException("cannot sign: " + e.getMessage());
+        }
+        String dllSha256 = Sha256.of(r.dll());
+        if (!dllSha256.equals(provenance.output().sha256())) {
+            throw new AttestationException("cannot sign: " + r.provenanceFile() + " records output.sha256 "
+                    + SlsaStatement.quoted(provenance.output().sha256()) + ", but " + r.dll() + " has " + dllSha256
+                    + "; build again (-Dhip.force=true)");
+        }
+        byte[] statement = SlsaStatement.of(provenance, r.parameters(), r.builderId(), r.pluginVersion(),
+                r.provenanceFile().getFileName().toString(), Sha256.of(r.provenanceFile()));
+        if (r.upToDate() && alreadySigned(file, statement, key)) {
+            log.accept("attestation: " + file + " kept (this statement, signed by " + key + ")");
+            return Optional.of(file);
+        }
+        DsseEnvelope envelope = key.sign(new DsseEnvelope(Attestations.PAYLOAD_TYPE, statement, List.of()));
+        try {
+            AtomicFile.writeString(file, envelope.toJson() + "\n");
+        } catch (IOException e) {
+            throw new IOException("cannot write the attestation " + file + ": " + IoProblem.describe(e), e);
+        }
+        log.accept("attestation: " + file + " (in-toto Statement v1, SLSA provenance v1, subject "
+                + provenance.output().file() + " sha256 " + dllSha256 + "), signed by " + key + ", keyid " + key.keyId());
+        return Optional.of(file);
+    }
+
+    /** Whether {@code file} holds {@code statement} signed by {@code key}. */
+    private static boolean alreadySigned(Path file, byte[] statement, SigningKey key) {
+        try {
+            for (AttestationBundle.Line line : AttestationBundle.read(file)) {
+                DsseEnvelope e = DsseEnvelope.parse(line.text(), file + " line " + line.number());
+                if (e.payloadType().equals(Attestations.PAYLOAD_TYPE) && Arrays.equals(e.payload(), statement)) {
+                    for (DsseSignature s : e.signatures()) {
+                        if (key.algorithm().verify(key.publicKey(), e.pae(), s.sig())) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        } catch (AttestationException | java.security.InvalidKeyException e) {
+            return false; // unreadable or foreign: written anew
+        }
+        return false;
+    }
+}
