@@ -94,7 +94,7 @@ public class DoctorMojo extends AbstractHipdllMojo {
                 vcToolsVersion, toolchain,
                 CommandLineProperties.places(session, Collections.singletonMap("hip.sdkRoot", sdkRoot)));
         DoctorReport report = new Doctor(new LocalFileProbe(), new ProcessRunner(Duration.ofSeconds(30))).examine(request);
-        TableLog.log(getLog(), new CheckTable().render("hipdll:doctor (" + System.getProperty("os.name") + ")",
+        TableLog.log(getLog(), new CheckTable().table("hipdll:doctor (" + System.getProperty("os.name") + ")",
                 report.checks(), "SETUP OK", "SETUP HAS PROBLEMS"));
         try {
             output = ProjectlessPaths.orCurrentTarget(output, "hipdll/doctor.json");

@@ -299,7 +299,7 @@ public class LoadCheckMojo extends AbstractContractMojo {
 
     /** The table, the bound runtime, the registered targets and the symbol count, at info. */
     private void logReport(LoadCheckReport report) {
-        TableLog.log(getLog(), new CheckTable().render("hipdll:load-check " + report.dll(), report.checks(), "DLL LOADS",
+        TableLog.log(getLog(), new CheckTable().table("hipdll:load-check " + report.dll(), report.checks(), "DLL LOADS",
                 "DLL DOES NOT LOAD AS ITS HOST NEEDS"));
         getLog().info("bound runtime: " + report.boundRuntime().orElse("(none)"));
         getLog().info("registered gfx targets: " + (report.registeredTargets().isEmpty() ? "(none recorded)"

@@ -52,6 +52,11 @@ public class SdkKeyParticipant extends AbstractMavenLifecycleParticipant {
     static final String PLUGIN_KEY = "dev.hipdll:hipdll-maven-plugin";
     /** The parameter written into the configuration. */
     static final String PARAMETER = "sdkFingerprint";
+    /**
+     * The {@code sdkFingerprint} of a build that {@code hip.skip} or {@code hip.build.skip} skips: no SDK is
+     * resolved for it, and the key differs from any SDK's, so a cached skipped build is never taken for a built one.
+     */
+    static final String SKIPPED = "skipped";
     private static final Logger LOG = LoggerFactory.getLogger(SdkKeyParticipant.class);
     /** A {@code ${name}} expression. */
     private static final java.util.regex.Pattern EXPRESSION = java.util.regex.Pattern.compile("\\$\\{([^}]+)}");
@@ -71,6 +76,15 @@ public class SdkKeyParticipant extends AbstractMavenLifecycleParticipant {
         for (MavenProject project : session.getProjects()) {
             Plugin plugin = project.getPlugin(PLUGIN_KEY);
             if (plugin == null) {
+                continue;
+            }
+            String skippedBy = buildSkippedBy(plugin, inMavenOrder(session.getUserProperties(),
+                    session.getSystemProperties(), project.getProperties()));
+            if (skippedBy != null) {
+                // hipdll:build will not run: no SDK to resolve, nothing to warn about (issue 23, item 10)
+                LOG.debug("hipdll: no HIP SDK key computed for {}: hipdll:build is skipped ({})", project.getArtifactId(),
+                        skippedBy);
+                inject(plugin, SKIPPED);
                 continue;
             }
             String value;
@@ -165,6 +179,26 @@ public class SdkKeyParticipant extends AbstractMavenLifecycleParticipant {
      * plugin's, else the first of {@code properties} that has {@code hip.<name>}.
      */
     static String value(Plugin plugin, String name, List<Properties> properties) {
+        return value(plugin, name, "hip." + name, properties);
+    }
+
+    /**
+     * Which skip makes {@code hipdll:build} return at once, as the goal reads them ({@code <skip>} or
+     * {@code hip.skip}, then {@code <skipBuild>} or {@code hip.build.skip}; {@code true} in any case): "hip.skip",
+     * "hip.build.skip", or null when the build runs.
+     */
+    static String buildSkippedBy(Plugin plugin, List<Properties> properties) {
+        if ("true".equalsIgnoreCase(value(plugin, "skip", "hip.skip", properties))) {
+            return "hip.skip";
+        }
+        if ("true".equalsIgnoreCase(value(plugin, "skipBuild", "hip.build.skip", properties))) {
+            return "hip.build.skip";
+        }
+        return null;
+    }
+
+    /** {@link #value(Plugin, String, List)} for a parameter whose property is not {@code hip.<name>}. */
+    private static String value(Plugin plugin, String name, String property, List<Properties> properties) {
         for (PluginExecution e : plugin.getExecutions()) {
             if (e.getGoals().contains("build")) {
                 String v = child(e.getConfiguration(), name);
@@ -177,7 +211,7 @@ public class SdkKeyParticipant extends AbstractMavenLifecycleParticipant {
         if (v != null) {
             return v;
         }
-        String s = first(properties, "hip." + name, true);
+        String s = first(properties, property, true);
         return s == null ? null : s.strip();
     }
 

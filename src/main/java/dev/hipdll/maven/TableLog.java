@@ -1,21 +1,23 @@
 package dev.hipdll.maven;
 
 import dev.hipdll.report.CheckTable;
-import java.util.List;
 import org.apache.maven.plugin.logging.Log;
 
-/** Logs a {@link CheckTable}: the rows of failed checks and their detail lines at ERROR, the rest at INFO. */
+/**
+ * Logs a {@link CheckTable.Table}: the lines of failed checks (row, continuation and detail lines) at ERROR,
+ * the rest at INFO, notes under a failed row too (a GPU that loads its code object is no error because
+ * another GPU has none).
+ */
 final class TableLog {
     private TableLog() {
     }
 
-    static void log(Log log, List<String> lines) {
-        List<Boolean> failed = CheckTable.failureLines(lines);
-        for (int i = 0; i < lines.size(); i++) {
-            if (failed.get(i)) {
-                log.error(lines.get(i));
+    static void log(Log log, CheckTable.Table table) {
+        for (int i = 0; i < table.lines().size(); i++) {
+            if (table.failures().get(i)) {
+                log.error(table.lines().get(i));
             } else {
-                log.info(lines.get(i));
+                log.info(table.lines().get(i));
             }
         }
     }

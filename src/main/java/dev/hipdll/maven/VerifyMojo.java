@@ -469,7 +469,7 @@ public class VerifyMojo extends AbstractContractMojo {
             more.add(attestationCheck(choice, trusted, digests));
         }
         report = new VerifyReport(report.dll(), more, report.facts());
-        TableLog.log(getLog(), new CheckTable(bound).render(report));
+        TableLog.log(getLog(), new CheckTable(bound).table(report));
         try {
             new JsonReport(bound).write(report, dir.resolve(JsonReport.FILE_NAME));
             new JUnitXmlReport(bound).write(report, dir.resolve(JUnitXmlReport.FILE_NAME));
@@ -526,7 +526,7 @@ public class VerifyMojo extends AbstractContractMojo {
         } catch (IOException e) {
             throw new MojoFailureException("hipdll:verify cannot read the package " + pkg + ": " + IoProblem.describe(e), e);
         }
-        TableLog.log(getLog(), new CheckTable(bound).render(report));
+        TableLog.log(getLog(), new CheckTable(bound).table(report));
         try {
             new JsonReport(bound).write(report, dir.resolve(JsonReport.FILE_NAME));
             new JUnitXmlReport(bound).write(report, dir.resolve(JUnitXmlReport.FILE_NAME));

@@ -71,6 +71,11 @@ public record ExpectedDigest(String sha256, String source, String file) {
                     : "is not a regular file (a named pipe, socket or device)")
                     + "; expected a SHA-256 digest (64 hex digits) or a .sha256 file");
         }
+        if (file != null && !v.matches("[0-9a-fA-F]+")) {
+            // not a digest with a digit too many or too few: a file name, of a file that is not there
+            throw new IllegalArgumentException(file.toAbsolutePath().normalize() + " does not exist; expected a SHA-256"
+                    + " digest (64 hex digits) or a .sha256 file");
+        }
         throw new IllegalArgumentException("expected a SHA-256 digest (64 hex digits) or a .sha256 file, got '" + value + "'");
     }
 

@@ -11,7 +11,8 @@ import java.util.Locale;
 /**
  * The JSON form of checks shared by {@code verify.json} and {@code doctor.json} (docs/verify.md):
  * an array {@code "checks"} of {@code {id, title, verdict, expected, found, details: [...], detailCount,
- * detailCountIsMinimum}}, in order (details bounded, {@link DetailBound}),
+ * detailCountIsMinimum}}, in order ({@code details}: the check's {@link Check#details()} then its
+ * {@link Check#notes()}, bounded, {@link DetailBound}),
  * and the {@code "passed"} and {@code "summary"} members of {@code verify.json} and
  * {@code load-check.json}.
  */
@@ -40,7 +41,7 @@ public final class CheckJson {
             n.put("found", c.found());
             ArrayNode d = n.putArray("details");
             bound.shown(c).forEach(d::add);
-            n.put("detailCount", c.details().size());
+            n.put("detailCount", c.allDetails().size());
             n.put("detailCountIsMinimum", c.capped());
         }
     }

@@ -9,13 +9,15 @@ import java.util.List;
 /**
  * The one plain-text table of {@link Check}s that {@code hipdll:verify}, {@code hipdll:doctor} and
  * {@code hipdll:load-check} print: a title line, a header, one row per check (verdict, id, expected,
- * found), then the row's detail lines indented under it, and a summary line ending in the caller's
- * verdict words.
+ * found), then the row's detail lines and notes indented under it, and a summary line ending in the
+ * caller's verdict words.
  *
- * <p>Cells longer than {@value #MAX_CELL} characters are clipped with {@code ...} to keep the table
- * readable; the full text of a clipped cell is then printed as a detail line under its row
- * ({@code - found: <full text>}), so no reason is only in the JSON report. Detail lines are never clipped;
- * a check shows its first {@link DetailBound#max()} detail lines and a line saying how many more there are.
+ * <p>Each cell is printed once and whole. An EXPECTED cell longer than {@value #MAX_CELL} characters
+ * wraps, at a space where there is one, onto continuation lines under its own column, so the FOUND
+ * column stays aligned; FOUND, the last column, is never cut (it ends the line). Before, a long cell
+ * was clipped with {@code ...} and then printed again in full as a detail line, so its text appeared
+ * twice. Detail lines are never cut either; a check shows its first {@link DetailBound#max()} detail
+ * lines (its details, then its notes) and a line saying how many more there are.
  */
 public final class CheckTable {
     private final DetailBound bound;
@@ -30,18 +32,42 @@ public final class CheckTable {
         this.bound = bound;
     }
 
-    /** The widest cell, in characters, before it is clipped. */
+    /** The widest EXPECTED cell, in characters, before it wraps onto a continuation line. */
     public static final int MAX_CELL = 60;
 
     /** The indentation of a detail line; a line starting with it belongs to the row above. */
     public static final String DETAIL_INDENT = "    ";
 
     /**
+     * The rendered table.
+     *
+     * @param lines    the lines, without line terminators
+     * @param failures index by index with {@code lines}: whether the line reports a failure (a failed
+     *                 check's row, its continuation lines and its details, not its notes); callers log
+     *                 those at ERROR, the others at INFO
+     */
+    public record Table(List<String> lines, List<Boolean> failures) {
+        /** Copies both lists; they must be of the same length. */
+        public Table {
+            lines = List.copyOf(lines);
+            failures = List.copyOf(failures);
+            if (lines.size() != failures.size()) {
+                throw new IllegalArgumentException(lines.size() + " lines but " + failures.size() + " failure flags");
+            }
+        }
+    }
+
+    /**
      * A verify report's table: title {@code hipdll:verify <dll>}, verdict words {@code DLL VERIFIED} /
      * {@code DLL REJECTED}.
      */
     public List<String> render(VerifyReport report) {
-        return render("hipdll:verify " + report.dll(), report.checks(), "DLL VERIFIED", "DLL REJECTED");
+        return table(report).lines();
+    }
+
+    /** {@link #render(VerifyReport)} with each line's failure flag. */
+    public Table table(VerifyReport report) {
+        return table("hipdll:verify " + report.dll(), report.checks(), "DLL VERIFIED", "DLL REJECTED");
     }
 
     /**
@@ -50,11 +76,21 @@ public final class CheckTable {
      * for the whole package ending in {@code PACKAGE VERIFIED} or {@code PACKAGE REJECTED}.
      */
     public List<String> render(dev.hipdll.release.PackageReport report) {
-        List<String> out = new ArrayList<>(render("hipdll:verify package " + report.source() + " (" + report.files().size()
-                + " PE file(s))", report.packageChecks(), "PACKAGE CHECKS PASSED", "PACKAGE CHECKS FAILED"));
+        return table(report).lines();
+    }
+
+    /** {@link #render(dev.hipdll.release.PackageReport)} with each line's failure flag. */
+    public Table table(dev.hipdll.release.PackageReport report) {
+        Table first = table("hipdll:verify package " + report.source() + " (" + report.files().size()
+                + " PE file(s))", report.packageChecks(), "PACKAGE CHECKS PASSED", "PACKAGE CHECKS FAILED");
+        List<String> out = new ArrayList<>(first.lines());
+        List<Boolean> failures = new ArrayList<>(first.failures());
         for (dev.hipdll.release.PackageReport.FileReport f : report.files()) {
+            Table file = table(f.name(), f.report().checks(), "FILE VERIFIED", "FILE REJECTED");
             out.add("");
-            out.addAll(render(f.name(), f.report().checks(), "FILE VERIFIED", "FILE REJECTED"));
+            failures.add(false);
+            out.addAll(file.lines());
+            failures.addAll(file.failures());
         }
         List<Check> all = report.checks();
         int failedFiles = 0;
@@ -65,7 +101,9 @@ public final class CheckTable {
         out.add(String.format("package: %d file(s), %d rejected; %d passed, %d failed, %d warnings, %d skipped: %s",
                 report.files().size(), failedFiles, count(all, Verdict.PASS), count(all, Verdict.FAIL),
                 count(all, Verdict.WARN), count(all, Verdict.SKIP), report.passed() ? "PACKAGE VERIFIED" : "PACKAGE REJECTED"));
-        return out;
+        failures.add(false);
+        failures.add(false);
+        return new Table(out, failures);
     }
 
     /**
@@ -76,67 +114,69 @@ public final class CheckTable {
      * @return the lines, without line terminators
      */
     public List<String> render(String title, List<Check> checks, String passed, String failed) {
-        List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"RESULT", "CHECK", "EXPECTED", "FOUND"});
+        return table(title, checks, passed, failed).lines();
+    }
+
+    /** {@link #render(String, List, String, String)} with each line's failure flag. */
+    public Table table(String title, List<Check> checks, String passed, String failed) {
+        int[] width = {"RESULT".length(), "CHECK".length(), "EXPECTED".length(), "FOUND".length()};
         for (Check c : checks) {
-            rows.add(new String[] {c.verdict().name(), c.id(), clip(c.expected()), clip(c.found())});
+            width[0] = Math.max(width[0], c.verdict().name().length());
+            width[1] = Math.max(width[1], c.id().length());
+            width[2] = Math.max(width[2], Math.min(c.expected().length(), MAX_CELL));
+            width[3] = Math.max(width[3], c.found().length());
         }
-        int[] width = new int[4];
-        for (String[] r : rows) {
-            for (int i = 0; i < 4; i++) {
-                width[i] = Math.max(width[i], r[i].length());
-            }
-        }
+        String rowFormat = "%-" + width[0] + "s  %-" + width[1] + "s  %-" + width[2] + "s  %s";
+        String continuation = " ".repeat(width[0] + 2 + width[1] + 2);
         String indent = " ".repeat(width[0] + 2) + DETAIL_INDENT.substring(2) + "- ";
         List<String> out = new ArrayList<>();
+        List<Boolean> failures = new ArrayList<>();
         out.add(title);
-        for (int row = 0; row < rows.size(); row++) {
-            String[] r = rows.get(row);
-            out.add(String.format("%-" + width[0] + "s  %-" + width[1] + "s  %-" + width[2] + "s  %s", r[0], r[1], r[2], r[3])
-                    .stripTrailing());
-            if (row == 0) {
-                out.add("-".repeat(width[0] + width[1] + width[2] + Math.min(width[3], MAX_CELL) + 6));
-                continue;
+        out.add(String.format(rowFormat, "RESULT", "CHECK", "EXPECTED", "FOUND").stripTrailing());
+        out.add("-".repeat(width[0] + width[1] + width[2] + Math.min(width[3], MAX_CELL) + 6));
+        failures.addAll(List.of(false, false, false));
+        for (Check c : checks) {
+            boolean failure = c.verdict() == Verdict.FAIL;
+            List<String> expected = wrap(c.expected());
+            out.add(String.format(rowFormat, c.verdict().name(), c.id(), expected.get(0), c.found()).stripTrailing());
+            failures.add(failure);
+            for (String part : expected.subList(1, expected.size())) {
+                out.add(continuation + part);
+                failures.add(failure);
             }
-            Check c = checks.get(row - 1);
-            if (c.expected().length() > MAX_CELL) {
-                out.add(indent + "expected: " + c.expected());
-            }
-            if (c.found().length() > MAX_CELL) {
-                out.add(indent + "found: " + c.found());
-            }
-            for (String d : bound.shown(c)) {
-                out.add(indent + d);
+            List<String> shown = bound.shown(c); // its details, then its notes, which are no failure lines
+            for (int i = 0; i < shown.size(); i++) {
+                out.add(indent + shown.get(i));
+                failures.add(failure && i < c.details().size());
             }
             java.util.Optional<String> tail = bound.tail(c);  // no lambda: verify runs in a cold JVM
             if (tail.isPresent()) {
                 out.add(indent + tail.get());
+                failures.add(failure);
             }
         }
         boolean ok = count(checks, Verdict.FAIL) == 0;
         out.add(String.format("%d passed, %d failed, %d warnings, %d skipped: %s", count(checks, Verdict.PASS),
                 count(checks, Verdict.FAIL), count(checks, Verdict.WARN), count(checks, Verdict.SKIP), ok ? passed : failed));
-        return out;
+        failures.add(false);
+        return new Table(out, failures);
     }
 
     /**
-     * Whether each line is part of a failed check (its row or a detail line under it), index by index
-     * with {@code lines}; callers log those at ERROR.
-     *
-     * @param lines lines from {@link #render}
+     * {@code text} in pieces of at most {@link #MAX_CELL} characters, broken after the last space that
+     * fits (the space itself dropped), or at {@link #MAX_CELL} within a longer word; at least one piece.
      */
-    public static List<Boolean> failureLines(List<String> lines) {
-        List<Boolean> out = new ArrayList<>();
-        boolean inFailedRow = false;
-        for (String l : lines) {
-            if (l.startsWith(Verdict.FAIL.name() + " ")) {
-                inFailedRow = true;
-            } else if (!l.startsWith(" ")) {
-                inFailedRow = false;
-            }
-            out.add(inFailedRow);
+    static List<String> wrap(String text) {
+        List<String> parts = new ArrayList<>();
+        String rest = text;
+        while (rest.length() > MAX_CELL) {
+            int space = rest.lastIndexOf(' ', MAX_CELL);
+            int cut = space > 0 ? space : MAX_CELL;
+            parts.add(rest.substring(0, cut).stripTrailing());
+            rest = rest.substring(cut).stripLeading();
         }
-        return out;
+        parts.add(rest);
+        return parts;
     }
 
     private static long count(List<Check> checks, Verdict v) {
@@ -147,9 +187,5 @@ public final class CheckTable {
             }
         }
         return n;
-    }
-
-    private static String clip(String s) {
-        return s.length() <= MAX_CELL ? s : s.substring(0, MAX_CELL - 3) + "...";
     }
 }

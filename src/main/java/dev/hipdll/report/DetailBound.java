@@ -31,9 +31,10 @@ public record DetailBound(int max) {
         return new DetailBound(DEFAULT);
     }
 
-    /** The first {@link #max()} detail lines of {@code c}. */
+    /** The first {@link #max()} detail lines of {@code c} ({@link Check#allDetails()}: its details, then its notes). */
     public List<String> shown(Check c) {
-        return c.details().size() <= max ? c.details() : c.details().subList(0, max);
+        List<String> all = c.allDetails();
+        return all.size() <= max ? all : all.subList(0, max);
     }
 
     /**
@@ -42,7 +43,7 @@ public record DetailBound(int max) {
      * shown {@code "... the scan stops at its first findings: there may be more"}.
      */
     public Optional<String> tail(Check c) {
-        int n = c.details().size();
+        int n = c.allDetails().size();
         if (n > max) {
             return Optional.of("... " + (c.capped() ? "at least " : "") + (n - max) + " more not shown (" + (c.capped()
                     ? "at least " : "") + n + " in all; hip.report.maxDetails=" + max + ")");

@@ -139,16 +139,23 @@ public final class HipSdkResolver {
     private SdkComponent root(SdkOverrides o, Optional<HipToolchain> toolchain) throws SdkResolutionException {
         Path p;
         Origin origin;
+        String fix; // what to correct when the root is no directory: the source it came from, never one already set
         Optional<String> sdkRootVar = readVariable("HIP_SDK_ROOT");
         if (o.sdkRoot() != null) {
             p = o.sdkRoot();
             origin = o.originOf("hip.sdkRoot");
+            fix = "correct " + origin + ": it must name the SDK's directory (the one holding bin"
+                    + (host.isWindows() ? "\\" : "/") + "hipcc)";
         } else if (sdkRootVar.isPresent()) {
             p = path(clean(sdkRootVar.get()), "HIP_SDK_ROOT");
             origin = new Origin("HIP_SDK_ROOT");
+            fix = "correct the environment variable HIP_SDK_ROOT, or name the SDK with -Dhip.sdkRoot=<dir>, which"
+                    + " comes first";
         } else if (toolchain.isPresent()) {
             p = toolchain.get().sdkRoot();
             origin = new Origin("toolchains.xml (" + "hip " + toolchain.get().version() + ")");
+            fix = "correct <sdkRoot> of the 'hip' toolchain in toolchains.xml, or name the SDK with"
+                    + " -Dhip.sdkRoot=<dir> or HIP_SDK_ROOT, which come first";
         } else {
             Optional<String> hipPath = readVariable("HIP_PATH");
             if (hipPath.isEmpty()) {
@@ -158,10 +165,12 @@ public final class HipSdkResolver {
             }
             p = path(clean(hipPath.get()), "HIP_PATH");
             origin = new Origin("HIP_PATH");
+            fix = "HIP_PATH is set by AMD's HIP SDK installer: reinstall the SDK, or name it with -Dhip.sdkRoot=<dir>"
+                    + " or HIP_SDK_ROOT, which come first";
         }
         if (!Files.isDirectory(p)) {
-            throw new SdkResolutionException("HIP SDK root " + p + " (from " + origin + ") is not a directory;"
-                    + " set -Dhip.sdkRoot=<dir> to choose the SDK explicitly");
+            String what = Files.exists(p) ? "is not a directory" : "does not exist";
+            throw new SdkResolutionException("HIP SDK root " + p + " (from " + origin + ") " + what + "; " + fix);
         }
         return new SdkComponent("sdkRoot", p.toAbsolutePath().normalize(), origin);
     }

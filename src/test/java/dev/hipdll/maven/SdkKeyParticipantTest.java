@@ -109,4 +109,52 @@ class SdkKeyParticipantTest {
                 session, project), "what it cannot fill stays as written");
         assertEquals("/plain/path", SdkKeyParticipant.expand("/plain/path", session, project));
     }
+
+    /**
+     * Issue 23 item 10: under {@code -Dhip.skip=true} (or {@code hip.build.skip}, or {@code <skip>} in the POM)
+     * the build extension resolved the HIP SDK anyway and, on a machine without one, printed its long "cannot
+     * be resolved before the build" warning. A skipped build resolves nothing: its key is "skipped". Without a
+     * skip the same project resolves the SDK (here a missing one: "unresolved").
+     */
+    @Test
+    @SuppressWarnings("deprecation")
+    void aSkippedBuildResolvesNoSdkAndWarnsNothing(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        String missing = dir.resolve("no-sdk").toString();
+        assertEquals("skipped", keyAfterProjectsRead(dir, props("hip.skip", "true"), missing, null));
+        assertEquals("skipped", keyAfterProjectsRead(dir, props("hip.build.skip", "TRUE"), missing, null));
+        assertEquals("skipped", keyAfterProjectsRead(dir, new Properties(), missing, config("skip", "true")));
+        assertEquals("unresolved", keyAfterProjectsRead(dir, props("hip.skip", "false"), missing, null));
+        assertEquals("unresolved", keyAfterProjectsRead(dir, props("hip.skip", "true"), missing, config("skip", "false")),
+                "<skip>false</skip> in the POM beats -Dhip.skip, as for the goal");
+        assertEquals("hip.build.skip", SdkKeyParticipant.buildSkippedBy(plugin(), List.of(props("hip.build.skip", "true"))));
+        assertNull(SdkKeyParticipant.buildSkippedBy(plugin(), List.of(props("hip.verify.skip", "true"))));
+    }
+
+    /** The sdkFingerprint the extension writes into the build execution of a project built with {@code user} properties. */
+    @SuppressWarnings("deprecation")
+    private static String keyAfterProjectsRead(java.nio.file.Path dir, Properties user, String sdkRoot, Xpp3Dom pluginConfig) {
+        Properties withRoot = new Properties();
+        withRoot.putAll(user);
+        withRoot.setProperty("hip.sdkRoot", sdkRoot);
+        org.apache.maven.execution.MavenExecutionRequest request = new org.apache.maven.execution.DefaultMavenExecutionRequest();
+        request.setBaseDirectory(dir.toFile());
+        request.setUserProperties(withRoot);
+        request.setSystemProperties(new Properties());
+        org.apache.maven.execution.MavenSession session = new org.apache.maven.execution.MavenSession(null, null, request,
+                new org.apache.maven.execution.DefaultMavenExecutionResult());
+        org.apache.maven.model.Model model = new org.apache.maven.model.Model();
+        model.setGroupId("g");
+        model.setArtifactId("backend");
+        model.setVersion("1");
+        Plugin plugin = plugin();
+        plugin.setConfiguration(pluginConfig);
+        org.apache.maven.model.Build build = new org.apache.maven.model.Build();
+        build.addPlugin(plugin);
+        model.setBuild(build);
+        org.apache.maven.project.MavenProject project = new org.apache.maven.project.MavenProject(model);
+        project.setFile(dir.resolve("pom.xml").toFile());
+        session.setProjects(List.of(project));
+        new SdkKeyParticipant().afterProjectsRead(session);
+        return ((Xpp3Dom) plugin.getExecutions().get(0).getConfiguration()).getChild("sdkFingerprint").getValue();
+    }
 }

@@ -83,6 +83,24 @@ class ExpectedDigestTest {
         assertTrue(none.getMessage().contains("or a .sha256 file"), none.getMessage());
     }
 
+    /**
+     * Issue 23 item 10: {@code -Dhip.expectedSha256=<file>} naming a file that is not there (often the DLL's
+     * own {@code .sha256}, not downloaded) said only "expected a SHA-256 digest ... or a .sha256 file, got
+     * '...'"; it says the file does not exist. A wrong-length digest is still called a digest.
+     */
+    @Test
+    void aMissingChecksumFileIsSaidToBeMissing() {
+        Path absent = dir.resolve("coli_hip.dll.sha256");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ExpectedDigest.fromValueOrFile(absent.toString(), "-Dhip.expectedSha256", dll));
+        assertEquals(absent.toAbsolutePath().normalize() + " does not exist; expected a SHA-256 digest (64 hex digits)"
+                + " or a .sha256 file", e.getMessage());
+        IllegalArgumentException shortDigest = assertThrows(IllegalArgumentException.class,
+                () -> ExpectedDigest.fromValueOrFile(digest.substring(1), "-Dhip.expectedSha256", dll));
+        assertTrue(shortDigest.getMessage().startsWith("expected a SHA-256 digest (64 hex digits) or a .sha256 file, got '"),
+                shortDigest.getMessage());
+    }
+
     @Test
     void fromProvenanceDocument() throws Exception {
         Path prov = Files.writeString(dir.resolve("provenance.json"),

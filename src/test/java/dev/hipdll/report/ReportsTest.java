@@ -126,18 +126,72 @@ class ReportsTest {
         assertTrue(t.get(t.size() - 1).endsWith("DLL REJECTED"), t.toString());
     }
 
+    /**
+     * Issue 23 item 10: a long cell is printed once. FOUND, the last column, is whole on its row; it was
+     * clipped with "..." and then printed again in full as "- found: ..." under the row.
+     */
     @Test
-    void aClippedCellIsPrintedInFullUnderItsRow() {
+    void aLongFoundCellIsPrintedOnceAndWhole() {
         String reason = "MS-DOS header at offset 0x0: file is 10 bytes, shorter than the 64-byte MS-DOS header";
-        List<String> t = new CheckTable().render("hipdll:verify junk.dll",
+        CheckTable.Table t = new CheckTable().table("hipdll:verify junk.dll",
                 List.of(Check.of("pe.format", "a PE image", Verdict.FAIL, "a PE32+ image", reason)), "OK", "DLL REJECTED");
-        int row = 0;
-        while (!t.get(row).startsWith("FAIL")) {
-            row++;
-        }
-        assertTrue(t.get(row).endsWith("..."), t.toString());
-        assertTrue(t.get(row + 1).strip().equals("- found: " + reason), t.toString());
-        assertEquals(List.of(false, false, false, true, true, false), CheckTable.failureLines(t), t.toString());
+        List<String> lines = t.lines();
+        assertEquals(5, lines.size(), lines::toString);
+        assertTrue(lines.get(3).startsWith("FAIL") && lines.get(3).endsWith("  " + reason), lines::toString);
+        assertEquals(1, lines.stream().filter(l -> l.contains("shorter than")).count(), lines::toString);
+        assertEquals(List.of(false, false, false, true, false), t.failures(), lines::toString);
+    }
+
+    /**
+     * A long EXPECTED cell wraps under its own column (each word once, FOUND still aligned) instead of
+     * being clipped and repeated under the row; its continuation lines belong to the row (ERROR when it failed).
+     */
+    @Test
+    void aLongExpectedCellWrapsUnderItsColumnOnce() {
+        String expected = "sections, directories, imports, exports, relocations, TLS, load config, delay imports inside"
+                + " the image";
+        String path = "/a/very/long/path/without/any/space/in/it/that/goes/on/and/on/for/more/than/sixty/characters.dll";
+        CheckTable.Table t = new CheckTable().table("hipdll:verify x.dll", List.of(
+                Check.of("pe.loadable", "maps", Verdict.FAIL, expected, "all inside the image"),
+                Check.of("pe.dll", "a DLL", Verdict.PASS, "IMAGE_FILE_DLL set", "set"),
+                Check.of("artifact.built", "the built one", Verdict.PASS, "the file hipdll:build wrote: " + path, path)),
+                "OK", "REJECTED");
+        List<String> lines = t.lines();
+        int found = lines.get(1).indexOf("FOUND");
+        int expectedColumn = lines.get(1).indexOf("EXPECTED");
+        assertEquals("sections, directories, imports, exports, relocations, TLS,", lines.get(3).substring(expectedColumn,
+                found).strip(), lines::toString);
+        assertEquals("all inside the image", lines.get(3).substring(found), lines::toString);
+        assertEquals(" ".repeat(expectedColumn) + "load config, delay imports inside the image", lines.get(4), lines::toString);
+        assertEquals("set", lines.get(5).substring(found), lines::toString);
+        assertEquals(List.of(false, false, false, true, true, false, false, false, false, false), t.failures(),
+                lines::toString);
+        // a word longer than the cell is cut at the cell's width: its pieces, in order, are the word
+        assertEquals(path, lines.get(6).substring(found), lines::toString);
+        assertEquals("the file hipdll:build wrote:", lines.get(6).substring(expectedColumn, found).strip(), lines::toString);
+        assertEquals(" ".repeat(expectedColumn) + path.substring(0, CheckTable.MAX_CELL), lines.get(7), lines::toString);
+        assertEquals(" ".repeat(expectedColumn) + path.substring(CheckTable.MAX_CELL), lines.get(8), lines::toString);
+        assertTrue(lines.stream().noneMatch(l -> l.contains("...") || l.strip().startsWith("- expected:")
+                || l.strip().startsWith("- found:")), lines::toString);
+    }
+
+    /**
+     * Notes (e.g. the GPUs that load a code object) are listed under a failed row but are no error lines;
+     * verify.json and the JUnit XML list them after the details, as before they were notes.
+     */
+    @Test
+    void notesUnderAFailedRowAreNoErrorLinesAndFollowTheDetailsInTheReports() throws Exception {
+        Check gpus = new Check("device-code.gpus", "code object for each GPU users run", Verdict.FAIL,
+                "gfx1152, gfx1151 (hip.gpus)", "1 GPU mode(s) without a code object",
+                List.of("gfx1152: no code object; the DLL has gfx1151"), List.of("gfx1151: loads gfx1151 (exact)"));
+        CheckTable.Table t = new CheckTable().table("hipdll:verify x.dll", List.of(gpus), "OK", "REJECTED");
+        assertEquals(List.of(false, false, false, true, true, false, false), t.failures(), t.lines()::toString);
+        assertTrue(t.lines().get(5).endsWith("- gfx1151: loads gfx1151 (exact)"), t.lines()::toString);
+        Path f = dir.resolve("verify.json");
+        new JsonReport().write(new VerifyReport(Path.of("x.dll"), List.of(gpus), Map.of()), f);
+        JsonNode details = new ObjectMapper().readTree(f.toFile()).get("checks").get(0).get("details");
+        assertEquals("[\"gfx1152: no code object; the DLL has gfx1151\",\"gfx1151: loads gfx1151 (exact)\"]",
+                details.toString());
     }
 
     @Test

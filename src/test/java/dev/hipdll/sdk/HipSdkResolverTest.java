@@ -205,6 +205,45 @@ class HipSdkResolverTest {
         }
     }
 
+    /**
+     * Issue 23 item 10: {@code -Dhip.sdkRoot=<missing dir>} advised "set -Dhip.sdkRoot=<dir>", the property
+     * that was set. The message says the directory does not exist, where the value came from, and what to
+     * correct there.
+     */
+    @Test
+    void aMissingRootSaysItDoesNotExistAndWhereItCameFrom() {
+        Path missing = tmp.resolve("no-such-sdk");
+        String fromD = assertThrows(SdkResolutionException.class,
+                () -> resolve(OsFamily.UNIX, Map.of(), root(missing))).getMessage();
+        assertEquals("HIP SDK root " + missing + " (from -Dhip.sdkRoot) does not exist; correct -Dhip.sdkRoot: it must"
+                + " name the SDK's directory (the one holding bin/hipcc)", fromD);
+        String fromPom = assertThrows(SdkResolutionException.class, () -> resolve(OsFamily.UNIX, Map.of(),
+                new SdkOverrides(missing, null, null, null, null, null, null,
+                        Map.of("hip.sdkRoot", SdkOverrides.Place.CONFIGURATION)))).getMessage();
+        assertTrue(fromPom.contains("(from <sdkRoot> in the POM) does not exist; correct <sdkRoot> in the POM"), fromPom);
+        String fromVariable = assertThrows(SdkResolutionException.class,
+                () -> resolve(OsFamily.UNIX, Map.of("HIP_SDK_ROOT", missing.toString()), SdkOverrides.none())).getMessage();
+        assertEquals("HIP SDK root " + missing + " (from HIP_SDK_ROOT) does not exist; correct the environment variable"
+                + " HIP_SDK_ROOT, or name the SDK with -Dhip.sdkRoot=<dir>, which comes first", fromVariable);
+        String fromToolchain = assertThrows(SdkResolutionException.class, () -> new HipSdkResolver(Host.of(OsFamily.UNIX,
+                Map.of())).resolve(SdkOverrides.none(), Optional.of(new HipToolchain(Map.of("version", "7.1"), missing))))
+                .getMessage();
+        assertTrue(fromToolchain.contains("(from toolchains.xml (hip 7.1)) does not exist; correct <sdkRoot> of the 'hip'"
+                + " toolchain in toolchains.xml"), fromToolchain);
+        String fromInstaller = assertThrows(SdkResolutionException.class,
+                () -> resolve(OsFamily.WINDOWS, Map.of("HIP_PATH", missing.toString()), SdkOverrides.none())).getMessage();
+        assertTrue(fromInstaller.contains("(from HIP_PATH) does not exist; HIP_PATH is set by AMD's HIP SDK installer"),
+                fromInstaller);
+    }
+
+    @Test
+    void aRootThatIsAFileSaysSo() throws Exception {
+        Path file = Files.writeString(tmp.resolve("hipcc"), "not the SDK");
+        String m = assertThrows(SdkResolutionException.class, () -> resolve(OsFamily.UNIX, Map.of(), root(file))).getMessage();
+        assertEquals("HIP SDK root " + file + " (from -Dhip.sdkRoot) is not a directory; correct -Dhip.sdkRoot: it must"
+                + " name the SDK's directory (the one holding bin/hipcc)", m);
+    }
+
     @Test
     void windowsVariableNamesAreCaseInsensitive() throws Exception {
         Path r = FakeSdk.theRockWindows(tmp.resolve("r"));

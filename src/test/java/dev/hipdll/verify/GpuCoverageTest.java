@@ -40,11 +40,30 @@ class GpuCoverageTest {
         Check c = gpus(verify(dll, "gfx1150,gfx1151,gfx1152,gfx1100"));
         assertEquals(Verdict.FAIL, c.verdict());
         assertEquals(List.of("gfx1150: no code object; the DLL has gfx1100, gfx1151",
-                "gfx1152: no code object; the DLL has gfx1100, gfx1151",
-                "gfx1151: loads gfx1151 (exact)", "gfx1100: loads gfx1100 (exact)"), c.details());
+                "gfx1152: no code object; the DLL has gfx1100, gfx1151"), c.details());
+        assertEquals(List.of("gfx1151: loads gfx1151 (exact)", "gfx1100: loads gfx1100 (exact)"), c.notes());
         assertEquals(Verdict.PASS, gpus(verify(dll, "gfx1151,gfx1100")).verdict());
         assertEquals(Verdict.SKIP, new DllVerifier().verify(dll, VerifyOptions.of(COUNT)).check("device-code.gpus")
                 .orElseThrow().verdict());
+    }
+
+    /**
+     * Issue 23 item 10: when one GPU has no code object, the GPUs that have one are listed under the
+     * failed row as notes, logged at INFO; only the failing GPUs' lines are errors (all were at ERROR).
+     */
+    @Test
+    void onlyTheFailingGpusAreErrorLinesInTheTable() {
+        Path dll = Fixtures.exampleDll(dir, "exact.dll", List.of("gfx1151", "gfx1100"), List.of());
+        dev.hipdll.report.CheckTable.Table t = new dev.hipdll.report.CheckTable().table(verify(dll, "gfx1152,gfx1151"));
+        List<String> errors = new java.util.ArrayList<>();
+        List<String> infos = new java.util.ArrayList<>();
+        for (int i = 0; i < t.lines().size(); i++) {
+            (t.failures().get(i) ? errors : infos).add(t.lines().get(i).strip());
+        }
+        assertTrue(errors.stream().anyMatch(l -> l.startsWith("FAIL") && l.contains("device-code.gpus")), errors::toString);
+        assertTrue(errors.contains("- gfx1152: no code object; the DLL has gfx1100, gfx1151"), errors::toString);
+        assertTrue(infos.contains("- gfx1151: loads gfx1151 (exact)"), infos::toString);
+        assertTrue(errors.stream().noneMatch(l -> l.contains(": loads ")), errors::toString);
     }
 
     @Test
@@ -56,7 +75,7 @@ class GpuCoverageTest {
         assertEquals(List.of("gfx1150: loads gfx11-generic (generic, code object v6)",
                 "gfx1151: loads gfx1151 (exact)",
                 "gfx1152: loads gfx11-generic (generic, code object v6)",
-                "gfx1100: loads gfx11-generic (generic, code object v6)"), c.details());
+                "gfx1100: loads gfx11-generic (generic, code object v6)"), c.allDetails());
         Check rdna4 = gpus(verify(dll, "gfx1201"));
         assertEquals(Verdict.FAIL, rdna4.verdict());
         assertEquals("gfx1201: no code object; the DLL has gfx11-generic, gfx1151", rdna4.details().get(0));
@@ -69,8 +88,8 @@ class GpuCoverageTest {
         assertEquals(Verdict.FAIL, unknownMode.verdict());
         assertTrue(unknownMode.details().contains("gfx90a (sramecc on, xnack on): no code object; the DLL has gfx90a:xnack-"),
                 unknownMode.details().toString());
-        assertTrue(unknownMode.details().contains("gfx90a (sramecc on, xnack off): loads gfx90a:xnack- (exact)"),
-                unknownMode.details().toString());
+        assertTrue(unknownMode.notes().contains("gfx90a (sramecc on, xnack off): loads gfx90a:xnack- (exact)"),
+                unknownMode.notes().toString());
         assertEquals(Verdict.PASS, gpus(verify(off, "gfx90a:xnack-")).verdict());
         assertEquals(Verdict.FAIL, gpus(verify(off, "gfx90a:xnack+")).verdict());
 
@@ -79,7 +98,7 @@ class GpuCoverageTest {
         Path any = Fixtures.exampleDll(dir, "xnack-any.dll", List.of("gfx90a"), List.of());
         Check anyMode = gpus(verify(any, "gfx90a:xnack+"));
         assertEquals(Verdict.PASS, anyMode.verdict());
-        assertTrue(anyMode.details().get(0).endsWith("loads gfx90a (exact)"), anyMode.details().toString());
+        assertTrue(anyMode.allDetails().get(0).endsWith("loads gfx90a (exact)"), anyMode.allDetails().toString());
     }
 
     @Test
