@@ -3,7 +3,8 @@
 // from their outputs (a directory, a zip, a directory) and links the same bytes as a one-machine build of the
 // same sources. A shard built from a changed source is refused by step and input and that step compiles here;
 // a merge with one shard missing compiles the missing target here, or fails when every device compile must come
-// from a shard (hip.shards.require=true).
+// from a shard (hip.shards.require=true). The shard machines also `deploy` their shards to a file repository and a
+// fifth clone merges them by Maven coordinates (groupId:artifactId:version:shard-<target>).
 import java.security.MessageDigest
 
 def sha = { File f -> MessageDigest.getInstance('SHA-256').digest(f.bytes).encodeHex().toString() }
@@ -17,8 +18,9 @@ def repo = { String id, File dir -> "<repository><id>${id}</id><url>${url(dir)}<
 def pluginRepo = { String id, File dir -> "<pluginRepository><id>${id}</id><url>${url(dir)}</url>${policy}</pluginRepository>" }
 def itRepo = new File(localRepositoryPath.toString())
 def outer = new File(outerRepository)
+def shardRepo = new File(work, 'shard-repository')
 settings.text = """<settings><profiles><profile><id>it-repos</id><activation><activeByDefault>true</activeByDefault></activation>
-  <repositories>${repo('it-plugin', itRepo)}${repo('outer', outer)}</repositories>
+  <repositories>${repo('it-plugin', itRepo)}${repo('outer', outer)}${repo('shards', shardRepo)}</repositories>
   <pluginRepositories>${pluginRepo('it-plugin', itRepo)}${pluginRepo('outer', outer)}</pluginRepositories>
 </profile></profiles></settings>
 """
@@ -26,11 +28,11 @@ def ItClones = new GroovyClassLoader(this.class.classLoader).parseClass(new File
 def clone = { String dir -> ItClones.clone(work, dir, basedir, pluginVersion, exampleDir) }
 def mvn = new File(System.getProperty('maven.home'), 'bin/mvn').path
 int runs = 0
-def build = { File project, String machine, List<String> args, boolean succeeds = true ->
+def build = { File project, String machine, List<String> args, boolean succeeds = true, String phase = 'package' ->
     runs++
     def log = new File(work, "${runs}-${machine}.log")
     def cmd = [mvn, '-B', '-s', settings.path, "-Dmaven.repo.local=${new File(work, "repo-${machine}")}",
-               "-Dhip.sdkRoot=${standinSdk}", '-f', new File(project, 'pom.xml').path, 'clean', 'package'] + args
+               "-Dhip.sdkRoot=${standinSdk}", '-f', new File(project, 'pom.xml').path, 'clean', phase] + args
     def pb = new ProcessBuilder(cmd.collect { it.toString() }).directory(project).redirectErrorStream(true).redirectOutput(log)
     pb.environment().remove('MAVEN_ARGS')
     def p = pb.start()
@@ -52,7 +54,9 @@ def targets = ['gfx1100', 'gfx1101', 'gfx1151']
 def shardDirs = [:]
 targets.eachWithIndex { t, i ->
     def m = clone("machines/m${i}/" + 'x' * (i * 3) + 'backend')
-    def log = build(m, "shard-${t}", ['-Dhip.shard=device', "-Dhip.arch=${t}"])
+    def log = build(m, "shard-${t}", ['-Dhip.shard=device', "-Dhip.arch=${t}",
+                                      "-DaltDeploymentRepository=shards::${url(shardRepo)}"], true, 'deploy')
+    assert new File(shardRepo, "dev/hipdll/it/sharded-backend/1.0/sharded-backend-1.0-shard-${t}.zip").isFile() : log
     def dir = new File(m, "target/hipdll/shard/${t}")
     assert new File(dir, 'shard.json').isFile() : log
     assert new File(m, "target/hipdll/shard/shard-${t}.zip").isFile() : log
@@ -79,6 +83,14 @@ def log = build(merge, 'merge', [all, '-Dhip.shards.require=true'])
 assert deviceRan(log).isEmpty() : "a device compile ran in the merge: ${log}"
 assert (log =~ /device compile cuda_chain\.cu \[gfx1151\] reused \(from shard .*machines\/m2\/xxxxxxbackend\/target\/hipdll\/shard\/gfx1151\)/).find() : log
 assert sha(dll(merge)) == expected : 'the merged DLL differs from the one-machine build'
+
+// the Maven-repository variant: the merge resolves the deployed shards by coordinates, in its own local repository
+def mergeRepo = clone('merge-repository')
+log = build(mergeRepo, 'merge-repository', ['-Dhip.shards=' + targets.collect { "dev.hipdll.it:sharded-backend:1.0:shard-${it}" }.join(','),
+                                            '-Dhip.shards.require=true'])
+assert deviceRan(log).isEmpty() : log
+assert log.contains('device compile cuda_chain.cu [gfx1101] reused (from shard dev.hipdll.it:sharded-backend:1.0:shard-gfx1101)') : log
+assert sha(dll(mergeRepo)) == expected
 
 // a shard from a changed source is refused by name; that step compiles here; the DLL is still the same
 def changed = clone('changed')

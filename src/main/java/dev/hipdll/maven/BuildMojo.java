@@ -518,11 +518,12 @@ public class BuildMojo extends AbstractHipdllMojo {
         try {
             List<dev.hipdll.attestation.TrustedKey> trusted = trustedKeys == null || trustedKeys.isEmpty() ? List.of()
                     : dev.hipdll.attestation.TrustedKeys.load(trustedKeys.stream().map(File::toPath).toList());
+            List<String> names = new ArrayList<>();
             List<Path> dirs = ShardInputs.directories(shards == null ? List.of() : shards, basedir.toPath(),
                     request.outputDirectory().resolve("shards-in"), repositorySystem,
                     session == null ? null : session.getRepositorySession(),
-                    project == null ? List.of() : project.getRemoteProjectRepositories());
-            return dev.hipdll.shard.ShardSet.load(dirs, trusted, shardsRequire, request.stamp().pluginVersion());
+                    project == null ? List.of() : project.getRemoteProjectRepositories(), names);
+            return dev.hipdll.shard.ShardSet.load(dirs, names, trusted, shardsRequire, request.stamp().pluginVersion());
         } catch (dev.hipdll.shard.ShardException | AttestationException e) {
             throw new MojoFailureException(e.getMessage());
         } catch (IOException e) {

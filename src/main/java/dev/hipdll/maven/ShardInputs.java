@@ -31,11 +31,12 @@ final class ShardInputs {
      * @param system     the repository system (null: coordinates cannot be resolved)
      * @param session    the repository session
      * @param remotes    the project's remote repositories
+     * @param names      receives each shard's name for the log (the entry as given), in order
      * @return the shard directories, in order
      * @throws ShardException when an entry is none of these, or does not resolve or unpack
      */
     static List<Path> directories(List<String> entries, Path basedir, Path unpackDir, RepositorySystem system,
-                                  RepositorySystemSession session, List<RemoteRepository> remotes)
+                                  RepositorySystemSession session, List<RemoteRepository> remotes, List<String> names)
             throws ShardException, IOException {
         List<Path> dirs = new ArrayList<>();
         int n = 0;
@@ -47,6 +48,7 @@ final class ShardInputs {
             Path p = basedir.resolve(e).normalize();
             if (Files.isDirectory(p)) {
                 dirs.add(p);
+                names.add(p.toString());
                 continue;
             }
             Path zip;
@@ -72,6 +74,7 @@ final class ShardInputs {
             Path dir = unpackDir.resolve(String.valueOf(n++));
             ShardArchive.unzip(zip, dir);
             dirs.add(dir);
+            names.add(e);
         }
         return dirs;
     }

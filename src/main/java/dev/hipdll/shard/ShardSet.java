@@ -63,10 +63,22 @@ public record ShardSet(Map<String, List<ShardOffer>> byStep, List<String> shards
      */
     public static ShardSet load(List<Path> directories, List<TrustedKey> trusted, boolean require,
                                 String pluginVersion) throws ShardException {
+        return load(directories, directories.stream().map(d -> d.toAbsolutePath().normalize().toString()).toList(),
+                trusted, require, pluginVersion);
+    }
+
+    /**
+     * As {@link #load(List, List, boolean, String)}, each shard named in the log as given (a zip or Maven
+     * coordinates unpacked to a directory is named by them).
+     *
+     * @param names the shards' names, one per directory
+     */
+    public static ShardSet load(List<Path> directories, List<String> names, List<TrustedKey> trusted, boolean require,
+                                String pluginVersion) throws ShardException {
         Map<String, List<ShardOffer>> byStep = new LinkedHashMap<>();
         List<String> shards = new ArrayList<>();
-        for (Path d : directories) {
-            Path dir = d.toAbsolutePath().normalize();
+        for (int i = 0; i < directories.size(); i++) {
+            Path dir = directories.get(i).toAbsolutePath().normalize();
             if (!Files.isDirectory(dir)) {
                 throw new ShardException("hip.shards: " + dir + " is not a directory (a shard directory holds "
                         + ShardManifest.FILE_NAME + ")");
@@ -74,7 +86,7 @@ public record ShardSet(Map<String, List<ShardOffer>> byStep, List<String> shards
             ShardManifest m = ShardManifest.parse(trusted.isEmpty() ? read(dir.resolve(ShardManifest.FILE_NAME))
                     : signedPayload(dir.resolve(ShardManifest.SIGNED_FILE_NAME), trusted), dir + "/"
                     + (trusted.isEmpty() ? ShardManifest.FILE_NAME : ShardManifest.SIGNED_FILE_NAME));
-            String name = dir.toString();
+            String name = names.get(i);
             shards.add(name + " (" + String.join(",", m.targets()) + ", " + m.steps().size() + " device compiles"
                     + (trusted.isEmpty() ? "" : ", signed") + ")");
             for (ShardEntry e : m.steps()) {
