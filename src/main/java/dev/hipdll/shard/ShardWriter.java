@@ -36,9 +36,25 @@ public final class ShardWriter {
         return outputDirectory.resolve("shard").resolve(name(targets));
     }
 
-    /** The shard's name for a classifier and a directory: {@code shard-gfx1100+gfx1151} without colons. */
+    /**
+     * The shard's name for a directory and a Maven classifier (letters, digits, {@code -} and {@code _} only): the
+     * targets joined by {@code _}, a target's features after {@code -} with {@code +}/{@code -} spelt {@code on}/
+     * {@code off}, e.g. {@code gfx1100_gfx90a-xnackon} for {@code gfx1100,gfx90a:xnack+}.
+     */
     public static String name(List<String> targets) {
-        return String.join("+", targets).replace(':', '_');
+        List<String> parts = new ArrayList<>();
+        for (String t : targets) {
+            StringBuilder sb = new StringBuilder();
+            for (String f : t.split(":")) {
+                if (sb.length() > 0) {
+                    sb.append('-');
+                }
+                sb.append(f.endsWith("+") ? f.substring(0, f.length() - 1) + "on"
+                        : f.endsWith("-") ? f.substring(0, f.length() - 1) + "off" : f);
+            }
+            parts.add(sb.toString().replaceAll("[^A-Za-z0-9_-]", "_"));
+        }
+        return String.join("_", parts);
     }
 
     /**
