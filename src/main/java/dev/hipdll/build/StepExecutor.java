@@ -348,7 +348,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
         }
         StepRecord here;
         try {
-            here = resolved(key);
+            here = untimed(resolved(key));
         } catch (IllegalArgumentException e) {
             return "its key's paths do not resolve here (" + e.getMessage() + ")";
         }
@@ -370,6 +370,19 @@ public final class StepExecutor implements StepAction<BuildStep> {
             return "its code object " + f + " cannot be read (" + IoProblem.describe(e) + ")";
         }
         return null;
+    }
+
+    /**
+     * A shard's key with no file time: another machine's times say nothing about this machine's files, so every
+     * tool and file read is compared by its SHA-256 ({@link FileFingerprint#compare()} skips the hash only when size
+     * and time both match, which a shard's times could by chance or on purpose).
+     */
+    private static StepRecord untimed(StepRecord r) {
+        Map<String, FileFingerprint> tools = new LinkedHashMap<>();
+        r.tools().forEach((k, v) -> tools.put(k, new FileFingerprint(v.path(), v.size(), Long.MIN_VALUE, v.sha256())));
+        return new StepRecord(r.format(), r.step(), r.command(), r.environment(), r.headers(), tools,
+                r.reads().stream().map(f -> new FileFingerprint(f.path(), f.size(), Long.MIN_VALUE, f.sha256())).toList(),
+                r.output());
     }
 
     /**

@@ -108,6 +108,28 @@ class ShardMergeBuildTest {
     }
 
     @Test
+    void aShardSourceOfTheSameSizeAndTimeButOtherContentIsRefused() throws Exception {
+        Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
+        CoreBuild other = project("other", "gfx1151");
+        Path chain = other.sources().resolve("cuda_chain.cu");
+        String text = Files.readString(chain);
+        int comment = text.indexOf("/* ") + 3;  // one letter of a comment: the same size, other content
+        assertTrue(comment >= 3, "cuda_chain.cu has a comment");
+        char c = text.charAt(comment);
+        Files.writeString(chain, text.substring(0, comment) + (c == 'X' ? 'Y' : 'X') + text.substring(comment + 1));
+        ShardResult s = other.shard(Optional.empty());
+        CoreBuild merge = project("merge", "gfx1151");
+        Path mine = merge.sources().resolve("cuda_chain.cu");
+        assertEquals(Files.size(chain), Files.size(mine), "the same size, other content");
+        Files.setLastModifiedTime(mine, Files.getLastModifiedTime(chain));
+        merge.shards = ShardSet.load(List.of(s.directory()), List.of(), false, "test");
+        merge.build();
+        assertTrue(merge.log.stream().anyMatch(l -> l.startsWith("WARN device compile cuda_chain.cu [gfx1151]: shard ")
+                && l.endsWith("refused: its input key differs: source cuda_chain.cu changed")), merge.log.toString());
+        assertTrue(merge.ran().contains("device compile cuda_chain.cu [gfx1151]"), merge.log.toString());
+    }
+
+    @Test
     void aCodeObjectReplacedInTheShardIsRefusedByItsDigest() throws Exception {
         Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
         ShardResult s = project("machine", "gfx1151").shard(Optional.empty());
