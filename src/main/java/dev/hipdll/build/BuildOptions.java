@@ -1,6 +1,7 @@
 package dev.hipdll.build;
 
 import dev.hipdll.compile.Driver;
+import dev.hipdll.compile.HardeningFlags;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -24,11 +25,22 @@ import java.util.Optional;
  *                         ({@code sdkFingerprint}, written by the plugin's build extension), or {@code null};
  *                         when set, the build stops unless it is the key of the SDK and toolset it resolved
  * @param schedule         which ready step starts first ({@code hip.schedule}); {@code null}: {@link Schedule#CRITICAL_PATH}
+ * @param hardening        the mitigations asked of the host compiles and the link ({@code hip.guardCf},
+ *                         {@code hip.dynamicBase}, ...); empty: no such arguments
  */
 public record BuildOptions(boolean staticRuntime, Driver driver, int jobs, Optional<Integer> bundleVersion,
                            Duration stepTimeout, Duration heartbeat, int commandLineLimit, boolean force,
                            boolean progress, String outputTimestamp, String compilerLauncher, String sdkFingerprint,
-                           Schedule schedule) {
+                           Schedule schedule, Optional<HardeningFlags> hardening) {
+    /** Options without hardening arguments (the linker's own defaults). */
+    public BuildOptions(boolean staticRuntime, Driver driver, int jobs, Optional<Integer> bundleVersion,
+                        Duration stepTimeout, Duration heartbeat, int commandLineLimit, boolean force,
+                        boolean progress, String outputTimestamp, String compilerLauncher, String sdkFingerprint,
+                        Schedule schedule) {
+        this(staticRuntime, driver, jobs, bundleVersion, stepTimeout, heartbeat, commandLineLimit, force, progress,
+                outputTimestamp, compilerLauncher, sdkFingerprint, schedule, Optional.empty());
+    }
+
     /** Options with the default schedule (critical path first). */
     public BuildOptions(boolean staticRuntime, Driver driver, int jobs, Optional<Integer> bundleVersion,
                         Duration stepTimeout, Duration heartbeat, int commandLineLimit, boolean force,
@@ -73,6 +85,7 @@ public record BuildOptions(boolean staticRuntime, Driver driver, int jobs, Optio
             throw new IllegalArgumentException("hip.commandLineLimit must not be negative, was " + commandLineLimit);
         }
         schedule = schedule == null ? Schedule.CRITICAL_PATH : schedule;
+        hardening = hardening == null ? Optional.empty() : hardening;
         sdkFingerprint = sdkFingerprint == null || sdkFingerprint.isBlank() ? null : sdkFingerprint.strip();
         compilerLauncher = compilerLauncher == null || compilerLauncher.isBlank() ? null : compilerLauncher.strip();
         bundleVersion.ifPresent(v -> {

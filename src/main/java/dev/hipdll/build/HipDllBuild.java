@@ -280,7 +280,7 @@ public final class HipDllBuild {
         Path tempDir = outDir.resolve(".tmp").resolve("build-" + ProcessHandle.current().pid() + "-"
                 + Long.toHexString(System.nanoTime()));
         List<BuildStep> steps = StepPlanner.plan(new StepPlanRequest(request, r.units().sourceDirectory(), r.basedir(),
-                stepDir, tempDir.resolve(output.getFileName()), o.driver(), os, repro, o.bundleVersion()));
+                stepDir, tempDir.resolve(output.getFileName()), o.driver(), os, repro, o.bundleVersion(), o.hardening()));
         FileDigests digests = new FileDigests();
         Map<String, String> compilerEnv = env.environment().toMap();
         // the headers of the project's include places: the dependency file names only those read, not where the
@@ -302,17 +302,22 @@ public final class HipDllBuild {
                 r.targets().targets().stream().map(Object::toString).toList(), r.units().sources(),
                 r.units().sourceDirectory(), sdk, setup.msvc().map(m -> m.toolset().version()),
                 setup.msvc().map(m -> m.windowsSdk().version()), compilerEnv, os == OsFamily.WINDOWS, output,
-                r.stamp().userVariables());
+                keyedVariables(r, env));
         checkToolchainKey(o.sdkFingerprint(), setup, digests, log);
         Optional<CompilerLauncher> launcher = Optional.empty();
         if (o.compilerLauncher() != null) {
-            launcher = Optional.of(CompilerLauncher.resolve(o.compilerLauncher(), r.host(), r.basedir()));
+            // ccache and sccache read a configuration file of the build's own, not the user's or the system's
+            launcher = Optional.of(CompilerLauncher.resolve(o.compilerLauncher(), r.host(), r.basedir())
+                    .prepared(outDir.resolve("launcher")));
         }
         DllPublisher publisher = new DllPublisher(request, steps, r, setup, digests, log, launcher);
         IncrementalBuild incremental = new IncrementalBuild(new StampStore(output));
         // environment.txt describes this run, also when the DLL turns out to be up to date
         EnvironmentReport.write(env, outDir.resolve("environment.txt"));
-        writeCompilationDatabase(outDir.resolve(CompilationDatabase.FILE_NAME), steps, r.basedir(), log);
+        Path compileCommands = outDir.resolve(CompilationDatabase.FILE_NAME);
+        if (!Files.exists(compileCommands)) { // an up-to-date DLL keeps the one its build wrote
+            writeCompilationDatabase(compileCommands, steps, r.basedir(), log);
+        }
         long stampStarted = System.nanoTime();
         StampDecision decision = shardOnly.isPresent() ? null : incremental.check(stampInputs, o.force());
         if (decision != null && decision.upToDate()) {
@@ -338,6 +343,7 @@ public final class HipDllBuild {
         checkTargetsWithTheSdk(sdk, r.targets(), os, compilerEnv, digests, outDir.resolve("sdk-processors"), log);
         // a shard build: the same graph restricted to the device compiles (issue 24); the DLL and its stamp untouched
         List<BuildStep> planned = steps;
+        writeCompilationDatabase(compileCommands, planned, r.basedir(), log);
         if (shardOnly.isPresent()) {
             steps = planned.stream().filter(s -> s.kind() == StepKind.DEVICE_COMPILE).toList();
             log.info("shard build for " + r.targets() + ": the " + steps.size() + " device compile(s) of "
@@ -375,7 +381,8 @@ public final class HipDllBuild {
             PathPlaceholders placeholders = PathPlaceholders.forBuild(sdk, r.basedir(), r.buildDirectory());
             StepExecutor executor = new StepExecutor(new ProcessRunner(o.stepTimeout()).withBuildId(buildRun.id()),
                     new LaunchOptions(os, o.commandLineLimit()), sdk.hipcc().path(), sdk.hipccIsBatchWrapper(),
-                    compilerEnv, r.basedir(), driverTools(sdk, os, o.driver()), environmentDigest(compilerEnv, os, r),
+                    compilerEnv, r.basedir(), driverTools(sdk, os, o.driver()), environmentDigest(compilerEnv, os,
+                            keyedVariables(r, env)),
                     placeholders, p -> name(p, r), digests, buildLog, diagnosisTxt, RuleBook.load(), log,
                     o.force(), progress, unitsBuiltBefore(steps), launcher, compileToolsDigest(sdk, os, o.driver(), digests),
                     headerFiles, shards);
@@ -684,9 +691,21 @@ public final class HipDllBuild {
     }
 
     /** The digest of what in the environment decides a step's output ({@link CompilerEnvironment}). */
-    private static String environmentDigest(Map<String, String> env, OsFamily os, HipDllBuildRequest r) {
-        return Sha256.ofUtf8(CompilerEnvironment.fingerprint(env, os == OsFamily.WINDOWS, r.stamp().userVariables())
-                .toString());
+    private static String environmentDigest(Map<String, String> env, OsFamily os, java.util.Set<String> keyed) {
+        return Sha256.ofUtf8(CompilerEnvironment.fingerprint(env, os == OsFamily.WINDOWS, keyed).toString());
+    }
+
+    /**
+     * The names that count in every step's key and in the stamp besides {@link CompilerEnvironment}'s own list:
+     * those set through {@code environmentVariables}, and every variable the scrub would have removed but kept
+     * (the compiler launcher's {@code CCACHE_*}/{@code SCCACHE_*} with {@code hip.compilerLauncher}, and those
+     * {@code keepVariables} exempts, code-running ones included): issue 21, hole 5, a build without a launcher
+     * variable said "up to date" after one with it.
+     */
+    static java.util.Set<String> keyedVariables(HipDllBuildRequest r, ScrubResult env) {
+        java.util.Set<String> keyed = new java.util.TreeSet<>(r.stamp().userVariables());
+        keyed.addAll(env.keptNames());
+        return keyed;
     }
 
     /** A file as a reason names it: relative to the source directory, else the project, else as is. */

@@ -120,7 +120,8 @@ public final class StepExecutor implements StepAction<BuildStep> {
      *                          (a device step without a record is then a "new target")
      * @param launcher          {@code hip.compilerLauncher}: put in front of the compile steps it wraps
      *                          ({@link CompilerLauncher#wraps}); not part of a step's record, so turning it
-     *                          on or off reruns nothing
+     *                          on or off reruns nothing by itself (the launcher's variables that pass with it
+     *                          are in {@code environmentDigest}, so they rerun the steps when they change)
      * @param toolsDigest       the SHA-256 of the compile steps' tools (hipcc and clang), for the launcher
      * @param headerFiles       the header files of the project's include places, kept in each compile step's
      *                          record: one added or removed reruns the compiles ({@link HeaderFiles})

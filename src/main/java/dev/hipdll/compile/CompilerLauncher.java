@@ -1,6 +1,7 @@
 package dev.hipdll.compile;
 
 import dev.hipdll.host.Host;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -25,7 +26,15 @@ import java.util.Map;
  *   <li>hipcc is a wrapper that starts the SDK's clang: ccache's default {@code compiler_check=mtime} would
  *       look at hipcc only. ccache gets {@code CCACHE_COMPILERCHECK=string:<digest>}, the SHA-256 of the
  *       compile's tools (hipcc and clang), unless the environment sets {@code CCACHE_COMPILERCHECK}
- *       itself.</li>
+ *       itself (only possible through {@code keepVariables}: an inherited one may name a command, and is
+ *       removed with the other code-running variables, {@link dev.hipdll.environment.CodeRunningVariables}).</li>
+ *   <li>its configuration files could run programs around every compile (ccache's {@code prefix_command},
+ *       {@code prefix_command_cpp}, {@code compiler}, {@code compiler_check} in {@code $CCACHE_DIR/ccache.conf},
+ *       {@code ~/.config/ccache/ccache.conf} or {@code /etc/ccache.conf}; sccache's {@code [dist]} section in
+ *       {@code ~/.config/sccache/config}). Once {@link #prepared} it names a file of the build's own instead:
+ *       ccache gets {@code CCACHE_CONFIGPATH} (ccache manual: then neither the cache's nor the system's
+ *       configuration file is read), sccache {@code SCCACHE_CONF}. Settings are given as {@code CCACHE_*} or
+ *       {@code SCCACHE_*} variables, which pass with a launcher and are in every step's key.</li>
  * </ul>
  * Project paths in every command are relative to the project directory, each unit has an explicit CUID and
  * SDK paths are absolute, so two clones of a project at different paths run the same commands, and ccache
@@ -34,8 +43,10 @@ import java.util.Map;
  * @param spec       the parameter as given ({@code ccache}, {@code /usr/bin/ccache})
  * @param executable the resolved program (absolute)
  * @param kind       which launcher it is, from its file name
+ * @param config     the configuration file of the build's own that a ccache or sccache launcher is told to read
+ *                   ({@link #prepared}), or {@code null} before that and for other launchers
  */
-public record CompilerLauncher(String spec, Path executable, Kind kind) {
+public record CompilerLauncher(String spec, Path executable, Kind kind, Path config) {
     /** The launchers told apart by the build. */
     public enum Kind {
         /** ccache: wraps device and host compiles (the fat binary through {@code CCACHE_EXTRAFILES}). */
@@ -50,6 +61,10 @@ public record CompilerLauncher(String spec, Path executable, Kind kind) {
     public static final String CCACHE_EXTRAFILES = "CCACHE_EXTRAFILES";
     /** The variable that sets ccache's {@code compiler_check}. */
     public static final String CCACHE_COMPILERCHECK = "CCACHE_COMPILERCHECK";
+    /** The variable that names ccache's configuration file (and keeps it from reading the system's). */
+    public static final String CCACHE_CONFIGPATH = "CCACHE_CONFIGPATH";
+    /** The variable that names sccache's configuration file. */
+    public static final String SCCACHE_CONF = "SCCACHE_CONF";
 
     /**
      * Resolves {@code hip.compilerLauncher}: a path (absolute, or with a directory part, relative to
@@ -112,7 +127,36 @@ public record CompilerLauncher(String spec, Path executable, Kind kind) {
         }
         String name = executable.getFileName().toString().toLowerCase(Locale.ROOT);
         Kind kind = name.startsWith("sccache") ? Kind.SCCACHE : name.startsWith("ccache") ? Kind.CCACHE : Kind.OTHER;
-        return new CompilerLauncher(spec, executable, kind);
+        return new CompilerLauncher(spec, executable, kind, null);
+    }
+
+    /**
+     * This launcher told to read a configuration file of the build's own: for ccache and sccache, writes
+     * {@code <directory>/<name>.conf} (comments only: every setting at its default, so no configuration file
+     * can put a program around a compile) and returns the launcher that names it to each wrapped step
+     * ({@link #environment}); other launchers are returned as they are.
+     *
+     * @param directory where the file goes ({@code target/hipdll/launcher})
+     * @return the launcher with {@link #config} set, or this one
+     * @throws IOException when the file cannot be written
+     */
+    public CompilerLauncher prepared(Path directory) throws IOException {
+        if (kind == Kind.OTHER) {
+            return this;
+        }
+        Files.createDirectories(directory);
+        Path file = directory.resolve(name() + ".conf").toAbsolutePath().normalize();
+        String text = kind == Kind.CCACHE
+                ? "# Written by hipdll-maven-plugin for every compile it runs through ccache (CCACHE_CONFIGPATH names\n"
+                + "# this file): ccache then reads neither $CCACHE_DIR/ccache.conf, ~/.config/ccache/ccache.conf nor\n"
+                + "# /etc/ccache.conf, whose prefix_command, prefix_command_cpp, compiler or compiler_check would run\n"
+                + "# programs around the compile. Give ccache's settings as CCACHE_* variables: they pass with\n"
+                + "# hip.compilerLauncher and are in every step's key (docs/sdk-and-environment.md).\n"
+                : "# Written by hipdll-maven-plugin for every compile it runs through sccache (SCCACHE_CONF names this\n"
+                + "# file): sccache then does not read ~/.config/sccache/config, whose [dist] section would send the\n"
+                + "# compiles elsewhere. Give sccache's settings as SCCACHE_* variables (docs/sdk-and-environment.md).\n";
+        dev.hipdll.io.AtomicFile.writeString(file, text);
+        return new CompilerLauncher(spec, executable, kind, file);
     }
 
     /** The launcher's name for logs and provenance: its file name without {@code .exe} ({@code ccache}). */
@@ -139,8 +183,9 @@ public record CompilerLauncher(String spec, Path executable, Kind kind) {
 
     /**
      * The variables set for one wrapped step on top of the build's environment: for ccache,
-     * {@code CCACHE_EXTRAFILES} (a host compile's fat binary, as the step names it) and
-     * {@code CCACHE_COMPILERCHECK} (unless {@code inherited} has it).
+     * {@code CCACHE_EXTRAFILES} (a host compile's fat binary, as the step names it),
+     * {@code CCACHE_COMPILERCHECK} (unless {@code inherited} has it) and, once {@link #prepared},
+     * {@code CCACHE_CONFIGPATH}; for sccache, once prepared, {@code SCCACHE_CONF}.
      *
      * @param step          the step (wrapped)
      * @param toolsDigest   the SHA-256 of the step's tools (hipcc and the clang it starts), hex
@@ -151,8 +196,14 @@ public record CompilerLauncher(String spec, Path executable, Kind kind) {
     public Map<String, String> environment(BuildStep step, String toolsDigest, Map<String, String> inherited,
                                            Path workingDir) {
         Map<String, String> env = new LinkedHashMap<>();
+        if (kind == Kind.SCCACHE && config != null) {
+            env.put(SCCACHE_CONF, config.toString());
+        }
         if (kind != Kind.CCACHE) {
             return env;
+        }
+        if (config != null) {
+            env.put(CCACHE_CONFIGPATH, config.toString());
         }
         if (step.kind() == StepKind.HOST_COMPILE) {
             // one fat binary per host compile, so no list separator (':' or ';' by host) is needed

@@ -19,10 +19,20 @@ import java.util.Optional;
  * @param reproducible     reproducible-build mode ({@code project.build.outputTimestamp})
  * @param bundleVersion    with {@code hip.offloadCompress}: the compressed offload bundle format
  *                         version to ask for (2 or 3); empty: plain bundles
+ * @param hardening        the mitigations asked of the host compiles and the link ({@link HardeningFlags}); empty:
+ *                         no such arguments (the linker's own defaults)
  */
 public record StepPlanRequest(CompileRequest compile, Path sourceDirectory, Path workingDir, Path stepDirectory,
                               Path linkOutput, Driver driver, OsFamily os, ReproducibleBuild reproducible,
-                              Optional<Integer> bundleVersion) {
+                              Optional<Integer> bundleVersion, Optional<HardeningFlags> hardening) {
+    /** A request without hardening arguments. */
+    public StepPlanRequest(CompileRequest compile, Path sourceDirectory, Path workingDir, Path stepDirectory,
+                           Path linkOutput, Driver driver, OsFamily os, ReproducibleBuild reproducible,
+                           Optional<Integer> bundleVersion) {
+        this(compile, sourceDirectory, workingDir, stepDirectory, linkOutput, driver, os, reproducible, bundleVersion,
+                Optional.empty());
+    }
+
     /** Checks the bundle version. @throws IllegalArgumentException unless it is 2 or 3 */
     public StepPlanRequest {
         bundleVersion.ifPresent(v -> {

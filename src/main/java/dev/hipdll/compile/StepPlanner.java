@@ -32,7 +32,8 @@ import java.util.Optional;
  * compile embeds, and the DLL does not depend on where the SDK or the project lives. Compile
  * steps get {@code -MD -MF} (the files each reads, for per-step reuse). Extra compiler arguments
  * that only a link takes ({@code -Wl,...}, {@code -L}, {@code -l}, {@code -fuse-ld=}) go to the
- * link; all others to every compile.
+ * link; all others to every compile. The hardening flags ({@link HardeningFlags}) go to the host compiles and
+ * the link, before the extra arguments.
  */
 public final class StepPlanner {
     /** The host entry of a HIP offload bundle, as clang's driver names it even for a Windows host. */
@@ -89,6 +90,7 @@ public final class StepPlanner {
                 h.addAll(hostOnly(c, wd, compileExtra, r, language));
                 h.add(c.staticRuntime() ? "-fms-runtime-lib=static" : "-fms-runtime-lib=dll");
                 h.add("-mno-incremental-linker-compatible");
+                r.hardening().ifPresent(f -> h.addAll(f.hostCompileArguments()));
                 h.addAll(List.of("-MD", "-MF", rel(dep, wd).toString(), "-c", src.toString(), "-o", rel(obj, wd).toString()));
                 String hostId = "host:" + unit;
                 steps.add(new BuildStep(hostId, StepKind.HOST_COMPILE, unit, Optional.empty(), driverExe, h, Map.of(),
@@ -160,6 +162,7 @@ public final class StepPlanner {
             // clang-cl's /Brepro for objects: no build time in the COFF header, so an unchanged unit
             // gives the same object and the link after it can be reused
             h.add("-mno-incremental-linker-compatible");
+            r.hardening().ifPresent(f -> h.addAll(f.hostCompileArguments()));
             h.addAll(List.of("-Xclang", cuid.driverArgument(), "-Xclang", "-fcuda-include-gpubinary", "-Xclang",
                     rel(fatbin, wd).toString()));
             h.addAll(List.of("-MD", "-MF", rel(dep, wd).toString(), "-c", src.toString(), "-o", rel(obj, wd).toString()));
@@ -174,6 +177,7 @@ public final class StepPlanner {
         l.add("-shared");
         l.add(c.staticRuntime() ? "-fms-runtime-lib=static" : "-fms-runtime-lib=dll");
         l.addAll(r.reproducible().linkArguments());
+        r.hardening().ifPresent(f -> l.addAll(f.linkArguments()));  // before the extra arguments, which may override
         l.add("-L");
         l.add(sdk.libDir().path().toString());
         l.add("-lamdhip64");

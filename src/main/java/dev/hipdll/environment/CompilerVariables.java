@@ -1,10 +1,5 @@
 package dev.hipdll.environment;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,22 +51,19 @@ public record CompilerVariables(List<Entry> variables) {
     }
 
     private static CompilerVariables read() {
-        try (InputStream in = CompilerVariables.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException("missing resource " + RESOURCE);
-            }
-            CompilerVariables v = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
-                    .readValue(in, CompilerVariables.class);
-            for (Entry e : v.variables()) {
-                new VariablePattern(e.name());
-                if (!e.group().equals("rocm") && !e.group().equals("compiler")) {
-                    throw new IllegalStateException(RESOURCE + ": " + e.name() + " has group '" + e.group() + "'");
-                }
-            }
-            return v;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + RESOURCE, e);
+        List<Entry> entries = new java.util.ArrayList<>();
+        for (java.util.Map<String, String> row : VariableTable.rows(RESOURCE)) {
+            entries.add(new Entry(row.get("name"), row.get("group"), row.get("readBy"), row.get("effect"),
+                    row.get("source")));
         }
+        CompilerVariables v = new CompilerVariables(entries);
+        for (Entry e : v.variables()) {
+            new VariablePattern(e.name());
+            if (!e.group().equals("rocm") && !e.group().equals("compiler")) {
+                throw new IllegalStateException(RESOURCE + ": " + e.name() + " has group '" + e.group() + "'");
+            }
+        }
+        return v;
     }
 
     /** The names and patterns, in file order. */
@@ -89,7 +81,9 @@ public record CompilerVariables(List<Entry> variables) {
      * lld-link or link.exe edit a command line or its output ({@code CCC_OVERRIDE_OPTIONS},
      * {@code LINK}/{@code _LINK_}, {@code CL}/{@code _CL_}, {@code CPATH}, ...), for a tool run with a
      * fixed command of the plugin's own outside the build's scrub (the load check's loader program,
-     * doctor's {@code clang --version}). The ROCm/HIP/CUDA variables stay: they do not reach such a run.
+     * doctor's {@code clang --version}). The variables that run code ({@link CodeRunningVariables}: {@code BASH_ENV},
+     * {@code LD_PRELOAD}, ...) are dropped too, as the build's scrub drops them. The ROCm/HIP/CUDA variables
+     * stay: they do not reach such a run.
      *
      * @param environment the environment, unchanged
      * @param ignoreCase  whether names compare case-insensitively (Windows: {@code Link} is {@code LINK})
@@ -105,7 +99,8 @@ public record CompilerVariables(List<Entry> variables) {
         for (Map.Entry<String, String> e : environment.entrySet()) {
             String name = e.getKey();
             boolean kept = keep.stream().anyMatch(k -> ignoreCase ? k.equalsIgnoreCase(name) : k.equals(name));
-            if (kept || compiler.stream().noneMatch(p -> p.matches(name, ignoreCase))) {
+            if (kept || compiler.stream().noneMatch(p -> p.matches(name, ignoreCase))
+                    && CodeRunningVariables.load().match(name, ignoreCase).isEmpty()) {
                 out.put(name, e.getValue());
             }
         }

@@ -12,6 +12,10 @@ import java.util.Optional;
  * Turns the inherited environment into the one hipcc runs in, in this order:
  * <ol>
  *   <li>{@code SystemRoot}, {@code TMP} and {@code TEMP} are checked (no padding) and always kept;</li>
+ *   <li>every variable through which a program of someone else's choosing runs inside a step
+ *       ({@link CodeRunningVariables}: {@code CCACHE_PREFIX}, {@code CCACHE_CONFIGPATH}, {@code BASH_ENV},
+ *       {@code PERL5OPT}, {@code LD_PRELOAD}, ...) is removed, whatever the compiler launcher, unless
+ *       {@code keepVariables} names it exactly (a pattern does not keep it);</li>
  *   <li>every variable matching the policy's scrub patterns is removed, unless a
  *       {@code keepVariables} pattern matches it; the compiler launcher's variables
  *       ({@link ScrubPolicy#LAUNCHER_VARIABLES}) are kept when a launcher is configured, else removed;</li>
@@ -58,6 +62,11 @@ public final class EnvironmentScrubber {
         }
         Environment env = inherited;
         for (String name : inherited.names()) {
+            Optional<CodeRunningVariables.Entry> code = CodeRunningVariables.load().match(name, ignoreCase);
+            if (code.isPresent() && !isAlwaysKept(name)) {
+                env = codeRunning(env, name, code.get(), ignoreCase, changes);
+                continue;
+            }
             if (ScrubPolicy.isLauncherVariable(name, ignoreCase) && !isAlwaysKept(name)) {
                 String value = inherited.get(name).orElse("");
                 if (policy.launcher() != null) {
@@ -99,6 +108,27 @@ public final class EnvironmentScrubber {
         env = setAll(env, buildVariables, "the resolved HIP SDK", changes);
         env = setAll(env, policy.set(), "environmentVariables", changes);
         return new ScrubResult(env, changes);
+    }
+
+    /**
+     * Removes a {@link CodeRunningVariables code-running variable}, or keeps it when {@code keepVariables}
+     * names it exactly; either way the log line names its class and what it runs.
+     */
+    private Environment codeRunning(Environment env, String name, CodeRunningVariables.Entry entry, boolean ignoreCase,
+                                    List<EnvironmentChange> changes) {
+        String value = env.get(name).orElse("");
+        String why = entry.reason() + (entry.name().equals(name) ? "" : ", pattern " + entry.name());
+        Optional<VariablePattern> exact = policy.keep().stream()
+                .filter(p -> !p.text().contains("*") && p.matches(name, ignoreCase)).findFirst();
+        if (exact.isPresent()) {
+            changes.add(new EnvironmentChange(Kind.KEPT, name, value, value, "keepVariables " + exact.get()
+                    + " names it, although it " + why + "; in every step's key"));
+            return env;
+        }
+        Optional<VariablePattern> pattern = first(policy.keep(), name, ignoreCase);
+        changes.add(new EnvironmentChange(Kind.REMOVED, name, value, null, why + pattern.map(p -> "; keepVariables "
+                + p + " is a pattern, which does not keep a variable that runs code: name it exactly").orElse("")));
+        return env.without(name);
     }
 
     private static boolean isAlwaysKept(String name) {

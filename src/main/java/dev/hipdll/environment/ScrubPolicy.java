@@ -15,7 +15,10 @@ import java.util.Map;
  *
  * <p>The compiler launcher's own variables ({@link #LAUNCHER_VARIABLES}: {@code CCACHE_*}, {@code SCCACHE_*})
  * are removed too, unless a launcher is configured ({@code hip.compilerLauncher}, {@link #withLauncher}):
- * then they are kept, each listed in the log with the launcher's name.
+ * then they are kept, each listed in the log with the launcher's name, and each is in every step's key.
+ * Those that run code ({@link CodeRunningVariables}: {@code CCACHE_PREFIX}, {@code CCACHE_CONFIGPATH},
+ * {@code SCCACHE_CONF}, ...), like the shells', interpreters' and loaders', are removed whatever the
+ * launcher; {@code keepVariables} keeps one only by its exact name.
  *
  * @param scrub    the patterns removed: {@link #DEFAULT_SCRUB} followed by the user's additions
  * @param keep     the user's patterns exempted from the scrub

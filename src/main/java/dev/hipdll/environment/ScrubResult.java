@@ -20,6 +20,16 @@ public record ScrubResult(Environment environment, List<EnvironmentChange> chang
                 .toList();
     }
 
+    /**
+     * The names of the variables the scrub would remove but kept: the compiler launcher's with
+     * {@code hip.compilerLauncher}, and those {@code keepVariables} exempts. Each is in every step's key and in
+     * the stamp ({@code dev.hipdll.incremental.CompilerEnvironment}), so a change rebuilds.
+     */
+    public List<String> keptNames() {
+        return changes.stream().filter(c -> c.kind() == EnvironmentChange.Kind.KEPT).map(EnvironmentChange::name)
+                .toList();
+    }
+
     /** The names of the variables set (after the scrub), in order. */
     public List<String> setNames() {
         return changes.stream().filter(c -> c.kind() == EnvironmentChange.Kind.SET).map(EnvironmentChange::name)

@@ -18,7 +18,11 @@ import java.util.stream.Collectors;
  *
  * <p>Which variables count is this class's one list, documented in docs/incremental-and-diagnosis.md:
  * the exact names {@link #OUTPUT_VARIABLES}, every name starting with one of {@link #OUTPUT_PREFIXES},
- * and every name the user sets through {@code environmentVariables}; never {@link #NOT_OUTPUT_VARIABLES}.
+ * every name the user sets through {@code environmentVariables}, and every variable the scrub would remove
+ * but kept (the compiler launcher's {@code CCACHE_*}/{@code SCCACHE_*} with {@code hip.compilerLauncher},
+ * those {@code keepVariables} exempts; the build passes both as {@code userVariables}); never
+ * {@link #NOT_OUTPUT_VARIABLES}. The variables that run code ({@code BASH_ENV}, {@code LD_PRELOAD}, ...) never
+ * reach a step unless kept that way.
  * Name matching is case-insensitive (Windows spells them {@code Path}, {@code WindowsSdkDir}, ...).
  * Everything else ({@code MAVEN_OPTS}, {@code SSH_CONNECTION}, {@code TMP}, {@code SystemRoot}, ...)
  * is not stamped, so changing it does not rebuild.
@@ -57,7 +61,8 @@ public final class CompilerEnvironment {
      * Whether a variable of this name can change the compiler's or linker's output.
      *
      * @param name          the variable's name, any case
-     * @param userVariables names set through {@code environmentVariables} (any case); they always count
+     * @param userVariables names set through {@code environmentVariables} or kept by the scrub (any case); they
+     *                      always count
      */
     public static boolean decidesOutput(String name, Collection<String> userVariables) {
         String upper = name.toUpperCase(Locale.ROOT);

@@ -25,8 +25,9 @@ import java.util.TreeMap;
  * @param environment       the environment exactly as it reaches the compiler
  * @param windowsHost       whether environment names are case-insensitive (Windows)
  * @param output            the DLL
- * @param userVariables     names set through {@code environmentVariables}: they always count in the
- *                          environment part (see {@link CompilerEnvironment})
+ * @param userVariables     names set through {@code environmentVariables}, and those the scrub kept although
+ *                          it would remove them (launcher variables, {@code keepVariables}): they always count
+ *                          in the environment part (see {@link CompilerEnvironment})
  */
 public record StampInputs(String pluginVersion, SortedMap<String, String> parameters, List<String> targets,
                           List<Path> sources, Path sourceRoot, HipSdk sdk, Optional<String> toolsetVersion,

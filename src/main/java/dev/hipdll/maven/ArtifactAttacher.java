@@ -1,6 +1,7 @@
 package dev.hipdll.maven;
 
 import dev.hipdll.artifact.ChecksumFile;
+import dev.hipdll.artifact.ChecksumList;
 import dev.hipdll.artifact.DllArtifact;
 import dev.hipdll.build.HipDllBuildResult;
 import java.io.IOException;
@@ -40,7 +41,7 @@ final class ArtifactAttacher {
                        Optional<Path> attestation, Log log) throws IOException {
         String publishedName = project.getArtifactId() + "-" + project.getVersion() + "-" + artifact.classifier() + ".dll";
         Path publishedChecksum = built.dll().resolveSibling(publishedName + ".sha256");
-        ChecksumFile.writeNamed(ChecksumFile.read(built.checksum()), publishedName, publishedChecksum);
+        ChecksumFile.writeNamed(ChecksumList.digestFor(built.checksum(), built.dll()), publishedName, publishedChecksum);
         helper.attachArtifact(project, DllArtifact.DLL_TYPE, artifact.classifier(), built.dll().toFile());
         helper.attachArtifact(project, DllArtifact.SHA256_TYPE, artifact.classifier(), publishedChecksum.toFile());
         helper.attachArtifact(project, DllArtifact.PROVENANCE_TYPE, artifact.provenanceClassifier(),

@@ -17,6 +17,7 @@ import dev.hipdll.build.StampContext;
 import dev.hipdll.build.TranslationUnits;
 import dev.hipdll.compile.BuildFailedException;
 import dev.hipdll.compile.Driver;
+import dev.hipdll.compile.HardeningFlags;
 import dev.hipdll.compile.SourceLanguages;
 import dev.hipdll.environment.EnvironmentException;
 import dev.hipdll.environment.ScrubPolicy;
@@ -132,7 +133,11 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Parameter(property = "hip.scrubVariables")
     List<String> scrubVariables = List.of();
 
-    /** Variables (names or {@code *} patterns) the scrub must not remove. */
+    /**
+     * Variables (names or {@code *} patterns) the scrub must not remove; a variable that runs code
+     * ({@code LD_LIBRARY_PATH}, {@code BASH_ENV}, {@code CCACHE_PREFIX}, ...) only by its exact name. A kept
+     * variable is in every step's key and in the build stamp.
+     */
     @Parameter(property = "hip.keepVariables")
     List<String> keepVariables = List.of();
 
@@ -343,6 +348,36 @@ public class BuildMojo extends AbstractHipdllMojo {
     /** Longest silence, in seconds, before a heartbeat line names every running build step. */
     @Parameter(property = "hip.heartbeatSeconds", defaultValue = "30")
     int heartbeatSeconds;
+
+    /**
+     * Control Flow Guard: host compiles get {@code -Xclang -cfguard}, the link {@code -Wl,/guard:cf} (BinSkim BA2008);
+     * false: {@code -Wl,/guard:no}. Checked by hipdll:verify's {@code hardening.guard-cf}.
+     */
+    @Parameter(property = "hip.guardCf", defaultValue = "true")
+    boolean guardCf = true;
+
+    /** ASLR: {@code -Wl,/DYNAMICBASE}; false: {@code /DYNAMICBASE:NO} ({@code hardening.dynamic-base}). */
+    @Parameter(property = "hip.dynamicBase", defaultValue = "true")
+    boolean dynamicBase = true;
+
+    /** 64-bit ASLR: {@code -Wl,/HIGHENTROPYVA}; false: {@code /HIGHENTROPYVA:NO} ({@code hardening.high-entropy-va}). */
+    @Parameter(property = "hip.highEntropyVa", defaultValue = "true")
+    boolean highEntropyVa = true;
+
+    /** DEP: {@code -Wl,/NXCOMPAT}; false: {@code /NXCOMPAT:NO} ({@code hardening.nx-compat}). */
+    @Parameter(property = "hip.nxCompat", defaultValue = "true")
+    boolean nxCompat = true;
+
+    /** CET shadow-stack compatible: {@code -Wl,/CETCOMPAT}; false: {@code /CETCOMPAT:NO} ({@code hardening.cet-compat}). */
+    @Parameter(property = "hip.cetCompat", defaultValue = "true")
+    boolean cetCompat = true;
+
+    /**
+     * FORCE_INTEGRITY: {@code -Wl,/INTEGRITYCHECK}, so Windows loads the DLL only when its Authenticode signature
+     * verifies; only for a DLL that is signed before it ships ({@code hardening.force-integrity}).
+     */
+    @Parameter(property = "hip.forceIntegrity", defaultValue = "false")
+    boolean forceIntegrity;
 
     @Parameter(defaultValue = "${project}", readonly = true)
     MavenProject project;
@@ -607,7 +642,13 @@ public class BuildMojo extends AbstractHipdllMojo {
         return new BuildOptions(staticRuntime, Driver.parse(driver), jobs == 0 ? Runtime.getRuntime().availableProcessors()
                 : jobs, offloadCompress ? Optional.of(bundleVersion) : Optional.empty(),
                 timeout, Duration.ofSeconds(heartbeatSeconds), commandLineLimit, force,
-                progress, outputTimestamp, compilerLauncher, sdkFingerprint, Schedule.parse(schedule));
+                progress, outputTimestamp, compilerLauncher, sdkFingerprint, Schedule.parse(schedule),
+                Optional.of(hardening()));
+    }
+
+    /** The mitigations of {@code hip.guardCf}, {@code hip.dynamicBase}, ... */
+    private HardeningFlags hardening() {
+        return new HardeningFlags(guardCf, dynamicBase, highEntropyVa, nxCompat, cetCompat, forceIntegrity);
     }
 
     private Path buildDirectory() {
@@ -649,6 +690,12 @@ public class BuildMojo extends AbstractHipdllMojo {
             p.put("hip.bundleVersion", String.valueOf(bundleVersion));
         }
         p.put("project.build.outputTimestamp", String.valueOf(outputTimestamp));
+        p.put("hip.guardCf", String.valueOf(guardCf));
+        p.put("hip.dynamicBase", String.valueOf(dynamicBase));
+        p.put("hip.highEntropyVa", String.valueOf(highEntropyVa));
+        p.put("hip.nxCompat", String.valueOf(nxCompat));
+        p.put("hip.cetCompat", String.valueOf(cetCompat));
+        p.put("hip.forceIntegrity", String.valueOf(forceIntegrity));
         p.put("basedir", String.valueOf(basedir));
         p.values().removeIf("null"::equals);  // String.valueOf of an unset parameter
         return p;

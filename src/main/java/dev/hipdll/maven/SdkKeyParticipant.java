@@ -1,6 +1,8 @@
 package dev.hipdll.maven;
 
 import dev.hipdll.artifact.FileDigests;
+import dev.hipdll.buildcache.CacheRemote;
+import dev.hipdll.buildcache.RemoteCacheTimeouts;
 import dev.hipdll.compile.BuildSetup;
 import dev.hipdll.environment.ScrubPolicy;
 import dev.hipdll.host.Host;
@@ -22,6 +24,8 @@ import org.apache.maven.model.Plugin;
 import org.apache.maven.model.PluginExecution;
 import org.apache.maven.project.MavenProject;
 import org.codehaus.plexus.util.xml.Xpp3Dom;
+import org.eclipse.aether.RepositorySystemSession;
+import org.eclipse.aether.repository.RemoteRepository;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,6 +40,9 @@ import org.slf4j.LoggerFactory;
  * <p>Parameters are read as Maven would set them for {@code hipdll:build}: the plugin's or the build
  * execution's {@code <configuration>} first, else the property ({@code -Dhip.sdkRoot}, a project or a
  * settings property), else the defaults ({@code HIP_SDK_ROOT}, toolchains.xml, {@code HIP_PATH}).
+ *
+ * <p>It also says, before any module is looked up in the cache, how long the extension's remote may keep the
+ * build waiting ({@link RemoteCacheTimeouts}), and warns when that is Maven Resolver's 30-minute default.
  *
  * <p>On a Maven older than 3.9, where the Build Cache Extension disables itself ({@link BuildCacheMaven}), it
  * computes and writes no key (and logs none).
@@ -57,6 +64,10 @@ public class SdkKeyParticipant extends AbstractMavenLifecycleParticipant {
             LOG.debug("hipdll: no HIP SDK key computed: {}", BuildCacheMaven.inactive(mavenVersion));
             return;
         }
+        remoteTimeouts(session).ifPresent(t -> {
+            LOG.info("hipdll: {}", t.line());
+            t.warning().ifPresent(w -> LOG.warn("hipdll: {}", w));
+        });
         for (MavenProject project : session.getProjects()) {
             Plugin plugin = project.getPlugin(PLUGIN_KEY);
             if (plugin == null) {
@@ -74,6 +85,40 @@ public class SdkKeyParticipant extends AbstractMavenLifecycleParticipant {
             }
             inject(plugin, value);
         }
+    }
+
+    /**
+     * The timeouts of the Build Cache Extension's remote when {@code .mvn/extensions.xml} names the extension and
+     * its remote is on ({@link CacheRemote}), for the remote's repository id after any mirror of settings.xml, as
+     * the extension's {@code RemoteCacheRepositoryImpl} asks Maven for it; said before any module is looked up,
+     * so that a remote that never answers does not hold the build in silence (issue 21, hole 9).
+     */
+    static java.util.Optional<RemoteCacheTimeouts> remoteTimeouts(MavenSession session) {
+        if (session == null || session.getRequest() == null || session.getRequest().getMultiModuleProjectDirectory() == null) {
+            return java.util.Optional.empty();
+        }
+        Path root = session.getRequest().getMultiModuleProjectDirectory().toPath();
+        if (!BuildMojo.configuresTheBuildCache(root.resolve(".mvn/extensions.xml"))) {
+            return java.util.Optional.empty();
+        }
+        java.util.Optional<CacheRemote> remote = CacheRemote.of(root, name -> first(List.of(
+                session.getUserProperties(), session.getSystemProperties()), name, false));
+        if (remote.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        CacheRemote r = remote.get();
+        RepositorySystemSession repo = session.getRepositorySession();
+        if (repo == null) {
+            return java.util.Optional.of(RemoteCacheTimeouts.of(r, Map.of()));
+        }
+        if (repo.getMirrorSelector() != null) {
+            RemoteRepository mirror = repo.getMirrorSelector().getMirror(
+                    new RemoteRepository.Builder(r.id(), "cache", r.url()).build());
+            if (mirror != null) {
+                r = new CacheRemote(mirror.getUrl(), mirror.getId());
+            }
+        }
+        return java.util.Optional.of(RemoteCacheTimeouts.of(r, repo.getConfigProperties()));
     }
 
     private static ToolchainKey key(MavenSession session, MavenProject project, Plugin plugin) throws Exception {

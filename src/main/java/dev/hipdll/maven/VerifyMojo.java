@@ -14,6 +14,11 @@ import dev.hipdll.io.FileOpener;
 import dev.hipdll.report.JUnitXmlReport;
 import dev.hipdll.report.JsonReport;
 import dev.hipdll.report.CheckTable;
+import dev.hipdll.report.DetailBound;
+import dev.hipdll.release.PackageLimits;
+import dev.hipdll.release.PackageOptions;
+import dev.hipdll.release.PackageReport;
+import dev.hipdll.release.PackageVerifier;
 import dev.hipdll.target.GfxTarget;
 import dev.hipdll.target.GfxTargetList;
 import dev.hipdll.target.InvalidTargetException;
@@ -25,6 +30,11 @@ import dev.hipdll.verify.CheckIds;
 import dev.hipdll.verify.DeviceCodeOptions;
 import dev.hipdll.verify.DllChoice;
 import dev.hipdll.verify.DllVerifier;
+import dev.hipdll.verify.HardeningPolicy;
+import dev.hipdll.verify.SignatureOptions;
+import dev.hipdll.authenticode.SignerPins;
+import dev.hipdll.authenticode.TrustStore;
+import dev.hipdll.authenticode.TrustStoreException;
 import dev.hipdll.verify.ImportPolicy;
 import dev.hipdll.verify.Verdict;
 import dev.hipdll.verify.VerifyOptions;
@@ -60,6 +70,9 @@ import org.apache.maven.project.MavenProject;
  * table to the log, {@code verify.json} and {@code TEST-hipdll-verify.xml}; fails the build on any failed check.
  * Runs without a project too
  * ({@code mvn dev.hipdll:hipdll-maven-plugin:<version>:verify -Dhip.dll=...}).
+ * With {@code -Dhip.package=<dir or zip>} it verifies a whole release instead: every PE file with the same checks,
+ * then the package's (its import closure, one HIP runtime major, KnownDLLs shipped for nothing, the size budget),
+ * one group per file in the reports.
  */
 @Mojo(name = "verify", defaultPhase = LifecyclePhase.VERIFY, requiresProject = false, threadSafe = true,
         configurator = "hipdll")
@@ -156,7 +169,11 @@ public class VerifyMojo extends AbstractContractMojo {
     @Parameter(property = "hip.maxOverlayMiB", defaultValue = "1")
     int maxOverlayMiB = 1;
 
-    /** The SHA-256 the DLL must have: 64 hex digits, or a {@code .sha256} file (sha256sum format); adds the {@code artifact.sha256} check. */
+    /**
+     * The SHA-256 the DLL must have: 64 hex digits, or a {@code .sha256} file or {@code SHA256SUMS} list (sha256sum
+     * format, GNU or BSD lines), whose line for the DLL's file name is used, as {@code sha256sum -c} reads it;
+     * adds the {@code artifact.sha256} check.
+     */
     @Parameter(property = "hip.expectedSha256")
     String expectedSha256;
 
@@ -201,6 +218,84 @@ public class VerifyMojo extends AbstractContractMojo {
     /** Globs of absolute paths known to be harmless (e.g. {@code /usr/lib/llvm-*&#47;**}): {@code paths.build} reports them as accepted. */
     @Parameter(property = "hip.allowedPaths")
     List<String> allowedPaths;
+
+    /**
+     * Whether the DLL must carry an Authenticode signature whose image hash is the file's ({@code authenticode.signature}
+     * fails an unsigned DLL); off: an unsigned DLL passes and a signed one is still checked. Also makes
+     * {@code hardening.force-integrity} ask for FORCE_INTEGRITY.
+     */
+    @Parameter(property = "hip.requireSignature", defaultValue = "false")
+    boolean requireSignature;
+
+    /**
+     * The accepted signers ({@code authenticode.signer}), comma-separated: certificate thumbprints (40 hex digits for
+     * SHA-1, as Windows shows them, or 64 for SHA-256), distinguished names ({@code CN=Example Corp, O=Example Corp,
+     * C=US}) or common names; unset: any signer.
+     */
+    @Parameter(property = "hip.signers")
+    List<String> signers;
+
+    /**
+     * Certificates a signer's chain must end in ({@code authenticode.chain}): a PEM file of certificates, a JKS or a
+     * PKCS#12 key store (trusted-certificate entries); unset: the chain is not checked. Revocation is never checked
+     * (no CRL or OCSP: verify uses no network).
+     */
+    @Parameter(property = "hip.trustStore")
+    File trustStore;
+
+    /** The password of a PKCS#12 or JKS {@code hip.trustStore}; unset: none. */
+    @Parameter(property = "hip.trustStorePassword")
+    String trustStorePassword;
+
+    /**
+     * The hardening checks that fail when their mitigation is missing; the others warn. Comma-separated names of
+     * {@code dynamic-base, high-entropy-va, nx-compat, guard-cf, cet-compat, wx-sections, force-integrity}, or
+     * {@code none}; unset: {@code dynamic-base,high-entropy-va,nx-compat,wx-sections}.
+     */
+    @Parameter(property = "hip.hardening.required")
+    List<String> hardeningRequired;
+
+    /**
+     * The most detail lines shown per check in the log, {@code verify.json} and the JUnit XML: the first N, then one
+     * line saying how many more there are ({@code verify.json}'s {@code detailCount} keeps the full count).
+     */
+    @Parameter(property = "hip.report.maxDetails", defaultValue = "50")
+    int reportMaxDetails = 50;
+
+    /**
+     * A release package to verify instead of one DLL: a directory or a zip (issue 22). Every PE file in it is
+     * verified with the checks of one DLL, then the package's: each imported DLL is in the package, Windows' or on
+     * the import allow-list ({@code package.dependencies}); no KnownDLL is shipped for nothing
+     * ({@code package.known-dlls}); one HIP runtime major ({@code package.runtime}); the size budget
+     * ({@code package.size}). A zip is unpacked, PE files only, to a temporary directory under the report directory
+     * and deleted after; path traversal, links, duplicates, zip bombs and too many entries are refused by name.
+     */
+    @Parameter(property = "hip.package")
+    File releasePackage;
+
+    /** File-name globs of the package's backends, held to the ABI contract; the other PE files are its libraries. */
+    @Parameter(property = "hip.package.backends", defaultValue = "coli_hip.dll")
+    List<String> packageBackends;
+
+    /** The package's size budget, in MiB: over it {@code package.size} warns (GitHub refuses a release asset over 2 GiB). */
+    @Parameter(property = "hip.package.maxMiB", defaultValue = "2048")
+    long packageMaxMiB = 2048;
+
+    /** Whether a package over {@code hip.package.maxMiB} fails instead of warning. */
+    @Parameter(property = "hip.package.failOverBudget", defaultValue = "false")
+    boolean packageFailOverBudget;
+
+    /** The most entries a package (zip or directory) may have; more is refused before anything is unpacked. */
+    @Parameter(property = "hip.package.maxEntries", defaultValue = "10000")
+    int packageMaxEntries = 10_000;
+
+    /** The most bytes, in MiB, inflated from a zip in all (only its PE files are inflated); more is refused as a zip bomb. */
+    @Parameter(property = "hip.package.maxUnpackedMiB", defaultValue = "8192")
+    int packageMaxUnpackedMiB = 8192;
+
+    /** The most a zip entry larger than 1 MiB may inflate per compressed byte; more is refused as a zip bomb. */
+    @Parameter(property = "hip.package.maxRatio", defaultValue = "100")
+    int packageMaxRatio = 100;
 
     @Parameter(defaultValue = "${project}", readonly = true)
     MavenProject project;
@@ -267,9 +362,12 @@ public class VerifyMojo extends AbstractContractMojo {
 
     private void verify() throws MojoExecutionException, MojoFailureException {
         useTheProjectsExecutionConfiguration(session);
-        dll = ProjectlessPaths.requiredDll(dll, session);
-        DllChoice choice = BuiltDllContext.choose(dll, session, project);  // the DLL hipdll:build wrote, if it ran
-        dll = choice.dll().toFile();
+        DllChoice choice = null;
+        if (releasePackage == null) {  // a package (hip.package) names its own files
+            dll = ProjectlessPaths.requiredDll(dll, session);
+            choice = BuiltDllContext.choose(dll, session, project);  // the DLL hipdll:build wrote, if it ran
+            dll = choice.dll().toFile();
+        }
         List<GfxTarget> targets;
         try {
             targets = arch == null || arch.isBlank() ? List.of() : GfxTargetList.parse(arch).targets();
@@ -283,9 +381,10 @@ public class VerifyMojo extends AbstractContractMojo {
             if (id.isEmpty()) {
                 continue;
             }
-            if (!CheckIds.known(id) || id.equals(CheckIds.PE_FORMAT)) {
+            if (!CheckIds.known(id) || id.equals(CheckIds.PE_FORMAT) || id.equals(CheckIds.PACKAGE_CONTENTS)) {
                 throw parameterError("hip.checks.skip: unknown or unskippable check '" + id + "'; known: "
-                        + String.join(", ", CheckIds.ALL.subList(1, CheckIds.ALL.size())));
+                        + String.join(", ", CheckIds.ALL.subList(1, CheckIds.ALL.size())) + ", "
+                        + String.join(", ", CheckIds.PACKAGE.subList(1, CheckIds.PACKAGE.size())));
             }
             skipped.add(id);
         }
@@ -296,6 +395,10 @@ public class VerifyMojo extends AbstractContractMojo {
             throw parameterError("hip.maxBundleMiB: " + maxBundleMiB + " is outside 1..2047");
         }
         ReadLimits limits = limits();
+        if (reportMaxDetails < 1 || reportMaxDetails > 1_000_000) {
+            throw parameterError("hip.report.maxDetails: " + reportMaxDetails + " is outside 1..1000000");
+        }
+        DetailBound bound = new DetailBound(reportMaxDetails);
         List<GfxTarget> gpuList;
         try {
             gpuList = gpus == null || gpus.isBlank() ? List.of() : GfxTargetList.parse(gpus).targets();
@@ -328,7 +431,8 @@ public class VerifyMojo extends AbstractContractMojo {
                 .withBuildPaths(hostBuildPaths()).withRuntimeMajor(major).withSkippedChecks(skipped)
                 .withFailOnExtraExports(failOnExtraExports).withLimits(limits).withDeviceCode(device)
                 .withAllowedPaths(allowedPaths == null ? List.of() : allowedPaths)
-                .withMaxOverlayBytes((long) maxOverlayMiB << 20);
+                .withMaxOverlayBytes((long) maxOverlayMiB << 20)
+                .withSignature(signatureOptions()).withHardening(hardeningPolicy());
         // The reports must be writable: checked before the DLL is read, so a bad
         // hip.reportDirectory fails at once instead of after a passing table.
         Path dir = ProjectlessPaths.reportDirectory(reportDirectory, // issue 12 hook (item 13): never beside the DLL
@@ -337,6 +441,10 @@ public class VerifyMojo extends AbstractContractMojo {
             OutputDirectory.prepare(dir, "report directory", "hip.reportDirectory");
         } catch (UnwritableDirectoryException e) {
             throw new MojoFailureException(e.getMessage());
+        }
+        if (releasePackage != null) {
+            verifyPackage(options, dir, bound);
+            return;
         }
         Optional<ExpectedDigest> digest = expectedDigest();
         List<TrustedKey> trusted = trustedKeys(); // read before the DLL: a bad key file judges nothing
@@ -361,10 +469,10 @@ public class VerifyMojo extends AbstractContractMojo {
             more.add(attestationCheck(choice, trusted, digests));
         }
         report = new VerifyReport(report.dll(), more, report.facts());
-        TableLog.log(getLog(), new CheckTable().render(report));
+        TableLog.log(getLog(), new CheckTable(bound).render(report));
         try {
-            new JsonReport().write(report, dir.resolve(JsonReport.FILE_NAME));
-            new JUnitXmlReport().write(report, dir.resolve(JUnitXmlReport.FILE_NAME));
+            new JsonReport(bound).write(report, dir.resolve(JsonReport.FILE_NAME));
+            new JUnitXmlReport(bound).write(report, dir.resolve(JUnitXmlReport.FILE_NAME));
             getLog().info("reports: " + dir.resolve(JsonReport.FILE_NAME) + ", " + dir.resolve(JUnitXmlReport.FILE_NAME));
         } catch (IOException e) {
             throw new MojoExecutionException("cannot write the verify reports to " + dir + ": " + IoProblem.describe(e), e);
@@ -381,6 +489,53 @@ public class VerifyMojo extends AbstractContractMojo {
         }
         if (!report.passed()) {
             throw new MojoFailureException("hipdll:verify rejected " + dll + ": " + report.count(Verdict.FAIL)
+                    + " check(s) failed: " + report.failureSummary() + " (table above, " + dir.resolve(JsonReport.FILE_NAME) + ")");
+        }
+    }
+
+    /** {@code hip.package}: every PE file of the package, then the package's checks; one group per file in the reports. */
+    private void verifyPackage(VerifyOptions options, Path dir, DetailBound bound)
+            throws MojoExecutionException, MojoFailureException {
+        if (expectedSha256 != null && !expectedSha256.isBlank() || provenance != null) {
+            throw parameterError("hip.expectedSha256 and hip.provenance name one DLL's digest; with hip.package, check the"
+                    + " package's own digest (sha256sum) and leave them unset");
+        }
+        if (packageMaxMiB < 1 || packageMaxMiB > 1L << 30) {
+            throw parameterError("hip.package.maxMiB: " + packageMaxMiB + " is outside 1.." + (1L << 30));
+        }
+        positive("hip.package.maxEntries", packageMaxEntries, 10_000_000);
+        positive("hip.package.maxUnpackedMiB", packageMaxUnpackedMiB, 1 << 30);
+        positive("hip.package.maxRatio", packageMaxRatio, 1_000_000);
+        Path pkg = releasePackage.toPath();
+        if (!Files.exists(pkg, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            throw new MojoFailureException("hip.package: " + pkg.toAbsolutePath() + " does not exist; expected a release"
+                    + " directory or zip");
+        }
+        List<String> backends = new ArrayList<>();
+        for (String b : packageBackends == null ? List.<String>of() : packageBackends) {
+            if (!b.isBlank()) {
+                backends.add(b.strip());
+            }
+        }
+        PackageOptions po = PackageOptions.of(options).withBackends(backends)
+                .withLimits(new PackageLimits(packageMaxEntries, (long) packageMaxUnpackedMiB << 20, packageMaxRatio))
+                .withBudget(packageMaxMiB << 20, packageFailOverBudget).withTemporaryParent(dir);
+        PackageReport report;
+        try {
+            report = new PackageVerifier().verify(pkg, po);
+        } catch (IOException e) {
+            throw new MojoFailureException("hipdll:verify cannot read the package " + pkg + ": " + IoProblem.describe(e), e);
+        }
+        TableLog.log(getLog(), new CheckTable(bound).render(report));
+        try {
+            new JsonReport(bound).write(report, dir.resolve(JsonReport.FILE_NAME));
+            new JUnitXmlReport(bound).write(report, dir.resolve(JUnitXmlReport.FILE_NAME));
+            getLog().info("reports: " + dir.resolve(JsonReport.FILE_NAME) + ", " + dir.resolve(JUnitXmlReport.FILE_NAME));
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot write the verify reports to " + dir + ": " + IoProblem.describe(e), e);
+        }
+        if (!report.passed()) {
+            throw new MojoFailureException("hipdll:verify rejected the package " + pkg + ": " + report.count(Verdict.FAIL)
                     + " check(s) failed: " + report.failureSummary() + " (table above, " + dir.resolve(JsonReport.FILE_NAME) + ")");
         }
     }
@@ -505,13 +660,46 @@ public class VerifyMojo extends AbstractContractMojo {
                 requirement.why()));
     }
 
+    /** {@code hip.requireSignature}, {@code hip.signers} and {@code hip.trustStore}, read before the DLL is. */
+    private SignatureOptions signatureOptions() throws MojoFailureException {
+        SignerPins pins;
+        try {
+            pins = new SignerPins(signers == null ? List.of() : signers);
+        } catch (IllegalArgumentException e) {
+            throw parameterError("hip.signers: " + e.getMessage());
+        }
+        Optional<TrustStore> store = Optional.empty();
+        if (trustStore != null) {
+            try {
+                store = Optional.of(TrustStore.load(trustStore.toPath(),
+                        trustStorePassword == null ? null : trustStorePassword.toCharArray()));
+            } catch (TrustStoreException e) {
+                throw parameterError("hip.trustStore: " + e.getMessage());
+            }
+            getLog().debug("trust store " + trustStore + ": " + store.get().anchors().size() + " certificate(s)");
+        }
+        return new SignatureOptions(requireSignature, pins, store);
+    }
+
+    /** {@code hip.hardening.required}; unset: the default policy. */
+    private HardeningPolicy hardeningPolicy() throws MojoFailureException {
+        if (hardeningRequired == null || hardeningRequired.isEmpty()) {
+            return HardeningPolicy.defaults();
+        }
+        try {
+            return HardeningPolicy.parse(hardeningRequired);
+        } catch (IllegalArgumentException e) {
+            throw parameterError("hip.hardening.required: " + e.getMessage());
+        }
+    }
+
     private Optional<ExpectedDigest> expectedDigest() throws MojoFailureException {
         if (expectedSha256 != null && !expectedSha256.isBlank() && provenance != null) {
             throw parameterError("give either hip.expectedSha256 or hip.provenance, not both");
         }
         try {
             if (expectedSha256 != null && !expectedSha256.isBlank()) {
-                return Optional.of(ExpectedDigest.fromValueOrFile(expectedSha256, "-Dhip.expectedSha256"));
+                return Optional.of(ExpectedDigest.fromValueOrFile(expectedSha256, "-Dhip.expectedSha256", dll.toPath()));
             }
             return provenance == null ? Optional.empty() : Optional.of(ExpectedDigest.fromProvenance(provenance.toPath()));
         } catch (IllegalArgumentException e) {

@@ -19,6 +19,8 @@ public record CoffHeader(int machine, int numberOfSections, long timeDateStamp, 
     public static final int MACHINE_AMD64 = 0x8664;
     /** {@code IMAGE_FILE_MACHINE_I386}: x86. */
     public static final int MACHINE_I386 = 0x14c;
+    /** {@code IMAGE_FILE_MACHINE_ARMNT}: ARM Thumb-2 (Windows on ARM32). */
+    public static final int MACHINE_ARMNT = 0x1c4;
     /** {@code IMAGE_FILE_MACHINE_ARM64}. */
     public static final int MACHINE_ARM64 = 0xaa64;
     /** {@code IMAGE_FILE_DLL}: the image is a DLL. */
@@ -37,7 +39,7 @@ public record CoffHeader(int machine, int numberOfSections, long timeDateStamp, 
             case MACHINE_AMD64 -> "IMAGE_FILE_MACHINE_AMD64";
             case MACHINE_I386 -> "IMAGE_FILE_MACHINE_I386";
             case MACHINE_ARM64 -> "IMAGE_FILE_MACHINE_ARM64";
-            case 0x1c4 -> "IMAGE_FILE_MACHINE_ARMNT";
+            case MACHINE_ARMNT -> "IMAGE_FILE_MACHINE_ARMNT";
             case 0 -> "IMAGE_FILE_MACHINE_UNKNOWN";
             default -> String.format("0x%X", machine);
         };

@@ -14,7 +14,9 @@ import java.util.Set;
  * or ordinal) and import address table, every export address and forwarder, the base relocation
  * blocks, the TLS, load-configuration and delay-import directories. Follows the PE/COFF
  * specification: section 3.4 (optional header: alignments, {@code SizeOfImage},
- * {@code SizeOfHeaders}), 4 (section table), 5.6 ({@code .reloc}), 5.7 ({@code .tls}), 5.8
+ * {@code SizeOfHeaders}), 4 (section table), 5.6 ({@code .reloc}: types 0 ABSOLUTE, 1 HIGH and 2 LOW
+ * (not on x64), 3 HIGHLOW, 10 DIR64, and on ARMNT images 7 {@code IMAGE_REL_BASED_THUMB_MOV32}, the
+ * MOVW/MOVT pair Windows on ARM32 code loads addresses with), 5.7 ({@code .tls}), 5.8
  * (delay-load import tables), 6.3 ({@code .edata}), 6.4 ({@code .idata}), 6.5 (load configuration
  * structure); and what {@code llvm-readobj} refuses (LLVM {@code COFFObjectFile::initialize}: a
  * directory's RVA must lie in a section, its bytes in the file, a TLS directory must be exactly 40
@@ -420,6 +422,7 @@ public final class ImageLoadability {
         Window w = new Window(base, dir.size());
         long pos = 0;
         boolean x64 = pe.coffHeader().machine() == CoffHeader.MACHINE_AMD64;
+        boolean armnt = pe.coffHeader().machine() == CoffHeader.MACHINE_ARMNT;
         for (int block = 0; pos < dir.size(); block++) {
             String what = "base relocation block #" + block;
             if (dir.size() - pos < 8) {
@@ -447,6 +450,8 @@ public final class ImageLoadability {
                     case 0 -> 0;                                   // IMAGE_REL_BASED_ABSOLUTE: padding
                     case 1, 2 -> 2;                                // HIGH, LOW
                     case 3 -> 4;                                   // HIGHLOW
+                    // THUMB_MOV32: a Thumb-2 MOVW/MOVT pair (two 4-byte instructions) of an ARMNT image
+                    case 7 -> armnt ? 8 : -1;
                     case 10 -> 8;                                  // DIR64
                     default -> -1;
                 };

@@ -1,8 +1,9 @@
 package dev.hipdll.provenance;
 
-import dev.hipdll.artifact.ChecksumFile;
+import dev.hipdll.artifact.ChecksumList;
 import dev.hipdll.artifact.FileDigests;
 import dev.hipdll.artifact.Sha256;
+import dev.hipdll.io.IoProblem;
 import dev.hipdll.verify.Check;
 import dev.hipdll.verify.Verdict;
 import java.io.IOException;
@@ -33,27 +34,38 @@ public record ExpectedDigest(String sha256, String source, String file) {
     }
 
     /**
-     * From {@code -Dhip.expectedSha256}: a digest, or the path of a {@code .sha256} file in
-     * {@code sha256sum} format (see {@link ChecksumFile}) whose first word is the digest.
+     * From {@code -Dhip.expectedSha256}: a digest, or the path of a list in {@code sha256sum} format
+     * ({@code coli_hip.dll.sha256}, {@code SHA256SUMS}, GNU or BSD lines) read as {@code sha256sum -c} reads
+     * it: the digest of the line whose file name is {@code dll}'s ({@link ChecksumList}). A list holding
+     * nothing but one bare digest states that digest.
      *
-     * @throws IllegalArgumentException when it is neither a digest nor a readable checksum file with one
-     *                                  (at most {@link ChecksumFile#MAX_BYTES}, UTF-8 text), naming the
-     *                                  file and what was expected
+     * @param value  the parameter's value
+     * @param source how the log names the parameter, e.g. {@code -Dhip.expectedSha256}
+     * @param dll    the DLL being verified: its file name picks the line
+     * @throws IllegalArgumentException when the value is neither a digest nor a readable list with a line for
+     *                                  the DLL (at most {@link ChecksumList#MAX_BYTES}, UTF-8 text), naming the
+     *                                  list, the DLL's file name and what was expected, never the list's content
      */
-    public static ExpectedDigest fromValueOrFile(String value, String source) {
+    public static ExpectedDigest fromValueOrFile(String value, String source, Path dll) {
         String v = value == null ? "" : value.trim();
         if (v.matches("[0-9a-fA-F]{64}")) {
             return of(v, source);
         }
-        Path file = Path.of(v);
-        if (!v.isEmpty() && Files.isRegularFile(file)) {
+        Path file;
+        try {
+            file = v.isEmpty() ? null : Path.of(v);
+        } catch (java.nio.file.InvalidPathException e) {
+            file = null;
+        }
+        if (file != null && Files.isRegularFile(file)) {
             try {
-                return new ExpectedDigest(ChecksumFile.read(file), source + " (" + file.getFileName() + ")", null);
+                return new ExpectedDigest(ChecksumList.digestFor(file, dll), source + " (" + file.getFileName()
+                        + ", the line for " + dll.getFileName() + ")", dll.getFileName().toString());
             } catch (IOException e) {
-                throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
+                throw new IllegalArgumentException("cannot read " + file + ": " + IoProblem.describe(e));
             }
         }
-        if (!v.isEmpty() && Files.exists(file)) {
+        if (file != null && Files.exists(file)) {
             // a directory, named pipe, socket or device: never opened (a pipe would block)
             throw new IllegalArgumentException(file + ": " + (Files.isDirectory(file) ? "is a directory"
                     : "is not a regular file (a named pipe, socket or device)")

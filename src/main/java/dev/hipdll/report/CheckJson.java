@@ -10,7 +10,8 @@ import java.util.Locale;
 
 /**
  * The JSON form of checks shared by {@code verify.json} and {@code doctor.json} (docs/verify.md):
- * an array {@code "checks"} of {@code {id, title, verdict, expected, found, details: [...]}}, in order,
+ * an array {@code "checks"} of {@code {id, title, verdict, expected, found, details: [...], detailCount,
+ * detailCountIsMinimum}}, in order (details bounded, {@link DetailBound}),
  * and the {@code "passed"} and {@code "summary"} members of {@code verify.json} and
  * {@code load-check.json}.
  */
@@ -18,8 +19,17 @@ public final class CheckJson {
     private CheckJson() {
     }
 
-    /** Adds the array {@code "checks"} holding {@code checks} to {@code parent}. */
+    /** Adds the array {@code "checks"} holding {@code checks} to {@code parent}, details bounded by the default. */
     public static void put(ObjectNode parent, List<Check> checks) {
+        put(parent, checks, DetailBound.standard());
+    }
+
+    /**
+     * Adds the array {@code "checks"} holding {@code checks} to {@code parent}: each check's first
+     * {@code bound} detail lines in {@code details}, how many there are in {@code detailCount} and whether that
+     * is a lower bound (a scan that stops at its first findings) in {@code detailCountIsMinimum}.
+     */
+    public static void put(ObjectNode parent, List<Check> checks, DetailBound bound) {
         ArrayNode array = parent.putArray("checks");
         for (Check c : checks) {
             ObjectNode n = array.addObject();
@@ -29,7 +39,9 @@ public final class CheckJson {
             n.put("expected", c.expected());
             n.put("found", c.found());
             ArrayNode d = n.putArray("details");
-            c.details().forEach(d::add);
+            bound.shown(c).forEach(d::add);
+            n.put("detailCount", c.details().size());
+            n.put("detailCountIsMinimum", c.capped());
         }
     }
 

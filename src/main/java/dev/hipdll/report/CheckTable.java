@@ -14,9 +14,22 @@ import java.util.List;
  *
  * <p>Cells longer than {@value #MAX_CELL} characters are clipped with {@code ...} to keep the table
  * readable; the full text of a clipped cell is then printed as a detail line under its row
- * ({@code - found: <full text>}), so no reason is only in the JSON report. Detail lines are never clipped.
+ * ({@code - found: <full text>}), so no reason is only in the JSON report. Detail lines are never clipped;
+ * a check shows its first {@link DetailBound#max()} detail lines and a line saying how many more there are.
  */
 public final class CheckTable {
+    private final DetailBound bound;
+
+    /** A table showing at most {@link DetailBound#DEFAULT} detail lines per check. */
+    public CheckTable() {
+        this(DetailBound.standard());
+    }
+
+    /** A table showing at most {@code bound} detail lines per check, then how many more there are. */
+    public CheckTable(DetailBound bound) {
+        this.bound = bound;
+    }
+
     /** The widest cell, in characters, before it is clipped. */
     public static final int MAX_CELL = 60;
 
@@ -29,6 +42,30 @@ public final class CheckTable {
      */
     public List<String> render(VerifyReport report) {
         return render("hipdll:verify " + report.dll(), report.checks(), "DLL VERIFIED", "DLL REJECTED");
+    }
+
+    /**
+     * A release package's tables (issue 22 item 3): the package's checks, then one table per PE file (title
+     * {@code <path in the package>}, verdict words {@code FILE VERIFIED} / {@code FILE REJECTED}), then one line
+     * for the whole package ending in {@code PACKAGE VERIFIED} or {@code PACKAGE REJECTED}.
+     */
+    public List<String> render(dev.hipdll.release.PackageReport report) {
+        List<String> out = new ArrayList<>(render("hipdll:verify package " + report.source() + " (" + report.files().size()
+                + " PE file(s))", report.packageChecks(), "PACKAGE CHECKS PASSED", "PACKAGE CHECKS FAILED"));
+        for (dev.hipdll.release.PackageReport.FileReport f : report.files()) {
+            out.add("");
+            out.addAll(render(f.name(), f.report().checks(), "FILE VERIFIED", "FILE REJECTED"));
+        }
+        List<Check> all = report.checks();
+        int failedFiles = 0;
+        for (dev.hipdll.release.PackageReport.FileReport f : report.files()) {
+            failedFiles += f.report().passed() ? 0 : 1;
+        }
+        out.add("");
+        out.add(String.format("package: %d file(s), %d rejected; %d passed, %d failed, %d warnings, %d skipped: %s",
+                report.files().size(), failedFiles, count(all, Verdict.PASS), count(all, Verdict.FAIL),
+                count(all, Verdict.WARN), count(all, Verdict.SKIP), report.passed() ? "PACKAGE VERIFIED" : "PACKAGE REJECTED"));
+        return out;
     }
 
     /**
@@ -68,8 +105,12 @@ public final class CheckTable {
             if (c.found().length() > MAX_CELL) {
                 out.add(indent + "found: " + c.found());
             }
-            for (String d : c.details()) {
+            for (String d : bound.shown(c)) {
                 out.add(indent + d);
+            }
+            java.util.Optional<String> tail = bound.tail(c);  // no lambda: verify runs in a cold JVM
+            if (tail.isPresent()) {
+                out.add(indent + tail.get());
             }
         }
         boolean ok = count(checks, Verdict.FAIL) == 0;

@@ -29,6 +29,18 @@ import org.w3c.dom.Element;
  * Built with the JDK's DOM and transformer, so every character is escaped correctly.
  */
 public final class JUnitXmlReport {
+    private final DetailBound bound;
+
+    /** A report showing at most {@link DetailBound#DEFAULT} detail lines per check. */
+    public JUnitXmlReport() {
+        this(DetailBound.standard());
+    }
+
+    /** A report showing at most {@code bound} detail lines per check, then how many more there are. */
+    public JUnitXmlReport(DetailBound bound) {
+        this.bound = bound;
+    }
+
     /** File name of verify's report. */
     public static final String FILE_NAME = fileName("verify");
 
@@ -79,7 +91,8 @@ public final class JUnitXmlReport {
             text.append(c.verdict()).append(": ").append(c.title()).append('\n');
             text.append("expected: ").append(c.expected()).append('\n');
             text.append("found: ").append(c.found()).append('\n');
-            c.details().forEach(d -> text.append("- ").append(d).append('\n'));
+            bound.shown(c).forEach(d -> text.append("- ").append(d).append('\n'));
+            bound.tail(c).ifPresent(t -> text.append("- ").append(t).append('\n'));
             if (c.verdict() == Verdict.FAIL) {
                 Element f = doc.createElement("failure");
                 f.setAttribute("type", "hipdll." + goal + "." + c.id());
@@ -97,6 +110,54 @@ public final class JUnitXmlReport {
             suite.appendChild(tc);
         }
         return doc;
+    }
+
+    /**
+     * A release package's report (issue 22 item 3): {@code <testsuites name="hipdll-verify">} holding one
+     * {@code <testsuite name="hipdll-verify.package">} for the package's checks and one
+     * {@code <testsuite name="hipdll-verify:<path in the package>">} per PE file, its test cases of class
+     * {@code hipdll.verify.<path in the package>}.
+     */
+    public Document toXml(dev.hipdll.release.PackageReport report) {
+        Document doc = toXml("verify", report.source(), report.facts(), new Group(report.packageChecks()));
+        Element first = doc.getDocumentElement();
+        first.setAttribute("name", "hipdll-verify.package");
+        Element suites = doc.createElement("testsuites");
+        suites.setAttribute("name", "hipdll-verify");
+        suites.setAttribute("tests", Integer.toString(report.checks().size()));
+        suites.setAttribute("failures", Long.toString(report.count(Verdict.FAIL)));
+        suites.setAttribute("errors", "0");
+        suites.setAttribute("skipped", Long.toString(report.count(Verdict.SKIP)));
+        doc.removeChild(first);
+        doc.appendChild(suites);
+        suites.appendChild(first);
+        for (dev.hipdll.release.PackageReport.FileReport f : report.files()) {
+            Document one = toXml("verify", report.source(), f.report().facts(), f.report());
+            Element suite = (Element) doc.importNode(one.getDocumentElement(), true);
+            suite.setAttribute("name", "hipdll-verify:" + f.name());
+            org.w3c.dom.NodeList cases = suite.getElementsByTagName("testcase");
+            for (int i = 0; i < cases.getLength(); i++) {
+                ((Element) cases.item(i)).setAttribute("classname", "hipdll.verify." + f.name());
+            }
+            org.w3c.dom.NodeList props = suite.getElementsByTagName("property");
+            for (int i = 0; i < props.getLength(); i++) {
+                Element p = (Element) props.item(i);
+                if (p.getAttribute("name").equals("dll")) {
+                    p.setAttribute("value", clean(f.name()));
+                }
+            }
+            suites.appendChild(suite);
+        }
+        return doc;
+    }
+
+    /** Writes a release package's report to {@code file} atomically. */
+    public void write(dev.hipdll.release.PackageReport report, Path file) throws IOException {
+        write(toXml(report), file);
+    }
+
+    /** A list of checks as {@link CheckResults}. */
+    private record Group(java.util.List<Check> checks) implements CheckResults {
     }
 
     /** XML 1.0 cannot carry most control characters (a hostile DLL's names may hold them): shown as \xNN. */

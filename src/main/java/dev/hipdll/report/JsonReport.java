@@ -21,6 +21,17 @@ public final class JsonReport {
     public static final int FORMAT_VERSION = 1;
 
     private final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private final DetailBound bound;
+
+    /** A report with at most {@link DetailBound#DEFAULT} detail lines per check. */
+    public JsonReport() {
+        this(DetailBound.standard());
+    }
+
+    /** A report with at most {@code bound} detail lines per check ({@code detailCount} has them all). */
+    public JsonReport(DetailBound bound) {
+        this.bound = bound;
+    }
 
     /** The report as a JSON tree. */
     public ObjectNode toJson(VerifyReport report) {
@@ -31,13 +42,48 @@ public final class JsonReport {
         CheckJson.putVerdicts(root, report);
         ObjectNode facts = root.putObject("facts");
         report.facts().forEach(facts::put);
-        CheckJson.put(root, report.checks());
+        CheckJson.put(root, report.checks(), bound);
         return root;
+    }
+
+    /**
+     * A release package's report as a JSON tree (issue 22 item 3): {@code format} {@code "hipdll-verify-package"},
+     * {@code formatVersion}, {@code package}, {@code passed}, {@code summary}, {@code facts} (kind, size, entries,
+     * peFiles), {@code checks} (the package's), and {@code files}: one object per PE file with {@code file} (its path
+     * in the package), {@code passed}, {@code summary}, {@code facts} and {@code checks} as in {@code verify.json}.
+     */
+    public ObjectNode toJson(dev.hipdll.release.PackageReport report) {
+        ObjectNode root = mapper.createObjectNode();
+        root.put("format", "hipdll-verify-package");
+        root.put("formatVersion", FORMAT_VERSION);
+        root.put("package", report.source().toAbsolutePath().toString());
+        CheckJson.putVerdicts(root, report);
+        ObjectNode facts = root.putObject("facts");
+        report.facts().forEach(facts::put);
+        CheckJson.put(root, report.packageChecks(), bound);
+        com.fasterxml.jackson.databind.node.ArrayNode files = root.putArray("files");
+        for (dev.hipdll.release.PackageReport.FileReport f : report.files()) {
+            ObjectNode n = files.addObject();
+            n.put("file", f.name());
+            CheckJson.putVerdicts(n, f.report());
+            ObjectNode ff = n.putObject("facts");
+            f.report().facts().forEach(ff::put);
+            CheckJson.put(n, f.report().checks(), bound);
+        }
+        return root;
+    }
+
+    /** Writes a release package's report to {@code file} atomically. */
+    public void write(dev.hipdll.release.PackageReport report, Path file) throws IOException {
+        write(toJson(report), file);
     }
 
     /** Writes the report to {@code file} atomically (a temporary file renamed into place). */
     public void write(VerifyReport report, Path file) throws IOException {
-        ObjectNode json = toJson(report);
+        write(toJson(report), file);
+    }
+
+    private void write(ObjectNode json, Path file) throws IOException {
         AtomicFile.write(file, out -> {
             mapper.writeValue(new NonClosing(out), json);
             out.write('\n');

@@ -69,6 +69,7 @@ public record GfxTarget(GfxProcessor processor, Map<TargetFeature, FeatureSettin
                     + (name.equals(name.toLowerCase(Locale.ROOT)) ? "" : " (processor names are lower case)")
                     + "; " + FORM + "; known processors: " + KnownProcessors.names());
         }
+        // no lambda: GfxTarget is on the cold verify path (ColdVerifyPathTest)
         GfxProcessor processor = known.isPresent() ? known.get() : GfxProcessor.unlisted(name);
         Map<TargetFeature, FeatureSetting> features = new EnumMap<>(TargetFeature.class);
         for (int i = 1; i < parts.length; i++) {

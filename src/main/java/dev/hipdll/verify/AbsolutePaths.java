@@ -10,10 +10,17 @@ import java.util.List;
  * letter, digit, {@code .}, {@code _} or {@code -}; for a POSIX path not a colon either, so that
  * {@code C:/Users/x} is one drive-letter path, not also {@code /Users/x}):
  * <ul>
- *   <li>POSIX: {@code /<root>/<name>} for a root in {@link #POSIX_ROOTS} (exact case), e.g.
- *       {@code /home/u}, {@code /Users/u}, {@code /tmp/x}, {@code /__w/repo} (GitHub Actions);</li>
+ *   <li>POSIX: {@code /<root>/<name>} for a root in {@link #POSIX_ROOTS} (exact case) with a plausible
+ *       shape (issue 22 item 5): under a root whose first name is a person's or a CI workspace's
+ *       ({@link #NAMED_ROOTS}: {@code /home/u}, {@code /Users/u}, {@code /root/x}, {@code /__w/repo} of
+ *       GitHub Actions) one name is enough; under the others ({@code /opt}, {@code /tmp}, {@code /usr}, ...)
+ *       a path needs two names ({@code /opt/rocm/lib}, {@code /tmp/b/x.o}) or one file name with an
+ *       extension ({@code /tmp/cc1.o}): a lone {@code /opt/xover_freq} is a key of a settings format (OpenAL
+ *       Soft's AmbDec presets), {@code /opt/rocm} a default location, not a directory a build used;</li>
  *   <li>drive letter: {@code C:\a\b} or {@code D:/a/b}: a letter, a colon, a separator and at least
- *       two components (so that chance bytes of code or compressed data rarely match);</li>
+ *       two components (so that chance bytes of code or compressed data rarely match), not under the
+ *       Windows directory ({@code C:\Windows\...} is the same on every machine: {@code c:/windows/temp} is
+ *       a temp-directory fallback, not a build path);</li>
  *   <li>UNC: {@code \\server\share}, server and share at least two characters each.</li>
  * </ul>
  * Drive-letter and UNC paths must also be C strings: their printable text ends at a NUL.
@@ -31,6 +38,13 @@ final class AbsolutePaths {
             "__w", "var", "srv", "mnt", "media", "private", "workspace", "workspaces", "work", "runner", "github",
             "Library", "Volumes", "nix", "scratch", "data", "src", "jenkins", "buildbot", "agent", "azp", "gitlab-runner",
             "proj", "projects", "local", "net", "export");
+    /**
+     * The roots of {@link #POSIX_ROOTS} whose first name is enough to make a path a build machine's: a
+     * user's home ({@code /home/<user>}, {@code /Users/<user>}, {@code /root/<dir>}) or a CI runner's
+     * workspace ({@code /__w/<repo>} on GitHub Actions, {@code /builds/<group>} on GitLab, ...).
+     */
+    static final java.util.Set<String> NAMED_ROOTS = java.util.Set.of("home", "Users", "root", "__w", "runner", "github",
+            "builds", "workspace", "workspaces", "jenkins", "buildbot", "agent", "azp", "gitlab-runner");
     private static final byte[][] ROOTS = new byte[POSIX_ROOTS.size()][];
     private static final boolean[] ROOT_FIRST = new boolean[256];
 
@@ -82,15 +96,17 @@ final class AbsolutePaths {
             }
             int drive = p - 2 * w;
             if (drive >= 0 && ch(raw, p - w, len, w) == ':' && letter(ch(raw, drive, len, w))
-                    && boundaryBefore(raw, drive, w) && components(raw, p, len, w, 2) && cString(raw, drive, len, w)) {
+                    && boundaryBefore(raw, drive, w) && components(raw, p, len, w, 2) && !windowsDirectory(raw, p, len, w)
+                    && cString(raw, drive, len, w)) {
                 sink.found(drive, text(raw, drive, len, w), enc);
             }
         }
     }
 
-    /** {@code /<root>/<path char>} at {@code p}. */
+    /** {@code /<root>/<path char>} at {@code p}, in a plausible shape (see the class comment). */
     private static boolean posix(byte[] raw, int p, int len, int w) {
-        for (byte[] r : ROOTS) {
+        for (int k = 0; k < ROOTS.length; k++) {
+            byte[] r = ROOTS[k];
             int i = p + w;
             boolean ok = true;
             for (byte b : r) {
@@ -101,10 +117,51 @@ final class AbsolutePaths {
                 i += w;
             }
             if (ok && ch(raw, i, len, w) == '/' && pathChar(ch(raw, i + w, len, w))) {
-                return true;
+                return NAMED_ROOTS.contains(POSIX_ROOTS.get(k)) || secondNameOrFile(raw, i + w, len, w);
             }
         }
         return false;
+    }
+
+    /**
+     * At the first name after a root ({@code i}): whether a second name follows it ({@code /opt/rocm/lib})
+     * or it is a file name with an extension of one to eight letters or digits ({@code cc1.o}, {@code k.cu}).
+     */
+    private static boolean secondNameOrFile(byte[] raw, int i, int len, int w) {
+        int dot = -1;
+        int n = 0;
+        for (; pathChar(ch(raw, i, len, w)) && n < MAX_CHARS; i += w, n++) {
+            if (ch(raw, i, len, w) == '.') {
+                dot = n;
+            }
+        }
+        if (ch(raw, i, len, w) == '/' && pathChar(ch(raw, i + w, len, w))) {
+            return true;
+        }
+        if (dot <= 0 || n - dot - 1 < 1 || n - dot - 1 > 8) {
+            return false;
+        }
+        for (int k = i - (n - dot - 1) * w; k < i; k += w) {
+            int c = ch(raw, k, len, w);
+            if (!(letter(c) || c >= '0' && c <= '9')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether the name after the drive's separator {@code p} is {@code Windows}, in any case. */
+    private static boolean windowsDirectory(byte[] raw, int p, int len, int w) {
+        String name = "windows";
+        int i = p + w;
+        for (int k = 0; k < name.length(); k++, i += w) {
+            int c = ch(raw, i, len, w);
+            if (c < 0 || Character.toLowerCase((char) c) != name.charAt(k)) {
+                return false;
+            }
+        }
+        int c = ch(raw, i, len, w);
+        return c == '/' || c == '\\' || !pathChar(c);
     }
 
     /** {@code \\server\share} at {@code p}: two or more characters each. */

@@ -12,11 +12,20 @@ import java.util.List;
  * @param expected what the check expected, one line
  * @param found    what it found, one line
  * @param details  further lines (every offending name, ...), possibly empty
+ * @param capped   whether {@code details} lists only the first findings of a scan that stops at a cap
+ *                 ({@code paths.build} stops at {@link PathLeakScanner#MAX_FINDINGS}): there are at least
+ *                 that many, maybe more. The reports then say "at least N", never "+N more"
  */
-public record Check(String id, String title, Verdict verdict, String expected, String found, List<String> details) {
+public record Check(String id, String title, Verdict verdict, String expected, String found, List<String> details,
+                    boolean capped) {
     /** Creates a check; {@code details} is copied. */
     public Check {
         details = List.copyOf(details);
+    }
+
+    /** A check whose details are every finding (not {@link #capped()}). */
+    public Check(String id, String title, Verdict verdict, String expected, String found, List<String> details) {
+        this(id, title, verdict, expected, found, details, false);
     }
 
     /** A check without details. */

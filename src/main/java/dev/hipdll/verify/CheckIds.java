@@ -31,19 +31,46 @@ public final class CheckIds {
     public static final String PATHS_PDB = "paths.pdb";
     public static final String PATHS_BUILD = "paths.build";
     public static final String ARTIFACT_BUILT = "artifact.built";
+    // issue 22 item 2: the mitigations a linker decides (HardeningChecks)
+    public static final String HARDENING_DYNAMIC_BASE = "hardening.dynamic-base";
+    public static final String HARDENING_HIGH_ENTROPY_VA = "hardening.high-entropy-va";
+    public static final String HARDENING_NX_COMPAT = "hardening.nx-compat";
+    public static final String HARDENING_GUARD_CF = "hardening.guard-cf";
+    public static final String HARDENING_CET_COMPAT = "hardening.cet-compat";
+    public static final String HARDENING_WX_SECTIONS = "hardening.wx-sections";
+    public static final String HARDENING_FORCE_INTEGRITY = "hardening.force-integrity";
+    // issue 22 item 1: the Authenticode signature (SignatureChecks)
+    public static final String AUTHENTICODE_SIGNATURE = "authenticode.signature";
+    public static final String AUTHENTICODE_SIGNER = "authenticode.signer";
+    public static final String AUTHENTICODE_CHAIN = "authenticode.chain";
+    public static final String AUTHENTICODE_TIMESTAMP = "authenticode.timestamp";
+    // A release package (hip.package, issue 22 item 3): per package, then per PE file beside that file's checks.
+    public static final String PACKAGE_CONTENTS = "package.contents";
+    public static final String PACKAGE_RUNTIME = "package.runtime";
+    public static final String PACKAGE_SIZE = "package.size";
+    public static final String PACKAGE_DEPENDENCIES = "package.dependencies";
+    public static final String PACKAGE_KNOWN_DLLS = "package.known-dlls";
+
+    /** The checks of a release package ({@code hip.package}); {@code package.contents} cannot be skipped. */
+    public static final List<String> PACKAGE = List.of(PACKAGE_CONTENTS, PACKAGE_RUNTIME, PACKAGE_SIZE,
+            PACKAGE_DEPENDENCIES, PACKAGE_KNOWN_DLLS);
 
     /** Every id; {@code pe.format} cannot be skipped (nothing else can run without it). */
     public static final List<String> ALL = List.of(PE_FORMAT, PE_MACHINE, PE_DLL, PE_LOADABLE, PE_OVERLAY, IMPORTS_ALLOWED,
             IMPORTS_FORBIDDEN, RUNTIME_MAJOR, EXPORTS_PREFIX, EXPORTS_COUNT, EXPORTS_REQUIRED, EXPORTS_OPTIONAL, EXPORTS_EXTRA,
             EXPORTS_OTHER,
             EXPORTS_DECORATED, EXPORTS_DUPLICATES, DEVICE_TARGETS, DEVICE_CODE_OBJECTS, DEVICE_WRAPPERS, DEVICE_FORMAT,
-            DEVICE_SIZE, DEVICE_GPUS, DEVICE_DEBUG, PATHS_PDB, PATHS_BUILD, ARTIFACT_BUILT);
+            DEVICE_SIZE, DEVICE_GPUS, DEVICE_DEBUG, PATHS_PDB, PATHS_BUILD, ARTIFACT_BUILT,
+            HARDENING_DYNAMIC_BASE, HARDENING_HIGH_ENTROPY_VA, HARDENING_NX_COMPAT, HARDENING_GUARD_CF, HARDENING_CET_COMPAT,
+            HARDENING_WX_SECTIONS, HARDENING_FORCE_INTEGRITY,
+            AUTHENTICODE_SIGNATURE, AUTHENTICODE_SIGNER, AUTHENTICODE_CHAIN, AUTHENTICODE_TIMESTAMP);
 
     private CheckIds() {
     }
 
     /** Whether {@code idOrPrefix} names a check or a group (a prefix ending in {@code .}, e.g. {@code exports.}). */
     public static boolean known(String idOrPrefix) {
-        return ALL.stream().anyMatch(id -> id.equals(idOrPrefix) || idOrPrefix.endsWith(".") && id.startsWith(idOrPrefix));
+        return ALL.stream().anyMatch(id -> id.equals(idOrPrefix) || idOrPrefix.endsWith(".") && id.startsWith(idOrPrefix))
+                || PACKAGE.stream().anyMatch(id -> id.equals(idOrPrefix) || idOrPrefix.endsWith(".") && id.startsWith(idOrPrefix));
     }
 }

@@ -36,7 +36,9 @@ public interface CheckResults {
      * One line naming every failed check with its first finding, in report order, for the last line of
      * a failed build (what a CI summary shows): {@code "exports.required: missing required
      * coli_cuda_pipe_sync; paths.build: build path /home/u at 0x1f00 (+2 more)"}. The finding is the
-     * check's first detail line, else what it found; each is cut at 200 characters. Empty when none failed.
+     * check's first detail line, else what it found; each is cut at 200 characters. A {@link Check#capped()
+     * capped} list says {@code "(at least N more: the scan stops at its first findings)"}, not a count it
+     * does not know. Empty when none failed.
      */
     default String failureSummary() {
         StringBuilder sb = new StringBuilder();
@@ -49,7 +51,9 @@ public interface CheckResults {
                 first = first.substring(0, 197) + "...";
             }
             sb.append(sb.length() == 0 ? "" : "; ").append(c.id()).append(": ").append(first);
-            if (c.details().size() > 1) {
+            if (c.capped()) {
+                sb.append(" (at least ").append(c.details().size() - 1).append(" more: the scan stops at its first findings)");
+            } else if (c.details().size() > 1) {
                 sb.append(" (+").append(c.details().size() - 1).append(" more)");
             }
         }

@@ -3,6 +3,7 @@ package dev.hipdll.verify;
 import dev.hipdll.bundle.BundleEntry;
 import dev.hipdll.bundle.CodeObject;
 import dev.hipdll.bundle.CompressionInfo;
+import dev.hipdll.bundle.CudaDeviceCode;
 import dev.hipdll.bundle.FatBinaries;
 import dev.hipdll.bundle.OffloadBundle;
 import dev.hipdll.target.GfxProcessor;
@@ -30,7 +31,17 @@ final class DeviceCodeChecks {
         this.options = options;
     }
 
+    /** {@code device-code.targets} of an image without CUDA device code. */
     Check targets(List<OffloadBundle> bundles) {
+        return targets(bundles, CudaDeviceCode.none());
+    }
+
+    /**
+     * {@code device-code.targets}: every requested gfx target in every bundle. NVIDIA CUDA device code
+     * ({@code cuda}, issue 22 item 4) fails it, requested targets or not, with the reason named: a HIP
+     * backend carrying it was built for the NVIDIA platform, or links an object that was.
+     */
+    Check targets(List<OffloadBundle> bundles, CudaDeviceCode cuda) {
         String title = "device code for each gfx target";
         List<String> ids = new ArrayList<>();
         for (OffloadBundle b : bundles) {
@@ -45,11 +56,24 @@ final class DeviceCodeChecks {
         String found = bundles.isEmpty() ? "no offload bundle (.hip_fat / .hipFatB)"
                 : bundles.size() + " bundle(s), device targets " + Joined.of(distinctIds, ", ")
                 + compression(bundles);
-        if (options.targets().isEmpty()) {
-            return Check.of("device-code.targets", title, Verdict.SKIP, "no gfx target requested (hip.arch)", found);
-        }
         List<String> details = new ArrayList<>();
-        boolean ok = !bundles.isEmpty();
+        if (cuda.present()) {
+            found = (bundles.isEmpty() ? "no offload bundle" : found) + "; " + cuda.describe();
+            details.add(cudaReason(cuda, distinctIds));
+            for (String p : cuda.problems()) {
+                details.add("CUDA fat binary not read: " + p);
+            }
+        }
+        if (bundles.isEmpty() && !cuda.present() && !options.deviceCode().required()) {
+            return Check.of("device-code.targets", title, Verdict.SKIP, "device code only in the files that carry some"
+                    + " (a library of the package)", "no device code");
+        }
+        if (options.targets().isEmpty()) {
+            return new Check("device-code.targets", title, cuda.present() ? Verdict.FAIL : Verdict.SKIP,
+                    "no gfx target requested (hip.arch)" + (cuda.present() ? "; AMD device code, not NVIDIA" : ""), found,
+                    details);
+        }
+        boolean ok = !bundles.isEmpty() && !cuda.present();
         for (GfxTarget t : options.targets()) {
             for (int i = 0; i < bundles.size(); i++) {
                 if (!hasDeviceEntry(bundles.get(i), t.toString())) {
@@ -64,6 +88,23 @@ final class DeviceCodeChecks {
             }
         }
         return new Check("device-code.targets", title, ok ? Verdict.PASS : Verdict.FAIL, expected, found, details);
+    }
+
+    /**
+     * Why CUDA device code fails {@code device-code.targets}: {@code "this DLL carries NVIDIA CUDA device code
+     * (sm_86, sm_89), not AMD HIP: ..."}, or, beside HIP device code, both named.
+     */
+    static String cudaReason(CudaDeviceCode cuda, Set<String> hipTargets) {
+        String archs = cuda.architectures().isEmpty() ? "sections " + String.join(", ", cuda.sections())
+                : cuda.architectures();
+        if (hipTargets.isEmpty()) {
+            return "this DLL carries NVIDIA CUDA device code (" + archs + "), not AMD HIP: hipcc built for the NVIDIA"
+                    + " platform; set HIP_PLATFORM=amd (and HIP_COMPILER=clang, no CUDA_PATH in the environment) and"
+                    + " rebuild with --offload-arch=gfx...";
+        }
+        return "this DLL carries NVIDIA CUDA device code (" + archs + ") besides AMD HIP device code ("
+                + Joined.of(hipTargets, ", ") + "): an object built for the NVIDIA platform (nvcc, or hipcc with"
+                + " HIP_PLATFORM=nvidia) was linked in; build every unit with HIP_PLATFORM=amd";
     }
 
     /** Whether {@code bundle} has a HIP device entry for the target ID {@code targetId}. */

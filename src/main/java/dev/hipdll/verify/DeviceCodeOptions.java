@@ -17,12 +17,27 @@ import java.util.OptionalLong;
  *                           over its bundles ({@code hip.maxDeviceCodeBytes}), or empty for no budget
  * @param allowDeviceDebug   whether code objects with DWARF sections only warn ({@code true}, the
  *                           default) or fail {@code device-code.debug}
+ * @param required           whether the image must carry device code for the requested targets
+ *                           ({@code true}: a backend); {@code false} for a library of a release package
+ *                           (hipblas.dll, a helper DLL): without any device code its {@code device-code.targets}
+ *                           is skipped, with some the targets are checked as for a backend
  */
 public record DeviceCodeOptions(List<GfxTarget> gpus, OptionalInt maxBundleVersion, OptionalLong maxDeviceCodeBytes,
-                                boolean allowDeviceDebug) {
+                                boolean allowDeviceDebug, boolean required) {
     /** Creates the options; {@code gpus} is copied. */
     public DeviceCodeOptions {
         gpus = List.copyOf(gpus);
+    }
+
+    /** Options for a backend, which must carry device code ({@link #required()}). */
+    public DeviceCodeOptions(List<GfxTarget> gpus, OptionalInt maxBundleVersion, OptionalLong maxDeviceCodeBytes,
+                             boolean allowDeviceDebug) {
+        this(gpus, maxBundleVersion, maxDeviceCodeBytes, allowDeviceDebug, true);
+    }
+
+    /** These options for a library of a package: device code not {@link #required()}. */
+    public DeviceCodeOptions optional() {
+        return new DeviceCodeOptions(gpus, maxBundleVersion, maxDeviceCodeBytes, allowDeviceDebug, false);
     }
 
     /** No GPU list, no budgets, debug sections warn. */

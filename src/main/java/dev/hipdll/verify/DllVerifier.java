@@ -2,6 +2,8 @@ package dev.hipdll.verify;
 
 import dev.hipdll.artifact.FileDigests;
 import dev.hipdll.artifact.Sha256Stream;
+import dev.hipdll.bundle.CudaDeviceCode;
+import dev.hipdll.bundle.CudaDeviceCodeReader;
 import dev.hipdll.bundle.FatBinaries;
 import dev.hipdll.bundle.FatBinaryLocator;
 import dev.hipdll.target.GenericTargets;
@@ -88,6 +90,7 @@ public final class DllVerifier {
     public VerifyReport verify(Path dll, VerifyOptions options, String whereFrom) {
         List<Check> checks = new ArrayList<>();
         Map<String, String> facts = new LinkedHashMap<>();
+        Seen seen = new Seen();
         if (!Files.isRegularFile(dll)) {
             String found = !Files.exists(dll) ? "no such file" + (whereFrom == null ? "" : ": " + whereFrom)
                     : Files.isDirectory(dll) ? "a directory, not a file" : "not a regular file (a named pipe, socket or device)";
@@ -102,7 +105,8 @@ public final class DllVerifier {
                 try {
                     PeFile pe = PeFile.read(src, options.limits());  // src owns the file; it is closed below
                     budget = pe.budget();
-                    checks(pe, options, checks, facts, digest);
+                    seen.read = true;
+                    checks(pe, options, checks, facts, digest, seen);
                 } catch (BinaryFormatException e) {
                     checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.FAIL, "a well-formed PE image",
                             e.getMessage()));
@@ -123,11 +127,24 @@ public final class DllVerifier {
             checks.add(Check.of(CheckIds.PE_FORMAT, "file is a PE image", Verdict.FAIL, "a readable file",
                     "cannot read " + dll + ": " + e.getMessage()));
         }
-        return new VerifyReport(dll, checks, facts);
+        return new VerifyReport(dll, checks, facts, seen.summary());
+    }
+
+    /** What the checks read that a release package's checks need ({@link ImageSummary}); filled as they run. */
+    private static final class Seen {
+        boolean read;
+        final List<String> imports = new ArrayList<>();
+        final List<String> delay = new ArrayList<>();
+        final Map<String, Long> device = new LinkedHashMap<>();
+        long cuda;
+
+        ImageSummary summary() {
+            return new ImageSummary(read, imports, delay, device, cuda);
+        }
     }
 
     private static void checks(PeFile pe, VerifyOptions options, List<Check> checks, Map<String, String> facts,
-                               Sha256Stream digest) throws IOException {
+                               Sha256Stream digest, Seen seen) throws IOException {
         PathChecks paths = new PathChecks(options);
         Overlay overlay = null;
         Check overlayCheck;
@@ -145,8 +162,11 @@ public final class DllVerifier {
         BackgroundCheck scan = options.skips(CheckIds.PATHS_BUILD) ? null
                 : BackgroundCheck.start(CheckIds.PATHS_BUILD, new BuildPathScan(paths, pe, digest, scanEnd));
         DeviceCodeScan[] deviceCode = {null};  // set by the device checks; locates the paths found in device code
+        List<Check> release;
         try {
-            headerChecks(pe, options, checks, facts, paths, deviceCode, overlayCheck);
+            headerChecks(pe, options, checks, facts, paths, deviceCode, overlayCheck, seen);
+            // hashes the image when it is signed: beside the scan, which reads the file too
+            release = releaseChecks(pe, options, facts, overlayCheck.verdict() == Verdict.FAIL && overlay != null);
         } finally {
             if (scan != null) {
                 scan.awaitQuietly();  // no thread reads the file once verify returns
@@ -161,6 +181,35 @@ public final class DllVerifier {
                 checks.add(malformed(CheckIds.PATHS_BUILD, e));
             }
         }
+        checks.addAll(release);
+    }
+
+    /** The hardening checks, then the Authenticode checks (issue 22, items 1 and 2), in report order. */
+    private static final List<String> HARDENING_IDS = List.of(CheckIds.HARDENING_DYNAMIC_BASE,
+            CheckIds.HARDENING_HIGH_ENTROPY_VA, CheckIds.HARDENING_NX_COMPAT, CheckIds.HARDENING_GUARD_CF,
+            CheckIds.HARDENING_CET_COMPAT, CheckIds.HARDENING_WX_SECTIONS, CheckIds.HARDENING_FORCE_INTEGRITY);
+
+    private static List<Check> releaseChecks(PeFile pe, VerifyOptions options, Map<String, String> facts,
+                                             boolean overlayRefused) throws IOException {
+        List<Check> out = new ArrayList<>();
+        boolean signed = dev.hipdll.authenticode.CertificateTable.present(pe);
+        if (skipsAll(options, HARDENING_IDS)) {
+            for (String id : HARDENING_IDS) {
+                out.add(skipped(id));
+            }
+        } else {
+            addGroup(out, options, new HardeningChecks(dev.hipdll.pe.SecurityFeatures.of(pe), options.hardening(),
+                    pe.optionalHeader().isPe32Plus(), pe.coffHeader().machine()).run(options.signature().required(), signed));
+        }
+        if (skipsAll(options, SignatureChecks.ids())) {
+            for (String id : SignatureChecks.ids()) {
+                out.add(skipped(id));
+            }
+        } else {
+            addGroup(out, options, new SignatureChecks(options.signature(), java.time.Instant.now())
+                    .run(pe, overlayRefused, facts));
+        }
+        return out;
     }
 
     /**
@@ -198,7 +247,8 @@ public final class DllVerifier {
 
     /** Every check but the build-path scan, in report order. */
     private static void headerChecks(PeFile pe, VerifyOptions options, List<Check> checks, Map<String, String> facts,
-                                     PathChecks paths, DeviceCodeScan[] deviceCode, Check overlay) throws IOException {
+                                     PathChecks paths, DeviceCodeScan[] deviceCode, Check overlay, Seen seen)
+            throws IOException {
         facts.put("size", Long.toString(pe.size()));
         facts.put("machine", pe.coffHeader().machineName());
         facts.put("format", pe.optionalHeader().isPe32Plus() ? "PE32+" : "PE32");
@@ -243,9 +293,9 @@ public final class DllVerifier {
             }
         }
         checks.add(overlay);
-        importChecks(pe, options, checks);
+        importChecks(pe, options, checks, seen);
         exportChecks(pe, options, checks);
-        deviceChecks(pe, options, checks, paths, deviceCode);
+        deviceChecks(pe, options, checks, paths, deviceCode, seen);
         if (options.skips(CheckIds.PATHS_PDB)) {
             checks.add(skipped(CheckIds.PATHS_PDB));
         } else {
@@ -282,12 +332,22 @@ public final class DllVerifier {
         return Check.of(id, id, Verdict.SKIP, "switched off", "skipped by hip.checks.skip");
     }
 
-    private static void importChecks(PeFile pe, VerifyOptions options, List<Check> out) throws IOException {
+    private static void importChecks(PeFile pe, VerifyOptions options, List<Check> out, Seen seen) throws IOException {
         ImportChecks ic = new ImportChecks(options);
         List<Check> result;
         try {
             List<ImportedModule> modules = new ArrayList<>(pe.imports());
             modules.addAll(pe.delayImports());
+            for (ImportedModule m : modules) {
+                if (!seen.imports.contains(m.dllName())) {
+                    seen.imports.add(m.dllName());
+                    if (m.delayLoad()) {
+                        seen.delay.add(m.dllName());
+                    }
+                } else if (!m.delayLoad()) {
+                    seen.delay.remove(m.dllName());
+                }
+            }
             result = List.of(ic.allowed(modules), ic.forbidden(modules), ic.runtimeMajor(modules));
         } catch (BinaryFormatException e) {
             result = malformed(List.of(CheckIds.IMPORTS_ALLOWED, CheckIds.IMPORTS_FORBIDDEN, CheckIds.RUNTIME_MAJOR), e);
@@ -316,7 +376,7 @@ public final class DllVerifier {
             CheckIds.DEVICE_DEBUG);
 
     private static void deviceChecks(PeFile pe, VerifyOptions options, List<Check> out, PathChecks paths,
-                                     DeviceCodeScan[] deviceCode) throws IOException {
+                                     DeviceCodeScan[] deviceCode, Seen seen) throws IOException {
         boolean scanPaths = !options.skips(CheckIds.PATHS_BUILD);
         if (!scanPaths && skipsAll(options, DEVICE_IDS)) {
             for (String id : DEVICE_IDS) {
@@ -334,7 +394,17 @@ public final class DllVerifier {
             // the inflated bytes of compressed bundles are scanned here; the whole-file scan cannot see them
             DeviceCodeScan scan = DeviceCodeScan.run(pe, fb, scanPaths ? paths.scanner() : null);
             deviceCode[0] = scan;
-            result = List.of(dc.targets(bundles), dc.codeObjects(bundles), dc.wrappers(fb, sections), dc.format(bundles),
+            CudaDeviceCode cuda = CudaDeviceCodeReader.read(pe);  // NVIDIA device code, named as such (issue 22 item 4)
+            for (OffloadBundle b : bundles) {
+                for (dev.hipdll.bundle.BundleEntry e : b.entries()) {
+                    if (e.id().isHipDevice()) {
+                        Long before = seen.device.get(e.id().targetId());  // no lambda: each costs a class in a cold JVM
+                        seen.device.put(e.id().targetId(), (before == null ? 0 : before) + e.size());
+                    }
+                }
+            }
+            seen.cuda = cuda.bytes();
+            result = List.of(dc.targets(bundles, cuda), dc.codeObjects(bundles), dc.wrappers(fb, sections), dc.format(bundles),
                     dc.sizes(bundles), gpus(bundles, options),
                     scan.debugCheck(options.deviceCode().allowDeviceDebug()));
         } catch (BinaryFormatException e) {

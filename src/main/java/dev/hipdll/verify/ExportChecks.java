@@ -18,7 +18,7 @@ import java.util.TreeMap;
  *   <li>{@code exports.optional}: optional names missing (warning: the feature degrades);</li>
  *   <li>{@code exports.extra}: prefixed names the contract does not name (fail, or warning when
  *       {@link VerifyOptions#failOnExtraExports()} is off);</li>
- *   <li>{@code exports.other}: exports without the prefix, listed (warning);</li>
+ *   <li>{@code exports.other}: exports without the prefix that the contract does not name, listed (warning);</li>
  *   <li>{@code exports.decorated}: decorated or C++-mangled names (MSVC {@code ?name@@...},
  *       Itanium {@code _Z...}, {@code _name@8} / {@code @name@8} stdcall/fastcall, a leading
  *       underscore before the prefix): the host's {@code GetProcAddress} would not find them (fail),
@@ -79,7 +79,7 @@ final class ExportChecks {
             }
             if (n.startsWith(prefix)) {
                 prefixed.add(n);
-            } else {
+            } else if (!named(n)) {  // a name the contract asks for (hip.exports: JNI_OnLoad) is no "other" export
                 others.add(n);
             }
         }

@@ -40,8 +40,17 @@ final class PathChecks {
         }
         return new Check("paths.pdb", "no absolute PDB path", absolute.isEmpty() ? Verdict.PASS : Verdict.FAIL,
                 "no PDB path, or a bare file name (link with /pdbaltpath:%_PDB%)",
-                pdbs.isEmpty() ? "no CodeView debug entry" : String.join(", ", pdbs),
+                pdbs.isEmpty() ? "no CodeView debug entry" : Joined.of(shown(pdbs), ", "),
                 DetailLines.each("absolute PDB path in the debug directory: ", absolute));
+    }
+
+    /** The PDB names as reports show them: an empty one as {@code (empty PDB name)}, not a blank cell. */
+    private static List<String> shown(List<String> pdbs) {
+        List<String> out = new ArrayList<>(pdbs.size());
+        for (String p : pdbs) {
+            out.add(p.isEmpty() ? "(empty PDB name)" : p);
+        }
+        return out;
     }
 
     /** The scanner of {@code paths.build}: this machine's paths and absolute paths of any machine. */
@@ -125,8 +134,8 @@ final class PathChecks {
         } else {
             List<String> parts = new ArrayList<>();
             if (!failing.isEmpty()) {
-                parts.add(failing.size() + (whole.leaks().size() >= PathLeakScanner.MAX_FINDINGS ? "+" : "")
-                        + " occurrence(s)");
+                parts.add(capped(whole) ? "at least " + failing.size() + " occurrences (the scan stops at "
+                        + PathLeakScanner.MAX_FINDINGS + " findings)" : failing.size() + " occurrence(s)");
             }
             if (!unscanned.isEmpty()) {
                 parts.add("not every byte searched" + (notRead > 0 ? " (" + notRead + " bytes of the file not read)" : ""));
@@ -141,7 +150,12 @@ final class PathChecks {
                         + " drive-letter and UNC paths (ASCII or UTF-16LE, also inside inflated bundles and compressed"
                         + " ELF sections); every byte searched"
                         + (globs.isEmpty() ? "" : "; accepted: " + String.join(", ", options.allowedPaths())),
-                found, details);
+                found, details, capped(whole) && !failing.isEmpty());
+    }
+
+    /** Whether the whole-file scan stopped at its cap: there may be more occurrences than it lists. */
+    private static boolean capped(PathScan whole) {
+        return whole.leaks().size() >= PathLeakScanner.MAX_FINDINGS;
     }
 
     private static void classify(PathLeak l, String where, String offset, List<PathGlob> globs, List<String> failing,

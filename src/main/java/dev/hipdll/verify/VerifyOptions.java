@@ -32,11 +32,14 @@ import java.util.Set;
  *                           sections, an Authenticode certificate table and a COFF symbol table excluded)
  *                           {@code pe.overlay} accepts, in bytes; an overlay larger than the image's own
  *                           bytes in the file fails too. {@code paths.build} does not read a refused overlay
+ * @param signature          the Authenticode checks' requirements: signature required, accepted signers, trust store
+ * @param hardening          which hardening checks fail when their mitigation is missing (the others warn)
  */
 public record VerifyOptions(List<GfxTarget> targets, ImportPolicy imports, AbiContract contract, long maxBundleBytes,
                             List<String> buildPaths, OptionalInt runtimeMajor, Set<String> skippedChecks,
                             boolean failOnExtraExports, ReadLimits limits, DeviceCodeOptions deviceCode,
-                            List<String> allowedPaths, long maxOverlayBytes) {
+                            List<String> allowedPaths, long maxOverlayBytes, SignatureOptions signature,
+                            HardeningPolicy hardening) {
     /** The default {@link #maxOverlayBytes()}: 1 MiB ({@code hip.maxOverlayMiB}). */
     public static final long DEFAULT_MAX_OVERLAY = 1L << 20;
 
@@ -53,6 +56,8 @@ public record VerifyOptions(List<GfxTarget> targets, ImportPolicy imports, AbiCo
         targets = List.copyOf(targets);
         buildPaths = List.copyOf(buildPaths);
         skippedChecks = Set.copyOf(skippedChecks);
+        signature = signature == null ? SignatureOptions.defaults() : signature;
+        hardening = hardening == null ? HardeningPolicy.defaults() : hardening;
     }
 
     /**
@@ -62,73 +67,86 @@ public record VerifyOptions(List<GfxTarget> targets, ImportPolicy imports, AbiCo
     public static VerifyOptions of(AbiContract contract) {
         return new VerifyOptions(List.of(), ImportPolicy.forRuntime(true, OptionalInt.empty()), contract,
                 OffloadBundleReader.DEFAULT_MAX_UNCOMPRESSED, List.of(), OptionalInt.empty(), Set.of(), true, ReadLimits.DEFAULT,
-                DeviceCodeOptions.defaults(), List.of(), DEFAULT_MAX_OVERLAY);
+                DeviceCodeOptions.defaults(), List.of(), DEFAULT_MAX_OVERLAY, SignatureOptions.defaults(),
+                HardeningPolicy.defaults());
     }
 
     /** These options with the gfx targets whose device code must be embedded. */
     public VerifyOptions withTargets(List<GfxTarget> t) {
         return new VerifyOptions(t, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
-                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes);
+                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes, signature, hardening);
     }
 
     /** These options with another import policy. */
     public VerifyOptions withImports(ImportPolicy p) {
         return new VerifyOptions(targets, p, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
-                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes);
+                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes, signature, hardening);
     }
 
     /** These options with another limit on a compressed bundle's declared uncompressed size, in bytes. */
     public VerifyOptions withMaxBundleBytes(long max) {
         return new VerifyOptions(targets, imports, contract, max, buildPaths, runtimeMajor, skippedChecks,
-                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes);
+                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes, signature, hardening);
     }
 
     /** These options with the build-machine paths the file must not contain. */
     public VerifyOptions withBuildPaths(List<String> paths) {
         return new VerifyOptions(targets, imports, contract, maxBundleBytes, paths, runtimeMajor, skippedChecks,
-                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes);
+                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes, signature, hardening);
     }
 
     /** These options with the HIP runtime major version the DLL must import (empty: any). */
     public VerifyOptions withRuntimeMajor(OptionalInt major) {
         return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, major, skippedChecks,
-                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes);
+                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes, signature, hardening);
     }
 
     /** These options with check ids (or groups ending in {@code .}) switched off. */
     public VerifyOptions withSkippedChecks(Set<String> ids) {
         return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, ids,
-                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes);
+                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes, signature, hardening);
     }
 
     /** These options with extra prefixed exports failing ({@code true}) or only warning. */
     public VerifyOptions withFailOnExtraExports(boolean fail) {
         return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
-                fail, limits, deviceCode, allowedPaths, maxOverlayBytes);
+                fail, limits, deviceCode, allowedPaths, maxOverlayBytes, signature, hardening);
     }
 
     /** These options with another verification budget. */
     public VerifyOptions withLimits(ReadLimits l) {
         return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
-                failOnExtraExports, l, deviceCode, allowedPaths, maxOverlayBytes);
+                failOnExtraExports, l, deviceCode, allowedPaths, maxOverlayBytes, signature, hardening);
     }
 
     /** These options with other device-code options (GPU coverage, bundle version and size budgets, DWARF). */
     public VerifyOptions withDeviceCode(DeviceCodeOptions d) {
         return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
-                failOnExtraExports, limits, d, allowedPaths, maxOverlayBytes);
+                failOnExtraExports, limits, d, allowedPaths, maxOverlayBytes, signature, hardening);
     }
 
     /** These options with globs of absolute paths accepted as harmless by {@code paths.build}. */
     public VerifyOptions withAllowedPaths(List<String> globs) {
         return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
-                failOnExtraExports, limits, deviceCode, globs, maxOverlayBytes);
+                failOnExtraExports, limits, deviceCode, globs, maxOverlayBytes, signature, hardening);
     }
 
     /** These options with another largest overlay {@code pe.overlay} accepts, in bytes (0: none at all). */
     public VerifyOptions withMaxOverlayBytes(long max) {
         return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
-                failOnExtraExports, limits, deviceCode, allowedPaths, max);
+                failOnExtraExports, limits, deviceCode, allowedPaths, max, signature, hardening);
+    }
+
+    /** These options with other Authenticode requirements ({@code authenticode.*}). */
+    public VerifyOptions withSignature(SignatureOptions s) {
+        return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
+                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes, s, hardening);
+    }
+
+    /** These options with another hardening policy ({@code hardening.*}). */
+    public VerifyOptions withHardening(HardeningPolicy h) {
+        return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
+                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes, signature, h);
     }
 
     /** Whether the check {@code id} is switched off (listed itself, or a listed prefix such as {@code exports.}). */

@@ -45,6 +45,8 @@ final class CoreBuild {
     String compilerLauncher;
     /** Variables added to the host environment (e.g. CCACHE_DIR). */
     final Map<String, String> extraEnv = new TreeMap<>();
+    /** {@code keepVariables}. */
+    List<String> keepVariables = List.of();
     final List<String> log = Collections.synchronizedList(new ArrayList<>());
     /** A merge build's shards (issue 24). */
     dev.hipdll.shard.ShardSet shards = dev.hipdll.shard.ShardSet.NONE;
@@ -80,7 +82,7 @@ final class CoreBuild {
         env.putAll(extraEnv);
         return new HipDllBuildRequest(Host.of(OsFamily.UNIX, env),
                 new SetupInputs(new SdkOverrides(sdk, null, null, null, null, null, null), List.of(), null,
-                        new MsvcRequest(null, null, null, null), scrub().withLauncher(compilerLauncher)),
+                        new MsvcRequest(null, null, null, null), scrub(keepVariables).withLauncher(compilerLauncher)),
                 new TranslationUnits(hip, units, List.of(hip.resolve("include")), List.of(), compilerArgs,
                         languages),
                 GfxTargetList.parse(arch), dll(),
@@ -92,9 +94,9 @@ final class CoreBuild {
                 String.join(" ", compilerArgs))), java.util.Set.of()));
     }
 
-    private static ScrubPolicy scrub() {
+    private static ScrubPolicy scrub(List<String> keepVariables) {
         try {
-            return ScrubPolicy.of(List.of(), List.of(), Map.of());
+            return ScrubPolicy.of(List.of(), keepVariables, Map.of());
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

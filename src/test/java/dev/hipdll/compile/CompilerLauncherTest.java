@@ -104,6 +104,22 @@ class CompilerLauncherTest {
     }
 
     @Test
+    void aPreparedCcacheOrSccacheReadsTheBuildsOwnConfigurationFile() throws Exception {
+        Path dir = tmp.resolve("target/hipdll/launcher");
+        CompilerLauncher cc = CompilerLauncher.of("ccache", Path.of("/usr/bin/ccache")).prepared(dir);
+        assertEquals(dir.resolve("ccache.conf"), cc.config());
+        String text = Files.readString(cc.config());
+        assertTrue(text.lines().allMatch(l -> l.startsWith("#")), "comments only, every setting at its default: " + text);
+        assertEquals(cc.config().toString(), cc.environment(host(tmp), "ab12", Map.of(), tmp).get("CCACHE_CONFIGPATH"));
+        CompilerLauncher sc = CompilerLauncher.of("sccache", Path.of("/usr/bin/sccache")).prepared(dir);
+        assertEquals(Map.of("SCCACHE_CONF", dir.resolve("sccache.conf").toString()),
+                sc.environment(host(tmp), "ab12", Map.of(), tmp));
+        CompilerLauncher other = CompilerLauncher.of("mine", Path.of("/opt/mine")).prepared(dir);
+        assertEquals(null, other.config());
+        assertEquals(Map.of(), other.environment(host(tmp), "ab12", Map.of(), tmp));
+    }
+
+    @Test
     void aBatchLauncherIsRefused() {
         BuildFailedException e = org.junit.jupiter.api.Assertions.assertThrows(BuildFailedException.class,
                 () -> CompilerLauncher.of("ccache", Path.of("C:\\tools\\ccache.cmd")));

@@ -200,4 +200,34 @@ class StepPlannerTest {
         assertTrue(step(steps, "bundle:backend_cuda.cu").arguments().stream().noneMatch(a -> a.contains("steps/host")),
                 "the bundles' empty host entry lives outside steps/, where a unit could be named like it");
     }
+
+    @Test
+    void hardeningFlagsGoToTheHostCompilesAndTheLinkBeforeTheExtraArguments() {
+        Path hip = project.resolve("src/main/hip");
+        CompileRequest c = new CompileRequest(sdk(), GfxTargetList.parse("gfx1151"), List.of(hip.resolve("k.cu")), List.of(),
+                List.of(), List.of("-Wl,/CETCOMPAT:NO"), true, project.resolve("target/hipdll/coli_hip.dll"));
+        List<BuildStep> steps = StepPlanner.plan(new StepPlanRequest(c, hip, project, project.resolve("target/hipdll/steps"),
+                project.resolve("target/hipdll/.tmp/x/coli_hip.dll"), Driver.HIPCC, OsFamily.WINDOWS,
+                new ReproducibleBuild(null), Optional.empty(), Optional.of(HardeningFlags.DEFAULTS)));
+        List<String> host = step(steps, "host:k.cu").arguments();
+        int cf = host.indexOf("-cfguard");
+        assertTrue(cf > 0 && host.get(cf - 1).equals("-Xclang"), host.toString());
+        assertFalse(step(steps, "device:k.cu:gfx1151").arguments().contains("-cfguard"), "device code is AMDGPU code");
+        List<String> link = step(steps, "link").arguments();
+        List<String> flags = List.of("-Wl,/guard:cf", "-Wl,/DYNAMICBASE", "-Wl,/HIGHENTROPYVA", "-Wl,/NXCOMPAT",
+                "-Wl,/CETCOMPAT");
+        assertEquals(flags, link.subList(link.indexOf("-Wl,/guard:cf"), link.indexOf("-Wl,/guard:cf") + flags.size()));
+        assertTrue(link.indexOf("-Wl,/CETCOMPAT") < link.indexOf("-Wl,/CETCOMPAT:NO"), "compilerArgs come after and win");
+        assertFalse(link.contains("-Wl,/INTEGRITYCHECK"));
+        List<String> off = step(StepPlanner.plan(new StepPlanRequest(c, hip, project, project.resolve("target/hipdll/steps"),
+                project.resolve("target/hipdll/.tmp/x/coli_hip.dll"), Driver.HIPCC, OsFamily.WINDOWS,
+                new ReproducibleBuild(null), Optional.empty(), Optional.of(new HardeningFlags(false, false, false, false,
+                false, true)))), "link").arguments();
+        assertTrue(off.containsAll(List.of("-Wl,/guard:no", "-Wl,/DYNAMICBASE:NO", "-Wl,/HIGHENTROPYVA:NO",
+                "-Wl,/NXCOMPAT:NO", "-Wl,/CETCOMPAT:NO", "-Wl,/INTEGRITYCHECK")), off.toString());
+        List<String> none = step(StepPlanner.plan(new StepPlanRequest(c, hip, project, project.resolve("target/hipdll/steps"),
+                project.resolve("target/hipdll/.tmp/x/coli_hip.dll"), Driver.HIPCC, OsFamily.WINDOWS,
+                new ReproducibleBuild(null), Optional.empty())), "link").arguments();
+        assertFalse(none.contains("-Wl,/guard:cf") || none.contains("-Wl,/guard:no"), "no hardening: the linker's defaults");
+    }
 }

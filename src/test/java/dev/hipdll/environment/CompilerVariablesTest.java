@@ -68,6 +68,13 @@ class CompilerVariablesTest {
         // exact names elsewhere: Link, cpath and Lib are not what clang or lld-link read there
         assertEquals(List.of("Link", "cpath", "Lib", "Path", "HIP_PATH"),
                 List.copyOf(v.withoutCompilerVariables(env, false, java.util.Set.of()).keySet()));
+        // the variables that run code go too (issue 21, hole 5), unless kept by name
+        env.put("BASH_ENV", "/tmp/evil.sh");
+        env.put("LD_PRELOAD", "/tmp/evil.so");
+        assertEquals(List.of("Link", "cpath", "Lib", "Path", "HIP_PATH"),
+                List.copyOf(v.withoutCompilerVariables(env, false, java.util.Set.of()).keySet()));
+        assertEquals(List.of("Link", "cpath", "Lib", "Path", "HIP_PATH", "LD_PRELOAD"),
+                List.copyOf(v.withoutCompilerVariables(env, false, java.util.Set.of("LD_PRELOAD")).keySet()));
     }
 
     @Test

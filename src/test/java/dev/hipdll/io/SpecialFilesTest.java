@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hipdll.artifact.ChecksumFile;
+import dev.hipdll.artifact.ChecksumList;
 import dev.hipdll.artifact.FileDigests;
 import dev.hipdll.artifact.Sha256;
 import dev.hipdll.pe.PeFile;
@@ -49,7 +49,7 @@ class SpecialFilesTest {
         refused(() -> Sha256.of(fifo));
         refused(() -> new FileDigests().of(fifo));
         refused(() -> PeFile.open(fifo));
-        refused(() -> ChecksumFile.read(fifo));
+        refused(() -> ChecksumList.digestFor(fifo, fifo.resolveSibling("coli_hip.dll")));
     }
 
     @Test

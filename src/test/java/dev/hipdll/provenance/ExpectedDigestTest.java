@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hipdll.artifact.ChecksumFile;
+import dev.hipdll.artifact.ChecksumList;
 import dev.hipdll.artifact.Sha256;
 import dev.hipdll.testing.Exec;
 import dev.hipdll.testing.Fixtures;
@@ -60,23 +61,25 @@ class ExpectedDigestTest {
         assertEquals(dir.resolve("coli_hip.dll.sha256"), sum);
         assertEquals(digest + "  coli_hip.dll\n", Files.readString(sum));
         assertTrue(Exec.ok(dir, List.of("sha256sum", "-c", sum.getFileName().toString())).contains("coli_hip.dll: OK"));
-        assertEquals(digest, ChecksumFile.read(sum));
+        assertEquals(digest, ChecksumList.digestFor(sum, dll));
     }
 
     @Test
     void fromChecksumFileOrValue() throws Exception {
         Path sum = ChecksumFile.write(dll);
-        ExpectedDigest e = ExpectedDigest.fromValueOrFile(sum.toString(), "-Dhip.expectedSha256");
+        ExpectedDigest e = ExpectedDigest.fromValueOrFile(sum.toString(), "-Dhip.expectedSha256", dll);
         assertEquals(digest, e.sha256());
-        assertEquals("-Dhip.expectedSha256 (coli_hip.dll.sha256)", e.source());
+        assertEquals("-Dhip.expectedSha256 (coli_hip.dll.sha256, the line for coli_hip.dll)", e.source());
         assertEquals(Verdict.PASS, e.check(dll).verdict());
-        assertEquals(digest, ExpectedDigest.fromValueOrFile(" " + digest + " ", "x").sha256());
+        assertEquals(digest, ExpectedDigest.fromValueOrFile(" " + digest + " ", "x", dll).sha256());
         Path bad = Files.writeString(dir.resolve("bad.sha256"), "nothex  coli_hip.dll\n");
         IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
-                () -> ExpectedDigest.fromValueOrFile(bad.toString(), "x"));
-        assertTrue(ex.getMessage().contains("bad.sha256, line 1") && ex.getMessage().contains("'nothex'"), ex.getMessage());
+                () -> ExpectedDigest.fromValueOrFile(bad.toString(), "x", dll));
+        assertTrue(ex.getMessage().startsWith(bad + ": no line names coli_hip.dll")
+                && ex.getMessage().contains("line 1 is not a sha256sum line") && !ex.getMessage().contains("nothex"),
+                ex.getMessage());
         IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
-                () -> ExpectedDigest.fromValueOrFile(dir.resolve("absent.sha256").toString(), "x"));
+                () -> ExpectedDigest.fromValueOrFile(dir.resolve("absent.sha256").toString(), "x", dll));
         assertTrue(none.getMessage().contains("or a .sha256 file"), none.getMessage());
     }
 
@@ -111,8 +114,8 @@ class ExpectedDigestTest {
             f.setLength(3L << 30); // sparse: 3 GiB that take no disk
         }
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> ExpectedDigest.fromValueOrFile(huge.toString(), "-Dhip.expectedSha256"));
-        assertTrue(e.getMessage().startsWith(huge + ": 3221225472 bytes; expected a .sha256 file")
+                () -> ExpectedDigest.fromValueOrFile(huge.toString(), "-Dhip.expectedSha256", dll));
+        assertTrue(e.getMessage().startsWith(huge + ": 3221225472 bytes; expected a list in sha256sum format")
                 && e.getMessage().contains("of at most 65536 bytes"), e.getMessage());
     }
 
@@ -121,13 +124,14 @@ class ExpectedDigestTest {
         Path binary = Files.write(dir.resolve("coli_hip.dll.sha256"), Files.readAllBytes(dll).length > 4096
                 ? java.util.Arrays.copyOf(Files.readAllBytes(dll), 4096) : Files.readAllBytes(dll));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> ExpectedDigest.fromValueOrFile(binary.toString(), "-Dhip.expectedSha256"));
-        assertTrue(e.getMessage().startsWith(binary + ": not UTF-8 text") && e.getMessage().contains("expected a .sha256 file"),
+                () -> ExpectedDigest.fromValueOrFile(binary.toString(), "-Dhip.expectedSha256", dll));
+        assertTrue(e.getMessage().startsWith(binary + ": not UTF-8 text") && e.getMessage().contains("sha256sum format"),
                 e.getMessage());
         Path longLine = Files.writeString(dir.resolve("long.sha256"), "a".repeat(60000) + "  coli_hip.dll\n");
         IllegalArgumentException l = assertThrows(IllegalArgumentException.class,
-                () -> ExpectedDigest.fromValueOrFile(longLine.toString(), "x"));
-        assertTrue(l.getMessage().length() < 400 && l.getMessage().contains("(60000 characters)"), l.getMessage());
+                () -> ExpectedDigest.fromValueOrFile(longLine.toString(), "x", dll));
+        assertTrue(l.getMessage().length() < 400 && l.getMessage().contains("line 1 is not a sha256sum line")
+                && !l.getMessage().contains("aaaa"), l.getMessage());
     }
 
     @Test
@@ -135,10 +139,10 @@ class ExpectedDigestTest {
         Path fifo = dir.resolve("digest.fifo");
         Exec.ok(dir, List.of("mkfifo", fifo.toString()));
         IllegalArgumentException p = assertThrows(IllegalArgumentException.class,
-                () -> ExpectedDigest.fromValueOrFile(fifo.toString(), "x"));
+                () -> ExpectedDigest.fromValueOrFile(fifo.toString(), "x", dll));
         assertTrue(p.getMessage().startsWith(fifo + ": is not a regular file (a named pipe"), p.getMessage());
         IllegalArgumentException d = assertThrows(IllegalArgumentException.class,
-                () -> ExpectedDigest.fromValueOrFile(dir.toString(), "x"));
+                () -> ExpectedDigest.fromValueOrFile(dir.toString(), "x", dll));
         assertTrue(d.getMessage().startsWith(dir + ": is a directory"), d.getMessage());
     }
 }

@@ -28,7 +28,7 @@ class ColdVerifyPathTest {
     private static final List<String> VERIFY_PATH = List.of(
             "dev.hipdll.bundle.BundleEntry", "dev.hipdll.bundle.BundleEntryId", "dev.hipdll.bundle.BundleInflater",
             "dev.hipdll.bundle.CodeObject", "dev.hipdll.bundle.CodeObjectReader", "dev.hipdll.bundle.CompressedSection",
-            "dev.hipdll.bundle.CompressionInfo",
+            "dev.hipdll.bundle.CompressionInfo", "dev.hipdll.bundle.CudaDeviceCode", "dev.hipdll.bundle.CudaDeviceCodeReader",
             "dev.hipdll.bundle.ElfSections", "dev.hipdll.bundle.FatBinaries", "dev.hipdll.bundle.FatBinaryLocator",
             "dev.hipdll.bundle.OffloadBundle", "dev.hipdll.bundle.OffloadBundleReader",
             "dev.hipdll.bytes.BinaryFormatException", "dev.hipdll.bytes.ByteSource", "dev.hipdll.bytes.ReadBudget",
@@ -39,7 +39,7 @@ class ColdVerifyPathTest {
             "dev.hipdll.pe.ImportedModule", "dev.hipdll.pe.ImportedSymbol", "dev.hipdll.pe.OptionalHeader",
             "dev.hipdll.pe.Overlay", "dev.hipdll.pe.PeFile", "dev.hipdll.pe.ResourceReader", "dev.hipdll.pe.SectionHeader",
             "dev.hipdll.pe.SectionIndex", "dev.hipdll.pe.VersionInfoReader",
-            "dev.hipdll.report.CheckTable",
+            "dev.hipdll.report.CheckTable", "dev.hipdll.report.DetailBound", "dev.hipdll.verify.ImageSummary",
             "dev.hipdll.target.GenericTargets", "dev.hipdll.target.GfxTarget", "dev.hipdll.target.KnownProcessors",
             "dev.hipdll.verify.Absent", "dev.hipdll.verify.AbsolutePaths", "dev.hipdll.verify.BackgroundCheck",
             "dev.hipdll.verify.Check", "dev.hipdll.verify.CheckResults", "dev.hipdll.verify.DetailLines",
@@ -47,7 +47,12 @@ class ColdVerifyPathTest {
             "dev.hipdll.verify.ExportChecks", "dev.hipdll.verify.GpuCoverage", "dev.hipdll.verify.ImportChecks",
             "dev.hipdll.verify.Joined", "dev.hipdll.verify.OverlayCheck", "dev.hipdll.verify.PathChecks",
             "dev.hipdll.verify.PathLeakScanner", "dev.hipdll.verify.PathScan",
-            "dev.hipdll.verify.Verdict", "dev.hipdll.verify.VerifyOptions", "dev.hipdll.verify.VerifyReport");
+            "dev.hipdll.verify.Verdict", "dev.hipdll.verify.VerifyOptions", "dev.hipdll.verify.VerifyReport",
+            // issue 22 items 1 and 2: run on every verify
+            "dev.hipdll.authenticode.CertificateTable", "dev.hipdll.authenticode.ImageDigest",
+            "dev.hipdll.authenticode.WinCertificate", "dev.hipdll.authenticode.SignerPins",
+            "dev.hipdll.pe.SecurityFeatures", "dev.hipdll.pe.LoadConfig", "dev.hipdll.verify.HardeningChecks",
+            "dev.hipdll.verify.SignatureChecks", "dev.hipdll.verify.HardeningPolicy", "dev.hipdll.verify.SignatureOptions");
 
     /** What a class file names when it links a lambda, a stream or an indified string concatenation. */
     private static final List<String> COLD_COSTS = List.of("java/lang/invoke/LambdaMetafactory", "java/util/stream/",

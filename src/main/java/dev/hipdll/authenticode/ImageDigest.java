@@ -1,0 +1,211 @@
+package dev.hipdll.authenticode;
+
+import dev.hipdll.bytes.BinaryFormatException;
+import dev.hipdll.bytes.ByteSource;
+import dev.hipdll.bytes.ReadBudget;
+import dev.hipdll.pe.PeFile;
+import dev.hipdll.pe.SectionHeader;
+import java.io.IOException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Authenticode image hash of a signed PE file, and the SHA-256 of the image without its signature.
+ *
+ * <p>The hash follows the PE/COFF specification's "Calculating the PE Image Hash" (Windows Authenticode Portable
+ * Executable Signature Format, and the PE Format's appendix): the headers up to {@code SizeOfHeaders} without the
+ * optional header's {@code CheckSum} (4 bytes at optional header offset 64) and data directory 4 (the certificate
+ * table's 8-byte entry), then each section's raw data in the order of {@code PointerToRawData} (sections without raw
+ * data left out), then the bytes after the last section (from {@code SUM_OF_BYTES_HASHED} on, the certificate
+ * table's size less). This is the <em>section walk</em>. Signers that hash the file in file order instead (jsign,
+ * osslsigncode: everything but the three exclusions, the certificate table skipped wherever it is) agree with the
+ * walk whenever the sections follow the headers without gaps and the certificate table ends the file, which is what
+ * linkers write; when they do not, both are computed ({@link Result#fileOrder()}, {@link Result#sectionWalk()}) and
+ * a signature that matches either is taken as matching.
+ *
+ * <p>{@link Result#unsignedSha256()} is the SHA-256 of the file as it was before signing: signing appends the
+ * certificate table (at an 8-byte boundary) and rewrites {@code CheckSum} and data directory 4, so this is the file
+ * up to the table, then what follows it, with those two fields zeroed. lld-link and link.exe write {@code CheckSum}
+ * 0 unless {@code /RELEASE}: for their DLLs it is the SHA-256 of the DLL the linker wrote.
+ *
+ * <p>Reading is streaming ({@value #CHUNK}-byte chunks, constant memory) and checks the verification's time
+ * budget at every chunk.
+ */
+public final class ImageDigest {
+    /** The read size, in bytes. */
+    public static final int CHUNK = 1 << 20;
+
+    /**
+     * The digests of one image.
+     *
+     * @param fileOrder      per algorithm (JCA name, e.g. {@code SHA-256}): the hash in file order
+     * @param sectionWalk    per algorithm: the hash by the specification's section walk (the same arrays as
+     *                       {@code fileOrder} when the layout makes them equal)
+     * @param unsignedSha256 lower-case hex SHA-256 of the image without its signature
+     * @param layoutNote     why the two orders differ (gaps, sections out of order, a table not at the end), or
+     *                       {@code null} when they are one
+     */
+    public record Result(Map<String, byte[]> fileOrder, Map<String, byte[]> sectionWalk, String unsignedSha256,
+                         String layoutNote) {
+        /** Whether {@code digest} is this image's hash in {@code algorithm} by either order. */
+        public boolean matches(String algorithm, byte[] digest) {
+            return MessageDigest.isEqual(fileOrder.get(algorithm), digest)
+                    || MessageDigest.isEqual(sectionWalk.get(algorithm), digest);
+        }
+    }
+
+    private ImageDigest() {
+    }
+
+    /**
+     * Hashes {@code pe}, which has the certificate table {@code table}.
+     *
+     * @param algorithms JCA digest names, e.g. {@code SHA-256}, {@code SHA-1}
+     * @param budget     the verification's budget; its time is checked at every chunk
+     * @throws BinaryFormatException when a section's raw data lies past the end of the file, or the time is up
+     * @throws IllegalArgumentException when an algorithm is unknown to the JCA
+     */
+    public static Result compute(PeFile pe, CertificateTable table, Collection<String> algorithms, ReadBudget budget)
+            throws IOException {
+        long checksum = pe.peOffset() + 24 + 64;
+        long dir4 = pe.peOffset() + 24 + (pe.optionalHeader().isPe32Plus() ? 112 : 96) + 8L * 4;
+        long size = pe.size();
+        if (dir4 + 8 > table.offset()) {
+            throw new BinaryFormatException(pe.name(), "certificate table", table.offset(), "starts before the end of the"
+                    + " optional header's data directory 4 (0x" + Long.toHexString(dir4 + 8) + ")");
+        }
+        Map<String, MessageDigest> order = digests(algorithms);
+        MessageDigest unsigned = digests(List.of("SHA-256")).get("SHA-256");
+        Feeder f = new Feeder(pe, budget);
+        // file order: everything but CheckSum, directory 4 and the table; the unsigned image gets zeros for the fields
+        f.feed(0, checksum, order.values(), unsigned);
+        unsigned.update(new byte[4]);
+        f.feed(checksum + 4, dir4, order.values(), unsigned);
+        unsigned.update(new byte[8]);
+        f.feed(dir4 + 8, table.offset(), order.values(), unsigned);
+        f.feed(table.end(), size, order.values(), unsigned);
+        Map<String, byte[]> fileOrder = finish(order);
+        String unsignedHex = HexFormat.of().formatHex(unsigned.digest());
+
+        List<SectionHeader> raw = new ArrayList<>();
+        for (SectionHeader s : pe.sections()) {
+            if (s.sizeOfRawData() > 0) {
+                raw.add(s);
+            }
+        }
+        raw.sort(ByRawData.INSTANCE);
+        long headers = pe.optionalHeader().sizeOfHeaders();
+        long sum = headers;
+        String note = null;
+        for (SectionHeader s : raw) {
+            pe.source().check(s.pointerToRawData(), s.sizeOfRawData(), "section " + s.name() + " raw data (PointerToRawData 0x"
+                    + Long.toHexString(s.pointerToRawData()) + ", SizeOfRawData " + s.sizeOfRawData() + ")");
+            if (note == null && s.pointerToRawData() != sum) {
+                note = String.format("section %s's raw data starts at 0x%X, not where the bytes before it end (0x%X)",
+                        s.name(), s.pointerToRawData(), sum);
+            }
+            sum = s.pointerToRawData() + s.sizeOfRawData();
+        }
+        if (note == null && table.end() != size) {
+            note = String.format("the certificate table ends at 0x%X, before the end of the file (0x%X)", table.end(), size);
+        }
+        if (note == null && table.offset() < sum) {
+            note = String.format("the certificate table starts at 0x%X, inside the sections' raw data (ending at 0x%X)",
+                    table.offset(), sum);
+        }
+        if (note == null) {
+            return new Result(fileOrder, fileOrder, unsignedHex, null);
+        }
+        if (checksum + 4 > headers || dir4 + 8 > headers) {
+            throw new BinaryFormatException(pe.name(), "optional header", checksum, "CheckSum or data directory 4 lies past"
+                    + " SizeOfHeaders 0x" + Long.toHexString(headers));
+        }
+        Map<String, MessageDigest> walk = digests(algorithms);
+        f.feed(0, checksum, walk.values(), null);
+        f.feed(checksum + 4, dir4, walk.values(), null);
+        f.feed(dir4 + 8, headers, walk.values(), null);
+        long hashed = headers;
+        for (SectionHeader s : raw) {
+            f.feed(s.pointerToRawData(), s.pointerToRawData() + s.sizeOfRawData(), walk.values(), null);
+            hashed += s.sizeOfRawData();
+        }
+        long extra = size - hashed - table.size();
+        if (extra > 0) {
+            pe.source().check(hashed, extra, "data after the sections (SUM_OF_BYTES_HASHED 0x" + Long.toHexString(hashed) + ")");
+            f.feed(hashed, hashed + extra, walk.values(), null);
+        }
+        return new Result(fileOrder, finish(walk), unsignedHex, note);
+    }
+
+    private static Map<String, MessageDigest> digests(Collection<String> algorithms) {
+        Map<String, MessageDigest> m = new LinkedHashMap<>();
+        for (String a : algorithms) {
+            try {
+                m.put(a, MessageDigest.getInstance(a));
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalArgumentException("digest algorithm " + a + " is not available", e);
+            }
+        }
+        return m;
+    }
+
+    private static Map<String, byte[]> finish(Map<String, MessageDigest> m) {
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        for (Map.Entry<String, MessageDigest> e : m.entrySet()) {
+            out.put(e.getKey(), e.getValue().digest());
+        }
+        return out;
+    }
+
+    /** Orders sections by {@code PointerToRawData} (a class, not a lambda: verify's cold path links none). */
+    private static final class ByRawData implements Comparator<SectionHeader> {
+        static final ByRawData INSTANCE = new ByRawData();
+
+        @Override
+        public int compare(SectionHeader a, SectionHeader b) {
+            return Long.compare(a.pointerToRawData(), b.pointerToRawData());
+        }
+    }
+
+    /** Streams file ranges into digests, one reused buffer. */
+    private static final class Feeder {
+        private final PeFile pe;
+        private final ByteSource src;
+        private final ReadBudget budget;
+        private byte[] buf;
+
+        Feeder(PeFile pe, ReadBudget budget) {
+            this.pe = pe;
+            this.src = pe.source();
+            this.budget = budget;
+        }
+
+        void feed(long from, long to, Collection<MessageDigest> into, MessageDigest also) throws IOException {
+            if (to <= from) {
+                return;
+            }
+            if (buf == null) {
+                buf = new byte[(int) Math.min(CHUNK, Math.max(4096, src.size()))];
+            }
+            for (long at = from; at < to; ) {
+                budget.time(pe.name(), "Authenticode image hash", at);
+                int n = (int) Math.min(buf.length, to - at);
+                src.readInto(at, buf, 0, n, "Authenticode image hash");
+                for (MessageDigest d : into) {
+                    d.update(buf, 0, n);
+                }
+                if (also != null) {
+                    also.update(buf, 0, n);
+                }
+                at += n;
+            }
+        }
+    }
+}

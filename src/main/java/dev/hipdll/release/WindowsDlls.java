@@ -1,0 +1,92 @@
+package dev.hipdll.release;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The DLLs of Windows itself, for a release package's import closure: KnownDLLs (always mapped from
+ * System32, so a copy in the package is never loaded), other DLLs every Windows 10/11 System32 holds, and API
+ * sets ({@code api-ms-win-*}, {@code ext-ms-*}, resolved by the loader's API set schema). The lists are data,
+ * with their sources, in {@code dev/hipdll/release/windows-dlls.txt}.
+ *
+ * @param known  KnownDLLs, lower case
+ * @param system the other Windows DLLs, lower case
+ */
+public record WindowsDlls(Set<String> known, Set<String> system) {
+    /** The resource holding the lists. */
+    public static final String RESOURCE = "windows-dlls.txt";
+
+    /** Creates the value; the sets are copied. */
+    public WindowsDlls {
+        known = Set.copyOf(known);
+        system = Set.copyOf(system);
+    }
+
+    /**
+     * The lists shipped with the plugin.
+     *
+     * @throws IllegalStateException when the resource is missing or has a line of another shape (a broken build)
+     */
+    public static WindowsDlls load() {
+        try (InputStream in = WindowsDlls.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException(RESOURCE + " is missing from the plugin");
+            }
+            return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Parses lines {@code known <name>} and {@code system <name>}; {@code #} starts a comment. */
+    static WindowsDlls parse(String text) {
+        Set<String> known = new TreeSet<>();
+        Set<String> system = new TreeSet<>();
+        int n = 0;
+        for (String raw : text.split("\n")) {
+            n++;
+            int hash = raw.indexOf('#');
+            String line = (hash >= 0 ? raw.substring(0, hash) : raw).strip();
+            if (line.isEmpty()) {
+                continue;
+            }
+            String[] f = line.split("\\s+");
+            if (f.length != 2 || !f[0].equals("known") && !f[0].equals("system")) {
+                throw new IllegalStateException(RESOURCE + " line " + n + ": expected 'known <dll>' or 'system <dll>', found '"
+                        + line + "'");
+            }
+            (f[0].equals("known") ? known : system).add(f[1].toLowerCase(Locale.ROOT));
+        }
+        return new WindowsDlls(known, system);
+    }
+
+    /** Whether {@code dll} is a KnownDLL (case-insensitive). */
+    public boolean isKnown(String dll) {
+        return known.contains(dll.toLowerCase(Locale.ROOT));
+    }
+
+    /** Whether {@code dll} names an API set: {@code api-ms-win-*} or {@code ext-ms-*} (case-insensitive). */
+    public static boolean isApiSet(String dll) {
+        String n = dll.toLowerCase(Locale.ROOT);
+        return n.startsWith("api-ms-win-") || n.startsWith("ext-ms-");
+    }
+
+    /**
+     * Where Windows takes {@code dll} from when no package ships it, or {@code null} when it is not Windows':
+     * {@code "KnownDLLs"}, {@code "API set"} or {@code "Windows System32"}.
+     */
+    public String windowsSource(String dll) {
+        if (isApiSet(dll)) {
+            return "API set";
+        }
+        if (isKnown(dll)) {
+            return "KnownDLLs";
+        }
+        return system.contains(dll.toLowerCase(Locale.ROOT)) ? "Windows System32" : null;
+    }
+}

@@ -1,0 +1,276 @@
+package dev.hipdll.verify;
+
+import dev.hipdll.authenticode.AuthenticodeSignature;
+import dev.hipdll.authenticode.CertificateTable;
+import dev.hipdll.authenticode.Certificates;
+import dev.hipdll.authenticode.ChainCheck;
+import dev.hipdll.authenticode.ImageDigest;
+import dev.hipdll.authenticode.SignatureFormatException;
+import dev.hipdll.authenticode.SignatureReader;
+import dev.hipdll.authenticode.Timestamp;
+import dev.hipdll.authenticode.TrustStore;
+import dev.hipdll.authenticode.WinCertificate;
+import dev.hipdll.bytes.BinaryFormatException;
+import dev.hipdll.pe.PeFile;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The {@code authenticode.*} checks of a DLL's Authenticode signature:
+ * <ul>
+ *   <li>{@code authenticode.signature}: not signed (fails only with {@code hip.requireSignature}); signed, the CMS
+ *       signature verifies and the image hash it covers is the file's ({@link ImageDigest}); or signed but the file
+ *       changed after signing (the hash differs), or the signature itself does not verify;</li>
+ *   <li>{@code authenticode.signer}: the signer's subject and SHA-1/SHA-256 thumbprints, one of {@code hip.signers}
+ *       when given;</li>
+ *   <li>{@code authenticode.chain}: the signer's certificate chains to {@code hip.trustStore} (JDK PKIX, at the
+ *       timestamp's time when there is a valid one, else now; <b>no revocation check</b>); skipped without a trust
+ *       store;</li>
+ *   <li>{@code authenticode.timestamp}: the timestamp (RFC 3161 or Authenticode counter-signature), its time and
+ *       authority; none warns (the signature then lapses with the certificate), an invalid one fails.</li>
+ * </ul>
+ * Every signature of the file counts (the outer one and those nested in it). When signed, the facts
+ * {@code authenticodeSha256} (the image hash in SHA-256) and {@code unsignedSha256} (the SHA-256 of the file without
+ * its signature: the DLL as linked when the linker wrote CheckSum 0) are recorded.
+ */
+final class SignatureChecks {
+    private static final List<String> IDS = List.of(CheckIds.AUTHENTICODE_SIGNATURE, CheckIds.AUTHENTICODE_SIGNER,
+            CheckIds.AUTHENTICODE_CHAIN, CheckIds.AUTHENTICODE_TIMESTAMP);
+    private static final String TITLE = "Authenticode signature over the image";
+
+    private final SignatureOptions options;
+    private final Instant now;
+
+    SignatureChecks(SignatureOptions options, Instant now) {
+        this.options = options;
+        this.now = now;
+    }
+
+    /** The ids, in report order. */
+    static List<String> ids() {
+        return IDS;
+    }
+
+    /**
+     * The four checks of {@code pe}.
+     *
+     * @param overlayRefused whether {@code pe.overlay} refused the overlay: the hash, which covers it, is not taken
+     * @param facts          where the digests are recorded
+     */
+    List<Check> run(PeFile pe, boolean overlayRefused, Map<String, String> facts) throws IOException {
+        String expected = options.required() ? "an Authenticode signature whose image hash is the file's (hip.requireSignature)"
+                : "unsigned, or signed with an image hash that is the file's";
+        if (!CertificateTable.present(pe)) {
+            facts.put("signature", "none");
+            return rest(Check.of(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, options.required() ? Verdict.FAIL : Verdict.PASS,
+                    expected, "not signed (no certificate table: data directory 4 is empty)"), "not signed");
+        }
+        CertificateTable table;
+        List<AuthenticodeSignature> sigs;
+        try {
+            table = CertificateTable.read(pe);
+            Optional<WinCertificate> entry = table.signedData();
+            if (entry.isEmpty()) {
+                return rest(Check.of(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.FAIL, expected, "the certificate table"
+                        + " has no WIN_CERT_TYPE_PKCS_SIGNED_DATA entry (" + table.entries().size() + " entries)"),
+                        "no readable signature");
+            }
+            byte[] pkcs7 = pe.source().read(entry.get().contentOffset(), (int) entry.get().contentLength(),
+                    "WIN_CERTIFICATE bCertificate");
+            sigs = SignatureReader.read(pkcs7);
+        } catch (BinaryFormatException e) {
+            return rest(Check.of(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.FAIL, expected, "malformed certificate table: "
+                    + e.getMessage()), "no readable signature");
+        } catch (SignatureFormatException e) {
+            return rest(Check.of(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.FAIL, expected, "malformed signature: "
+                    + e.getMessage()), "no readable signature");
+        }
+        List<Check> out = new ArrayList<>();
+        out.add(signature(pe, table, sigs, overlayRefused, expected, facts));
+        out.add(signer(sigs));
+        out.add(chain(sigs));
+        out.add(timestamp(sigs));
+        return out;
+    }
+
+    private Check signature(PeFile pe, CertificateTable table, List<AuthenticodeSignature> sigs, boolean overlayRefused,
+                            String expected, Map<String, String> facts) throws IOException {
+        AuthenticodeSignature first = sigs.get(0);
+        facts.put("signature", "Authenticode " + first.digestAlgorithm() + ", " + first.subject());
+        List<String> details = new ArrayList<>();
+        if (table.entries().size() > 1) {
+            details.add(table.entries().size() + " WIN_CERTIFICATE entries; Windows reads only the first signed-data entry");
+        }
+        if (overlayRefused) {
+            return new Check(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.FAIL, expected, "signed, but the image hash"
+                    + " was not taken: it covers the overlay that pe.overlay refuses, which is not read", details);
+        }
+        Set<String> algorithms = new LinkedHashSet<>();
+        algorithms.add("SHA-256");
+        for (AuthenticodeSignature s : sigs) {
+            algorithms.add(s.digestAlgorithm());
+        }
+        ImageDigest.Result hash;
+        try {
+            hash = ImageDigest.compute(pe, table, algorithms, pe.budget());
+        } catch (BinaryFormatException e) {
+            return new Check(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.FAIL, expected, "signed, but the image hash"
+                    + " cannot be taken: " + e.getMessage(), details);
+        }
+        String sha256 = HexFormat.of().formatHex(hash.sectionWalk().get("SHA-256"));
+        facts.put("authenticodeSha256", sha256);
+        facts.put("unsignedSha256", hash.unsignedSha256());
+        List<String> changed = new ArrayList<>();
+        List<String> broken = new ArrayList<>();
+        for (int i = 0; i < sigs.size(); i++) {
+            AuthenticodeSignature s = sigs.get(i);
+            String name = sigs.size() == 1 ? "signature" : "signature #" + (i + 1) + (s.nested() > 0 ? " (nested)" : "");
+            String computed = HexFormat.of().formatHex(hash.sectionWalk().get(s.digestAlgorithm()));
+            boolean matches = hash.matches(s.digestAlgorithm(), s.signedDigest());
+            details.add(name + ": " + s.digestAlgorithm() + " image hash " + computed + (matches ? " = the signed one"
+                    : ", the signature covers " + s.signedDigestHex()));
+            if (!matches) {
+                changed.add(name);
+            }
+            if (s.signatureProblem() != null) {
+                broken.add(name + ": " + s.signatureProblem());
+                details.add(name + ": " + s.signatureProblem());
+            }
+            details.add(name + " signer: " + signerLine(s));
+        }
+        details.add("image without its signature: SHA-256 " + hash.unsignedSha256() + " (the file up to the certificate"
+                + " table, CheckSum and data directory 4 zeroed)");
+        if (hash.layoutNote() != null) {
+            details.add("the section walk and the file order differ (" + hash.layoutNote() + "); either hash is accepted");
+        }
+        if (!changed.isEmpty()) {
+            return new Check(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.FAIL, expected, "signed, but the file changed"
+                    + " after signing: the " + String.join(", ", changed) + " covers another image hash", details);
+        }
+        if (!broken.isEmpty()) {
+            return new Check(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.FAIL, expected, "signed, but the signature does"
+                    + " not verify: " + broken.get(0), details);
+        }
+        return new Check(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.PASS, expected, "signed; the " + first.digestAlgorithm()
+                + " image hash matches" + (sigs.size() > 1 ? " (" + sigs.size() + " signatures)" : "") + "; signer "
+                + first.subject(), details);
+    }
+
+    private Check signer(List<AuthenticodeSignature> sigs) {
+        String title = "signed by an accepted signer";
+        List<String> details = new ArrayList<>();
+        List<String> unpinned = new ArrayList<>();
+        for (AuthenticodeSignature s : sigs) {
+            Optional<String> pin = options.signers().match(s.signer());
+            details.add(signerLine(s) + (!options.signers().any() ? "" : pin.isPresent() ? " (matches '" + pin.get() + "')"
+                    : " (not in hip.signers)"));
+            if (pin.isEmpty()) {
+                unpinned.add(s.subject());
+            }
+        }
+        if (!options.signers().any()) {
+            return new Check(CheckIds.AUTHENTICODE_SIGNER, title, Verdict.PASS, "any signer (no hip.signers)",
+                    sigs.get(0).subject(), details);
+        }
+        String expected = "a signer in hip.signers: " + String.join("; ", options.signers().entries());
+        return unpinned.isEmpty()
+                ? new Check(CheckIds.AUTHENTICODE_SIGNER, title, Verdict.PASS, expected, sigs.get(0).subject(), details)
+                : new Check(CheckIds.AUTHENTICODE_SIGNER, title, Verdict.FAIL, expected, "signed by " + unpinned.get(0)
+                        + ", not in hip.signers", details);
+    }
+
+    private Check chain(List<AuthenticodeSignature> sigs) {
+        String title = "the signer chains to the trust store";
+        if (options.trustStore().isEmpty()) {
+            return Check.of(CheckIds.AUTHENTICODE_CHAIN, title, Verdict.SKIP, "a chain to hip.trustStore",
+                    "not checked: no hip.trustStore");
+        }
+        TrustStore store = options.trustStore().get();
+        String expected = "a chain to a certificate of " + store.file().getFileName() + " (hip.trustStore; revocation is"
+                + " not checked)";
+        List<String> details = new ArrayList<>();
+        String failed = null;
+        for (AuthenticodeSignature s : sigs) {
+            if (s.signer() == null) {
+                failed = failed == null ? "no signer certificate in the signature" : failed;
+                continue;
+            }
+            boolean stamped = s.timestamp().isPresent() && s.timestamp().get().valid();
+            if (stamped) {  // the timestamp's time counts only when its authority chains to the store too
+                Timestamp t = s.timestamp().get();
+                ChainCheck.Result tsa = t.authorityCertificate() == null ? new ChainCheck.Result(false, "no certificate")
+                        : ChainCheck.check(t.authorityCertificate(), t.certificates(), store, t.time(), ChainCheck.TIME_STAMPING);
+                if (!tsa.trusted()) {
+                    stamped = false;
+                    details.add("the timestamping authority " + t.authority() + " is not trusted (" + tsa.detail()
+                            + "): the chain is checked now, not at the timestamp's time");
+                }
+            }
+            Instant at = stamped ? s.timestamp().get().time() : now;
+            ChainCheck.Result r = ChainCheck.check(s.signer(), s.certificates(), store, at);
+            details.add((r.trusted() ? "trusted: " : "not trusted: ") + r.detail() + " (checked at " + at
+                    + (stamped ? ", the timestamp's time" : ", now") + ")");
+            if (!r.trusted() && failed == null) {
+                failed = r.detail();
+            }
+        }
+        details.add("revocation (CRL, OCSP) is not checked: verify has no network");
+        return failed == null
+                ? new Check(CheckIds.AUTHENTICODE_CHAIN, title, Verdict.PASS, expected, "trusted, revocation not checked",
+                        details)
+                : new Check(CheckIds.AUTHENTICODE_CHAIN, title, Verdict.FAIL, expected, failed, details);
+    }
+
+    private Check timestamp(List<AuthenticodeSignature> sigs) {
+        String title = "the signature is timestamped";
+        String expected = "a valid RFC 3161 or Authenticode timestamp";
+        List<String> details = new ArrayList<>();
+        String invalid = null;
+        String missing = null;
+        for (AuthenticodeSignature s : sigs) {
+            if (s.timestamp().isEmpty()) {
+                String until = s.signer() == null ? "" : " (the certificate expires " + s.signer().getNotAfter().toInstant() + ")";
+                details.add(s.subject() + ": no timestamp" + until);
+                missing = missing == null ? "not timestamped: the signature lapses when the signing certificate expires" + until
+                        : missing;
+                continue;
+            }
+            Timestamp t = s.timestamp().get();
+            details.add(t.kind() + " timestamp " + t.time() + " by " + t.authority() + (t.valid() ? "" : ": " + t.problem()));
+            if (!t.valid() && invalid == null) {
+                invalid = t.kind() + " timestamp does not verify: " + t.problem();
+            }
+        }
+        if (invalid != null) {
+            return new Check(CheckIds.AUTHENTICODE_TIMESTAMP, title, Verdict.FAIL, expected, invalid, details);
+        }
+        if (missing != null) {
+            return new Check(CheckIds.AUTHENTICODE_TIMESTAMP, title, Verdict.WARN, expected, missing, details);
+        }
+        Timestamp t = sigs.get(0).timestamp().get();
+        return new Check(CheckIds.AUTHENTICODE_TIMESTAMP, title, Verdict.PASS, expected, t.kind() + " " + t.time() + " by "
+                + t.authority(), details);
+    }
+
+    private static String signerLine(AuthenticodeSignature s) {
+        return s.signer() == null ? s.subject() : s.subject() + ", SHA-1 " + Certificates.sha1(s.signer()) + ", SHA-256 "
+                + Certificates.sha256(s.signer());
+    }
+
+    /** {@code first}, then the other three skipped for {@code why}. */
+    private static List<Check> rest(Check first, String why) {
+        List<Check> out = new ArrayList<>();
+        out.add(first);
+        for (String id : IDS.subList(1, IDS.size())) {
+            out.add(Check.of(id, id, Verdict.SKIP, "a signature", why));
+        }
+        return out;
+    }
+}
