@@ -50,6 +50,11 @@ import dev.hipdll.provenance.ToolchainKey;
 import dev.hipdll.report.VerifyReports;
 import dev.hipdll.artifact.Sha256;
 import dev.hipdll.sdk.HipSdk;
+import dev.hipdll.attestation.SigningKey;
+import dev.hipdll.shard.ShardManifest;
+import dev.hipdll.shard.ShardResult;
+import dev.hipdll.shard.ShardSet;
+import dev.hipdll.shard.ShardWriter;
 import dev.hipdll.sdk.SdkLibraries;
 import dev.hipdll.sdk.SdkLibrary;
 import dev.hipdll.sdk.SdkProcessors;
@@ -99,6 +104,8 @@ import java.util.stream.Stream;
 public final class HipDllBuild {
     private final Duration vswhereTimeout;
     private final JobBudget budget;
+    /** A merge build's shards ({@code hip.shards}), or {@link ShardSet#NONE}. */
+    private final ShardSet shards;
 
     /** A build whose vswhere run (Windows) may take 60 s, with no budget shared with other builds. */
     public HipDllBuild() {
@@ -121,8 +128,61 @@ public final class HipDllBuild {
     }
 
     private HipDllBuild(Duration vswhereTimeout, JobBudget budget) {
+        this(vswhereTimeout, budget, ShardSet.NONE);
+    }
+
+    private HipDllBuild(Duration vswhereTimeout, JobBudget budget, ShardSet shards) {
         this.vswhereTimeout = vswhereTimeout;
         this.budget = budget;
+        this.shards = shards;
+    }
+
+    /**
+     * This build as a merge build (issue 24): each device compile its own record does not answer is taken from
+     * the first shard whose key for it equals this build's ({@link StepExecutor}); the rest runs as usual.
+     *
+     * @param shards the shards read ({@link ShardSet#load})
+     * @return a build with them
+     */
+    public HipDllBuild withShards(ShardSet shards) {
+        return new HipDllBuild(vswhereTimeout, budget, shards);
+    }
+
+    /** A DLL build's result or a shard build's, one of them null. */
+    private record Outcome(HipDllBuildResult dll, ShardResult shard) {
+    }
+
+    /**
+     * A shard build (issue 24, {@code hip.shard=device}): the same setup and step graph as {@link #run}, restricted
+     * to the device compile steps of the request's targets (reused from their records as usual); their code
+     * objects and a manifest with each step's input key are published as {@code target/hipdll/shard/<targets>}
+     * ({@link ShardWriter}). No bundle, host compile or link runs, no stamp is read or written, the DLL is not
+     * touched.
+     *
+     * @param r       what to build (its targets are the shard's)
+     * @param signing the key that signs the manifest ({@code shard.dsse.json}), if one is configured
+     * @param log     the build's log
+     * @return the shard directory and manifest
+     * @throws BuildFailedException when the setup or a device compile fails
+     * @throws IOException          when the shard cannot be written
+     */
+    public ShardResult runShard(HipDllBuildRequest r, Optional<SigningKey> signing, BuildListener log)
+            throws BuildFailedException, IOException {
+        long started = System.nanoTime();
+        BuildSetup setup;
+        try {
+            setup = BuildSetup.prepare(r.host(), r.setup().overrides(), r.setup().toolchains(),
+                    r.setup().toolchainVersion(), r.setup().msvc(), r.setup().scrub(), new ProcessRunner(vswhereTimeout));
+        } catch (SdkResolutionException | MsvcResolutionException | EnvironmentException e) {
+            throw new BuildFailedException(e.getMessage());
+        }
+        return run(setup, r, () -> false, log, started, Optional.of(signing)).shard();
+    }
+
+    /** As {@link #runShard(HipDllBuildRequest, Optional, BuildListener)} with a setup decided already. */
+    public ShardResult runShard(BuildSetup setup, HipDllBuildRequest r, Optional<SigningKey> signing, BuildListener log)
+            throws BuildFailedException, IOException {
+        return run(setup, r, () -> false, log, System.nanoTime(), Optional.of(signing)).shard();
     }
 
     /**
@@ -147,7 +207,7 @@ public final class HipDllBuild {
         } catch (SdkResolutionException | MsvcResolutionException | EnvironmentException e) {
             throw new BuildFailedException(e.getMessage());
         }
-        return run(setup, r, awaitVerify, log, started);
+        return run(setup, r, awaitVerify, log, started, Optional.empty()).dll();
     }
 
     /**
@@ -164,11 +224,15 @@ public final class HipDllBuild {
      */
     public HipDllBuildResult run(BuildSetup setup, HipDllBuildRequest r, BooleanSupplier awaitVerify, BuildListener log)
             throws BuildFailedException, IOException {
-        return run(setup, r, awaitVerify, log, System.nanoTime());
+        return run(setup, r, awaitVerify, log, System.nanoTime(), Optional.empty()).dll();
     }
 
-    private HipDllBuildResult run(BuildSetup setup, HipDllBuildRequest r, BooleanSupplier awaitVerify, BuildListener log,
-                                  long started) throws BuildFailedException, IOException {
+    /**
+     * @param shardOnly present for a shard build (with its signing key, if any): only the device compiles run and
+     *                  the shard is written; absent for a DLL build
+     */
+    private Outcome run(BuildSetup setup, HipDllBuildRequest r, BooleanSupplier awaitVerify, BuildListener log,
+                        long started, Optional<Optional<SigningKey>> shardOnly) throws BuildFailedException, IOException {
         long wallStarted = System.currentTimeMillis();
         HipSdk sdk = setup.sdk();
         ScrubResult env = setup.environment();
@@ -255,8 +319,8 @@ public final class HipDllBuild {
             writeCompilationDatabase(compileCommands, steps, r.basedir(), log);
         }
         long stampStarted = System.nanoTime();
-        StampDecision decision = incremental.check(stampInputs, o.force());
-        if (decision.upToDate()) {
+        StampDecision decision = shardOnly.isPresent() ? null : incremental.check(stampInputs, o.force());
+        if (decision != null && decision.upToDate()) {
             log.info(output.getFileName() + " is up to date (" + decision.checked() + " recorded inputs unchanged since"
                     + " the last successful build; checked in " + millis(started) + " ms, of which the stamp comparison "
                     + millis(stampStarted) + " ms); hipcc not started. -Dhip.force=true rebuilds.");
@@ -272,18 +336,32 @@ public final class HipDllBuild {
                 }
             }
             publisher.publishExisting();
-            return new HipDllBuildResult(output, publisher.checksum(), publisher.provenanceFile(), true, 0, 0,
-                    Optional.empty(), false, Duration.ofNanos(System.nanoTime() - started), libraryDlls(libraries));
+            return new Outcome(new HipDllBuildResult(output, publisher.checksum(), publisher.provenanceFile(), true, 0, 0,
+                    Optional.empty(), false, Duration.ofNanos(System.nanoTime() - started), libraryDlls(libraries)), null);
         }
         // after the up-to-date answer, which reads no SDK file's content; the steps hash clang anyway (digests)
         checkTargetsWithTheSdk(sdk, r.targets(), os, compilerEnv, digests, outDir.resolve("sdk-processors"), log);
-        log.info("rebuilding " + output.getFileName() + ": " + decision.summary(12));
-        writeCompilationDatabase(compileCommands, steps, r.basedir(), log);
-        incremental.starting();
-        // the previous DLL's verify reports describe a DLL that is being replaced (docs/incremental-and-diagnosis.md)
-        VerifyReports.deleteIn(outDir).forEach(p -> log.info("deleted the stale verify report " + p));
-        steps.stream().flatMap(s -> s.notes().stream()).distinct().forEach(log::info);
-        launcher.ifPresent(l -> log.info(describeLauncher(l, steps)));
+        // a shard build: the same graph restricted to the device compiles (issue 24); the DLL and its stamp untouched
+        List<BuildStep> planned = steps;
+        writeCompilationDatabase(compileCommands, planned, r.basedir(), log);
+        if (shardOnly.isPresent()) {
+            steps = planned.stream().filter(s -> s.kind() == StepKind.DEVICE_COMPILE).toList();
+            log.info("shard build for " + r.targets() + ": the " + steps.size() + " device compile(s) of "
+                    + planned.size() + " steps; no bundle, host compile or link runs");
+        } else {
+            log.info("rebuilding " + output.getFileName() + ": " + decision.summary(12));
+            incremental.starting();
+            // the previous DLL's verify reports describe a DLL being replaced (docs/incremental-and-diagnosis.md)
+            VerifyReports.deleteIn(outDir).forEach(p -> log.info("deleted the stale verify report " + p));
+        }
+        if (!shards.none()) {
+            log.info("merge build: device compiles are taken from " + shards.shards().size() + " shard(s) when their"
+                    + " key equals this build's" + (shards.require() ? " (hip.shards.require: all of them)" : "")
+                    + ": " + String.join("; ", shards.shards()));
+        }
+        List<BuildStep> graphSteps = steps;
+        graphSteps.stream().flatMap(s -> s.notes().stream()).distinct().forEach(log::info);
+        launcher.ifPresent(l -> log.info(describeLauncher(l, graphSteps)));
 
         StepGraph<BuildStep> graph = StepGraph.of(steps);
         log.info(describeGraph(steps, r, o) + (budget.permits() != Integer.MAX_VALUE
@@ -307,7 +385,7 @@ public final class HipDllBuild {
                             keyedVariables(r, env)),
                     placeholders, p -> name(p, r), digests, buildLog, diagnosisTxt, RuleBook.load(), log,
                     o.force(), progress, unitsBuiltBefore(steps), launcher, compileToolsDigest(sdk, os, o.driver(), digests),
-                    headerFiles);
+                    headerFiles, shards);
             StepDurations durations = StepDurations.load(stepDir);
             Map<String, Long> priority = o.schedule() == Schedule.CRITICAL_PATH
                     ? CriticalPath.remaining(graph, new StepEstimates(durations, steps)::millis) : Map.of();
@@ -335,6 +413,19 @@ public final class HipDllBuild {
                 discard(tempDir);
             }
         }
+        if (shardOnly.isPresent()) {
+            discard(tempDir);
+            List<String> targets = r.targets().targets().stream().map(Object::toString).toList();
+            Path dir = ShardWriter.directory(outDir, targets);
+            ShardManifest m = ShardWriter.write(dir, stepDir, steps, r.stamp().pluginVersion(), targets,
+                    shardOnly.get());
+            int ran = (int) result.count(StepOutcome.Ran.class);
+            int reused = (int) result.count(StepOutcome.Reused.class);
+            log.info("shard " + dir + ": " + m.steps().size() + " code object(s) and " + ShardManifest.FILE_NAME
+                    + (shardOnly.get().isPresent() ? " (signed: " + ShardManifest.SIGNED_FILE_NAME + ")" : "") + "; "
+                    + ran + " device compile(s) ran, " + reused + " reused, in " + millis(started) + " ms");
+            return new Outcome(null, new ShardResult(dir, m, ran, reused, Duration.ofNanos(System.nanoTime() - started)));
+        }
         publishLinked(tempDir.resolve(output.getFileName()), output, tempDir, buildLogPath, previous, log);
         int ran = (int) result.count(StepOutcome.Ran.class);
         int reused = (int) result.count(StepOutcome.Reused.class);
@@ -349,8 +440,9 @@ public final class HipDllBuild {
             // the steps that read such a file recorded its content from before they ran (StepExecutor)
             log.warn("not stamped: " + String.join(", ", edited) + " changed during the"
                     + " build, so the DLL may hold the older content; the next build checks again");
-            return new HipDllBuildResult(output, publisher.checksum(), publisher.provenanceFile(), false, ran, reused,
-                    Optional.empty(), false, Duration.ofNanos(System.nanoTime() - started), libraryDlls(libraries));
+            return new Outcome(new HipDllBuildResult(output, publisher.checksum(), publisher.provenanceFile(), false, ran,
+                    reused, Optional.empty(), false, Duration.ofNanos(System.nanoTime() - started),
+                    libraryDlls(libraries)), null);
         }
         try {
             stamp = incremental.succeeded(stampInputs, depFile, r.basedir(), pending, digests);
@@ -359,8 +451,9 @@ public final class HipDllBuild {
             log.warn("the DLL was built but not stamped, so the next build runs again: " + e.getMessage());
             stamp = null;
         }
-        return new HipDllBuildResult(output, publisher.checksum(), publisher.provenanceFile(), false, ran, reused,
-                Optional.ofNullable(stamp), pending, Duration.ofNanos(System.nanoTime() - started), libraryDlls(libraries));
+        return new Outcome(new HipDllBuildResult(output, publisher.checksum(), publisher.provenanceFile(), false, ran,
+                reused, Optional.ofNullable(stamp), pending, Duration.ofNanos(System.nanoTime() - started),
+                libraryDlls(libraries)), null);
     }
 
     /** The exception for a graph that did not succeed; the failed step's diagnosis becomes diagnosis.txt. */
@@ -479,7 +572,7 @@ public final class HipDllBuild {
         return o.driver() + " for " + r.targets() + ": " + r.units().sources().size() + " translation unit(s), "
                 + steps.size() + " steps (" + n.getOrDefault(StepKind.DEVICE_COMPILE, 0) + " device compiles, "
                 + n.getOrDefault(StepKind.BUNDLE, 0) + " bundles, " + n.getOrDefault(StepKind.HOST_COMPILE, 0)
-                + " host compiles, 1 link) on " + o.jobs() + " worker(s) -> " + r.output();
+                + " host compiles, " + n.getOrDefault(StepKind.LINK, 0) + " link) on " + o.jobs() + " worker(s) -> " + r.output();
     }
 
     /**

@@ -30,6 +30,8 @@ import dev.hipdll.incremental.UnreadableStepRecordException;
 import dev.hipdll.io.ControlCharacters;
 import dev.hipdll.io.IoProblem;
 import dev.hipdll.process.ProcessResult;
+import dev.hipdll.shard.ShardOffer;
+import dev.hipdll.shard.ShardSet;
 import dev.hipdll.process.ProcessRunner;
 import dev.hipdll.provenance.PathPlaceholders;
 import java.io.IOException;
@@ -90,6 +92,8 @@ public final class StepExecutor implements StepAction<BuildStep> {
     private final Set<String> unitsNotRecorded = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** {@link HeaderFiles}: count and whole digest, kept in compile steps' records. */
     private final String headerFiles;
+    /** The shards of a merge build ({@code hip.shards}); {@link ShardSet#NONE} otherwise. */
+    private final ShardSet shards;
 
     /**
      * @param runner            runs each program (carries the per-step timeout)
@@ -128,6 +132,25 @@ public final class StepExecutor implements StepAction<BuildStep> {
                         FileDigests digests, BuildLogFile buildLog, Path diagnosisTxt, RuleBook rules,
                         BuildListener listener, boolean force, StepProgress progress, Set<String> unitsBuiltBefore,
                         Optional<CompilerLauncher> launcher, String toolsDigest, HeaderFiles headerFiles) {
+        this(runner, launch, hipcc, batchWrapper, environment, workingDir, driverTools, environmentDigest, placeholders,
+                names, digests, buildLog, diagnosisTxt, rules, listener, force, progress, unitsBuiltBefore, launcher,
+                toolsDigest, headerFiles, ShardSet.NONE);
+    }
+
+    /**
+     * As the constructor above, for a merge build (issue 24): a device compile that cannot be reused from its
+     * own record is taken from the first shard whose key for it equals this build's ({@link #run}).
+     *
+     * @param shards the shards given ({@code hip.shards}), or {@link ShardSet#NONE}
+     */
+    public StepExecutor(ProcessRunner runner, LaunchOptions launch, Path hipcc, boolean batchWrapper,
+                        Map<String, String> environment, Path workingDir, Map<String, Path> driverTools,
+                        String environmentDigest, PathPlaceholders placeholders, Function<Path, String> names,
+                        FileDigests digests, BuildLogFile buildLog, Path diagnosisTxt, RuleBook rules,
+                        BuildListener listener, boolean force, StepProgress progress, Set<String> unitsBuiltBefore,
+                        Optional<CompilerLauncher> launcher, String toolsDigest, HeaderFiles headerFiles,
+                        ShardSet shards) {
+        this.shards = shards;
         this.runner = runner;
         this.launch = launch;
         this.hipcc = hipcc;
@@ -182,6 +205,12 @@ public final class StepExecutor implements StepAction<BuildStep> {
                 previous = Optional.empty();  // not trusted: not even for the files it says the step read
             }
             reason = why.get().reason();
+            if (step.kind() == StepKind.DEVICE_COMPILE && !shards.none()) {
+                Optional<StepOutcome> answered = fromShards(step, command, envDigest, tools);
+                if (answered.isPresent()) {
+                    return answered.get();
+                }
+            }
         }
         records.delete(step.output());
         Files.deleteIfExists(diagnosisFile(step));
@@ -274,6 +303,130 @@ public final class StepExecutor implements StepAction<BuildStep> {
             }
         }
         return new StepOutcome.Ran(reason);
+    }
+
+    /**
+     * A merge build's answer for a device compile (issue 24): the first shard offering the step whose key equals
+     * this build's (the same comparison as reuse, {@link StepReuse#inputsDiffer}, with the shard's placeholders
+     * resolved here), whose plugin version is this one and whose file has the SHA-256 its manifest names, is
+     * taken: its code object is copied over the step's output and the step's record written, as if it had run
+     * here. Each shard refused is named with the input that differs. Empty when none supplies it and shards
+     * are not required (the step runs here); a failure when {@code hip.shards.require} is set.
+     */
+    private Optional<StepOutcome> fromShards(BuildStep step, List<String> command, String envDigest,
+                                             Map<String, Path> tools) throws IOException {
+        List<String> refused = new ArrayList<>();
+        for (ShardOffer o : shards.offers(step.id())) {
+            String why = refusal(o, command, envDigest, headers(step), tools);
+            if (why == null) {
+                take(o, step, command, envDigest, tools);
+                return Optional.of(new StepOutcome.Reused("from shard " + o.shard()));
+            }
+            listener.warn(step.describe() + ": shard " + o.shard() + " refused: " + why);
+            refused.add(o.shard() + ": " + why);
+        }
+        if (shards.require()) {
+            return Optional.of(new StepOutcome.Failed(step.describe() + ": no shard supplies it ("
+                    + (refused.isEmpty() ? "none of the shards has this step: " + shards.shards()
+                    : "refused by " + String.join("; ", refused)) + ") and hip.shards.require=true takes all device"
+                    + " code from shards", null));
+        }
+        listener.info(step.describe() + ": " + (refused.isEmpty() ? "no shard has it" : "no shard's key matches")
+                + "; compiled here");
+        return Optional.empty();
+    }
+
+    /** Why a shard's offer of a step is refused, or null when its key equals this build's and its file is intact. */
+    private String refusal(ShardOffer o, List<String> command, String envDigest, String headers,
+                           Map<String, Path> tools) {
+        if (!o.pluginVersion().equals(shards.pluginVersion())) {
+            return "built by plugin version " + o.pluginVersion() + ", this build is " + shards.pluginVersion();
+        }
+        StepRecord key = o.entry().key();
+        if (key.format() != StepRecord.FORMAT || !key.step().equals(o.entry().step())) {
+            return "its key is of record format " + key.format() + " for step " + key.step() + ", expected format "
+                    + StepRecord.FORMAT + " for " + o.entry().step();
+        }
+        StepRecord here;
+        try {
+            here = untimed(resolved(key));
+        } catch (IllegalArgumentException e) {
+            return "its key's paths do not resolve here (" + e.getMessage() + ")";
+        }
+        Optional<String> differs = StepReuse.inputsDiffer(here, command, envDigest, headers, tools, names);
+        if (differs.isPresent()) {
+            return "its input key differs: " + differs.get();
+        }
+        Path f = o.file();
+        try {
+            if (!Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                return "its code object " + f + " is missing";
+            }
+            String sha = dev.hipdll.artifact.Sha256.of(f);
+            if (!sha.equals(o.entry().sha256()) || !sha.equals(key.output().sha256())) {
+                return "its code object " + f + " has SHA-256 " + sha + ", but its manifest names "
+                        + o.entry().sha256() + " (and its key " + key.output().sha256() + ")";
+            }
+        } catch (IOException e) {
+            return "its code object " + f + " cannot be read (" + IoProblem.describe(e) + ")";
+        }
+        return null;
+    }
+
+    /**
+     * A shard's key with no file time: another machine's times say nothing about this machine's files, so every
+     * tool and file read is compared by its SHA-256 ({@link FileFingerprint#compare()} skips the hash only when size
+     * and time both match, which a shard's times could by chance or on purpose).
+     */
+    private static StepRecord untimed(StepRecord r) {
+        Map<String, FileFingerprint> tools = new LinkedHashMap<>();
+        r.tools().forEach((k, v) -> tools.put(k, new FileFingerprint(v.path(), v.size(), Long.MIN_VALUE, v.sha256())));
+        return new StepRecord(r.format(), r.step(), r.command(), r.environment(), r.headers(), tools,
+                r.reads().stream().map(f -> new FileFingerprint(f.path(), f.size(), Long.MIN_VALUE, f.sha256())).toList(),
+                r.output());
+    }
+
+    /**
+     * Puts a shard's code object in place of the step's output (copied beside it, checked again, then moved),
+     * with a dependency file naming what the key says it read, and writes the step's record with this
+     * machine's fingerprints, so the next build reuses it as any step that ran here.
+     */
+    private void take(ShardOffer o, BuildStep step, List<String> command, String envDigest, Map<String, Path> tools)
+            throws IOException {
+        Path out = step.output().toAbsolutePath().normalize();
+        records.delete(out);
+        Files.createDirectories(out.getParent());
+        Path tmp = Files.createTempFile(out.getParent(), out.getFileName().toString(), ".shard");
+        try {
+            Files.copy(o.file(), tmp, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            String sha = dev.hipdll.artifact.Sha256.of(tmp);
+            if (!sha.equals(o.entry().sha256())) {
+                throw new IOException("the code object " + o.file() + " changed while it was copied (SHA-256 " + sha
+                        + ", its manifest names " + o.entry().sha256() + ")");
+            }
+            Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+        StepRecord key = resolved(o.entry().key());
+        List<FileFingerprint> reads = new ArrayList<>();
+        StringBuilder dep = new StringBuilder(out.toString().replace(" ", "\\ ")).append(':');
+        for (FileFingerprint f : key.reads()) {
+            reads.add(placed(FileFingerprint.of(Path.of(f.path()), digests)));
+            dep.append(" \\\n  ").append(f.path().replace(" ", "\\ "));
+        }
+        if (step.depFile().isPresent()) {
+            dev.hipdll.io.AtomicFile.writeString(step.depFile().get(), dep.append('\n').toString());
+        }
+        Map<String, FileFingerprint> toolPrints = new LinkedHashMap<>();
+        for (Map.Entry<String, Path> e : tools.entrySet()) {
+            toolPrints.put(e.getKey(), placed(FileFingerprint.of(e.getValue(), digests)));
+        }
+        records.write(out, new StepRecord(StepRecord.FORMAT, step.id(), command, envDigest, headers(step), toolPrints,
+                reads, placed(FileFingerprint.of(out, digests))));
+        buildLog.line(step.describe(), "# taken from shard " + o.shard() + " (" + o.entry().file() + ", sha256 "
+                + o.entry().sha256() + ")");
     }
 
     /**

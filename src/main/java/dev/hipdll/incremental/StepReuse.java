@@ -91,6 +91,23 @@ public final class StepReuse {
         return Optional.empty();
     }
 
+    /**
+     * The first of a record's inputs that differs from this build's, without looking at its output: how a
+     * merge build compares a shard's key for a step with its own (issue 24), by the same rules as reuse.
+     *
+     * @param r           the record, with its placeholders resolved for this build's directories
+     * @param command     the command now (placeholders)
+     * @param environment the environment digest now
+     * @param headers     the project's header files now ({@link HeaderFiles}), for a compile
+     * @param tools       the tools now, by name
+     * @param names       how to name a file in the reason
+     * @return what differs, e.g. "command changed (-O2 instead of -O3)", "source x.cu changed", or empty
+     */
+    public static Optional<String> inputsDiffer(StepRecord r, List<String> command, String environment,
+                                                String headers, Map<String, Path> tools, Function<Path, String> names) {
+        return changed(r, command, environment, headers, tools, names);
+    }
+
     /** The first of the record's command, environment, headers, tools and files read that differs now. */
     private static Optional<String> changed(StepRecord r, List<String> command, String environment, String headers,
                                             Map<String, Path> tools, Function<Path, String> names) {

@@ -310,6 +310,41 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Parameter(property = "hip.schedule", defaultValue = "critical-path")
     String schedule;
 
+    /**
+     * {@code device}: a shard build (docs/ci.md, sharded builds). Only the device compiles of the targets in
+     * {@code hip.arch} run (no bundle, host compile or link); their code objects and {@code shard.json} (each step's
+     * input key and each file's SHA-256; signed as {@code shard.dsse.json} when a signing key is configured, as for
+     * attestations) go to {@code <hip.outputDirectory>/shard/<targets>}, zipped beside it as
+     * {@code shard-<targets>.zip} and attached (type {@code zip}, classifier {@code shard-<targets>}) with
+     * {@code hip.attach}. Unset: the DLL is built.
+     */
+    @Parameter(property = "hip.shard")
+    String shard;
+
+    /**
+     * The shards a build takes device compiles from (a merge build): shard directories, shard {@code .zip} files, or
+     * Maven coordinates {@code groupId:artifactId:version:classifier} of attached shards, comma-separated. A device
+     * compile is taken from the first shard whose key for it equals this build's and whose file has its manifest's
+     * SHA-256; the others run here. A shard built from other sources, SDK, flags or plugin version is refused with
+     * the step and the input that differs.
+     */
+    @Parameter(property = "hip.shards")
+    List<String> shards;
+
+    /** With {@code hip.shards}: every device compile must come from a shard; one that no shard supplies fails the build. */
+    @Parameter(property = "hip.shards.require", defaultValue = "false")
+    boolean shardsRequire;
+
+    /**
+     * Public keys or certificates (PEM) whose signatures are trusted: with {@code hip.shards}, only shards whose
+     * manifest is signed by one of them ({@code shard.dsse.json}) are read. The same property as hipdll:verify's.
+     */
+    @Parameter(property = "hip.attestation.trustedKeys")
+    List<File> trustedKeys;
+
+    @Component
+    org.eclipse.aether.RepositorySystem repositorySystem;
+
     /** Longest silence, in seconds, before a heartbeat line names every running build step. */
     @Parameter(property = "hip.heartbeatSeconds", defaultValue = "30")
     int heartbeatSeconds;
@@ -409,6 +444,13 @@ public class BuildMojo extends AbstractHipdllMojo {
                     .range("hip.bundleVersion", bundleVersion, 2, 3, "the compressed offload bundle format")
                     .check();
             OutputName.check(outputName, "hip.outputName");
+            if (shard != null && !shard.isBlank() && !"device".equals(shard.strip())) {
+                throw new ParameterException("hip.shard: '" + shard + "' is no shard kind; expected 'device' (a shard"
+                        + " build of the device compiles) or unset");
+            }
+            if (isShard() && shards != null && !shards.isEmpty()) {
+                throw new ParameterException("hip.shard=device builds a shard and hip.shards merges shards: set one");
+            }
             Schedule.parse(schedule);
         } catch (ParameterException | IllegalArgumentException e) {
             throw parameterError(e.getMessage());
@@ -445,12 +487,19 @@ public class BuildMojo extends AbstractHipdllMojo {
         } catch (IllegalArgumentException | EnvironmentException e) {
             throw new MojoFailureException(e.getMessage());
         }
+        int cores = Runtime.getRuntime().availableProcessors();
+        HipDllBuild engine = new HipDllBuild(SessionJobBudget.of(session, jobsTotal == 0
+                ? Math.max(cores, request.options().jobs()) : jobsTotal, getLog()::warn));
+        MavenBuildListener listener = new MavenBuildListener(getLog(),
+                MavenBuildListener.githubWorkspace(host().environment().toMap(), basedir.toPath()), System.out);
+        if (isShard()) {
+            buildShard(engine, request, signingKey, listener);
+            return;
+        }
+        engine = engine.withShards(shardSet(request));
         BuiltDllContext.record(project, request.output());  // hipdll:verify/load-check check the file this build writes
         try {
-            int cores = Runtime.getRuntime().availableProcessors();
-            HipDllBuildResult built = new HipDllBuild(SessionJobBudget.of(session, jobsTotal == 0
-                    ? Math.max(cores, request.options().jobs()) : jobsTotal, getLog()::warn)).run(request, this::verifyFollows, new MavenBuildListener(getLog(),
-                    MavenBuildListener.githubWorkspace(host().environment().toMap(), basedir.toPath()), System.out));
+            HipDllBuildResult built = engine.run(request, this::verifyFollows, listener);
             BuiltDllContext.recordLibraryDlls(project, built.libraryDlls());
             if (!built.upToDate()) {
                 BuiltDllContext.recordLinked(project, built.dll()); // verify: this DLL needs no attestation to be trusted
@@ -467,6 +516,53 @@ public class BuildMojo extends AbstractHipdllMojo {
         } catch (IOException e) {
             throw new MojoExecutionException("cannot write the build output in " + outputDirectory + ": "
                     + IoProblem.describe(e), e);
+        }
+    }
+
+    private boolean isShard() {
+        return shard != null && "device".equals(shard.strip());
+    }
+
+    /** hip.shard=device: the device compiles only, published as a shard directory and zip (attached). */
+    private void buildShard(HipDllBuild engine, HipDllBuildRequest request, Optional<SigningKey> signingKey,
+                            MavenBuildListener listener) throws MojoExecutionException, MojoFailureException {
+        try {
+            dev.hipdll.shard.ShardResult s = engine.runShard(request, signingKey, listener);
+            String name = "shard-" + s.directory().getFileName();
+            Path zip = s.directory().resolveSibling(name + ".zip");
+            dev.hipdll.shard.ShardArchive.zip(s.directory(), zip);
+            getLog().info("shard zip " + zip + (attach && project != null ? " (attached: type zip, classifier " + name
+                    + ")" : ""));
+            if (attach && project != null && projectHelper != null) {
+                projectHelper.attachArtifact(project, "zip", name, zip.toFile());
+            }
+        } catch (BuildFailedException e) {
+            throw new MojoFailureException(e.getMessage());
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot write the shard in " + outputDirectory + ": "
+                    + IoProblem.describe(e), e);
+        }
+    }
+
+    /** The shards of hip.shards, read and (with trusted keys) authenticated before anything runs. */
+    private dev.hipdll.shard.ShardSet shardSet(HipDllBuildRequest request) throws MojoFailureException,
+            MojoExecutionException {
+        if ((shards == null || shards.stream().allMatch(String::isBlank)) && !shardsRequire) {
+            return dev.hipdll.shard.ShardSet.NONE;
+        }
+        try {
+            List<dev.hipdll.attestation.TrustedKey> trusted = trustedKeys == null || trustedKeys.isEmpty() ? List.of()
+                    : dev.hipdll.attestation.TrustedKeys.load(trustedKeys.stream().map(File::toPath).toList());
+            List<String> names = new ArrayList<>();
+            List<Path> dirs = ShardInputs.directories(shards == null ? List.of() : shards, basedir.toPath(),
+                    request.outputDirectory().resolve("shards-in"), repositorySystem,
+                    session == null ? null : session.getRepositorySession(),
+                    project == null ? List.of() : project.getRemoteProjectRepositories(), names);
+            return dev.hipdll.shard.ShardSet.load(dirs, names, trusted, shardsRequire, request.stamp().pluginVersion());
+        } catch (dev.hipdll.shard.ShardException | AttestationException e) {
+            throw new MojoFailureException(e.getMessage());
+        } catch (IOException e) {
+            throw new MojoExecutionException("cannot unpack a shard: " + IoProblem.describe(e), e);
         }
     }
 

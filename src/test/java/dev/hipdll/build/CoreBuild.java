@@ -48,6 +48,10 @@ final class CoreBuild {
     /** {@code keepVariables}. */
     List<String> keepVariables = List.of();
     final List<String> log = Collections.synchronizedList(new ArrayList<>());
+    /** A merge build's shards (issue 24). */
+    dev.hipdll.shard.ShardSet shards = dev.hipdll.shard.ShardSet.NONE;
+    /** The plugin version the stamp and a shard's manifest name. */
+    String pluginVersion = "test";
 
     CoreBuild(Path project) {
         this.project = project;
@@ -84,7 +88,7 @@ final class CoreBuild {
                 GfxTargetList.parse(arch), dll(),
                 new BuildOptions(true, driver, jobs, bundleVersion, Duration.ofMinutes(10), Duration.ofSeconds(30), commandLineLimit,
                         false, true, outputTimestamp, compilerLauncher),
-                project, project.resolve("target"), new StampContext("test", "dev.hipdll:test:1", new TreeMap<>(Map.of(
+                project, project.resolve("target"), new StampContext(pluginVersion, "dev.hipdll:test:1", new TreeMap<>(Map.of(
                 "hip.driver", driver.toString(), "hip.bundleVersion", String.valueOf(bundleVersion),
                 "project.build.outputTimestamp", String.valueOf(outputTimestamp), "compilerArgs",
                 String.join(" ", compilerArgs))), java.util.Set.of()));
@@ -101,7 +105,19 @@ final class CoreBuild {
     /** Builds; the log of this build only is returned. */
     List<String> build() throws IOException, BuildFailedException {
         log.clear();
-        new HipDllBuild().run(request(), () -> false, new BuildListener() {
+        new HipDllBuild().withShards(shards).run(request(), () -> false, listener());
+        return List.copyOf(log);
+    }
+
+    /** A shard build (hip.shard=device) of this project's targets; the log of this build only is kept. */
+    dev.hipdll.shard.ShardResult shard(Optional<dev.hipdll.attestation.SigningKey> key)
+            throws IOException, BuildFailedException {
+        log.clear();
+        return new HipDllBuild().runShard(request(), key, listener());
+    }
+
+    private BuildListener listener() {
+        return new BuildListener() {
             @Override
             public void info(String line) {
                 log.add(line);
@@ -115,8 +131,7 @@ final class CoreBuild {
             @Override
             public void debug(String line) {
             }
-        });
-        return List.copyOf(log);
+        };
     }
 
     /** The steps that really ran in the last build, as "device compile x.cu [gfx1151]" etc. (from the log). */

@@ -25,6 +25,7 @@ class ValidateWorkflowsTest {
         assertEquals(0, ok.exit(), ok.output());
         assertTrue(ok.output().contains("valid workflow: .github/workflows/windows-hip.yml"), ok.output());
         assertTrue(ok.output().contains("valid workflow: docs/ci/hipdll.yml"), ok.output());
+        assertTrue(ok.output().contains("valid workflow: docs/ci/hipdll-sharded.yml"), ok.output());
 
         Path bad = Files.createTempFile("broken-workflow", ".yml");
         Files.writeString(bad, "name: broken\non: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n"

@@ -1,0 +1,81 @@
+package dev.hipdll.maven;
+
+import dev.hipdll.shard.ShardArchive;
+import dev.hipdll.shard.ShardException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.eclipse.aether.RepositorySystem;
+import org.eclipse.aether.RepositorySystemSession;
+import org.eclipse.aether.artifact.DefaultArtifact;
+import org.eclipse.aether.repository.RemoteRepository;
+import org.eclipse.aether.resolution.ArtifactRequest;
+import org.eclipse.aether.resolution.ArtifactResolutionException;
+
+/**
+ * Turns {@code hip.shards} entries into shard directories (issue 24): an existing directory as it is (relative to
+ * the project); a {@code .zip} file (a shard as {@code hipdll:build -Dhip.shard=device} attaches it) unpacked; else
+ * Maven coordinates {@code groupId:artifactId:version:classifier} (type {@code zip}) resolved from the project's
+ * repositories and unpacked. Unpacked shards go to {@code <output directory>/shards-in/<n>}.
+ */
+final class ShardInputs {
+    private ShardInputs() {
+    }
+
+    /**
+     * @param entries    the {@code hip.shards} entries
+     * @param basedir    the project directory (relative directories and files)
+     * @param unpackDir  where zips are unpacked
+     * @param system     the repository system (null: coordinates cannot be resolved)
+     * @param session    the repository session
+     * @param remotes    the project's remote repositories
+     * @param names      receives each shard's name for the log (the entry as given), in order
+     * @return the shard directories, in order
+     * @throws ShardException when an entry is none of these, or does not resolve or unpack
+     */
+    static List<Path> directories(List<String> entries, Path basedir, Path unpackDir, RepositorySystem system,
+                                  RepositorySystemSession session, List<RemoteRepository> remotes, List<String> names)
+            throws ShardException, IOException {
+        List<Path> dirs = new ArrayList<>();
+        int n = 0;
+        for (String raw : entries) {
+            String e = raw.strip();
+            if (e.isEmpty()) {
+                continue;
+            }
+            Path p = basedir.resolve(e).normalize();
+            if (Files.isDirectory(p)) {
+                dirs.add(p);
+                names.add(p.toString());
+                continue;
+            }
+            Path zip;
+            if (Files.isRegularFile(p) && e.endsWith(".zip")) {
+                zip = p;
+            } else if (e.split(":", -1).length == 4 && !e.contains("/") && !e.contains("\\")) {
+                String[] c = e.split(":");
+                if (system == null || session == null) {
+                    throw new ShardException("hip.shards: " + e + " names Maven coordinates, but no repository"
+                            + " session is available");
+                }
+                try {
+                    zip = system.resolveArtifact(session, new ArtifactRequest(new DefaultArtifact(c[0], c[1], c[3], "zip",
+                            c[2]), remotes, null)).getArtifact().getFile().toPath();
+                } catch (ArtifactResolutionException | IllegalArgumentException x) {
+                    throw new ShardException("hip.shards: " + e + " (groupId:artifactId:version:classifier of a shard"
+                            + " zip) does not resolve: " + x.getMessage());
+                }
+            } else {
+                throw new ShardException("hip.shards: " + e + " is no shard directory, no shard .zip file and no Maven"
+                        + " coordinates groupId:artifactId:version:classifier (resolved against " + basedir + ")");
+            }
+            Path dir = unpackDir.resolve(String.valueOf(n++));
+            ShardArchive.unzip(zip, dir);
+            dirs.add(dir);
+            names.add(e);
+        }
+        return dirs;
+    }
+}

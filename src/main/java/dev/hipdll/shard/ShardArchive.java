@@ -1,0 +1,113 @@
+package dev.hipdll.shard;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
+
+/**
+ * A shard directory as one zip file, the form a shard is attached to the project in ({@code type zip},
+ * classifier {@code shard-<targets>}) and resolved from a Maven repository: entries sorted, with a fixed time
+ * (so the same shard zips to the same bytes); unpacked with every entry checked to stay inside the
+ * directory, at most {@link #MAX_ENTRIES} entries and {@link #MAX_BYTES} bytes in all.
+ */
+public final class ShardArchive {
+    /** The most entries a shard zip may have. */
+    public static final int MAX_ENTRIES = 100_000;
+    /** The most bytes a shard zip may unpack to (16 GiB). */
+    public static final long MAX_BYTES = 16L << 30;
+    private static final FileTime FIXED = FileTime.fromMillis(315532800000L + 86_400_000L * 366);
+
+    private ShardArchive() {
+    }
+
+    /**
+     * Zips a shard directory.
+     *
+     * @param dir the shard directory
+     * @param zip the zip file to write (replaced, written beside and moved into place)
+     * @throws IOException when a file cannot be read or the zip written
+     */
+    public static void zip(Path dir, Path zip) throws IOException {
+        List<Path> files;
+        try (Stream<Path> s = Files.walk(dir)) {
+            files = s.filter(Files::isRegularFile).sorted(Comparator.comparing(p -> dir.relativize(p).toString()))
+                    .toList();
+        }
+        Files.createDirectories(zip.toAbsolutePath().getParent());
+        Path tmp = Files.createTempFile(zip.toAbsolutePath().getParent(), zip.getFileName().toString(), ".tmp");
+        try {
+            try (OutputStream out = Files.newOutputStream(tmp); ZipOutputStream z = new ZipOutputStream(out)) {
+                for (Path f : files) {
+                    ZipEntry e = new ZipEntry(dir.relativize(f).toString().replace('\\', '/'));
+                    e.setLastModifiedTime(FIXED);
+                    z.putNextEntry(e);
+                    Files.copy(f, z);
+                    z.closeEntry();
+                }
+            }
+            Files.move(tmp, zip, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /**
+     * Unpacks a shard zip into an empty (or replaced) directory.
+     *
+     * @param zip the zip
+     * @param dir the directory (its previous content is deleted)
+     * @throws ShardException when the zip does not open, an entry leaves the directory, or it is too large
+     * @throws IOException    when a file cannot be written
+     */
+    public static void unzip(Path zip, Path dir) throws ShardException, IOException {
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> s = Files.walk(dir)) {
+                for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+        Files.createDirectories(dir);
+        Path root = dir.toAbsolutePath().normalize();
+        long total = 0;
+        int n = 0;
+        try (ZipFile z = new ZipFile(zip.toFile())) {
+            for (ZipEntry e : java.util.Collections.list(z.entries())) {
+                if (++n > MAX_ENTRIES) {
+                    throw new ShardException(zip + ": more than " + MAX_ENTRIES + " entries; not a shard");
+                }
+                Path to = root.resolve(e.getName()).normalize();
+                if (!to.startsWith(root) || to.equals(root)) {
+                    throw new ShardException(zip + ": entry '" + e.getName() + "' leaves the shard directory");
+                }
+                if (e.isDirectory()) {
+                    Files.createDirectories(to);
+                    continue;
+                }
+                Files.createDirectories(to.getParent());
+                try (InputStream in = z.getInputStream(e); OutputStream out = Files.newOutputStream(to)) {
+                    byte[] buf = new byte[65536];
+                    for (int r; (r = in.read(buf)) > 0; ) {
+                        total += r;
+                        if (total > MAX_BYTES) {
+                            throw new ShardException(zip + ": unpacks to more than " + MAX_BYTES + " bytes; not a shard");
+                        }
+                        out.write(buf, 0, r);
+                    }
+                }
+            }
+        } catch (java.util.zip.ZipException e) {
+            throw new ShardException(zip + ": not a zip file (" + e.getMessage() + ")");
+        }
+    }
+}

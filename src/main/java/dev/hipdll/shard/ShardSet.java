@@ -1,0 +1,144 @@
+package dev.hipdll.shard;
+
+import dev.hipdll.attestation.AttestationException;
+import dev.hipdll.attestation.DsseEnvelope;
+import dev.hipdll.attestation.DsseSignature;
+import dev.hipdll.attestation.TrustedKey;
+import dev.hipdll.io.IoProblem;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The shards a merge build is given ({@code hip.shards}), read once before its steps run: for each
+ * device compile step, the shards that offer it. A merge takes a step from the first offer whose key
+ * equals this build's ({@code StepExecutor}); this class only reads and authenticates.
+ *
+ * <p>With trusted keys ({@code hip.attestation.trustedKeys}) a shard is read from its signed manifest
+ * ({@link ShardManifest#SIGNED_FILE_NAME}, a DSSE envelope of payload type
+ * {@link ShardManifest#PAYLOAD_TYPE}) and only when one of its signatures verifies with a trusted key;
+ * the unsigned {@code shard.json} is then ignored.
+ *
+ * @param byStep  the offers for each step id, in the order the shards were given
+ * @param shards  each shard directory read, with its targets, for the log
+ * @param require {@code hip.shards.require}: a device step no shard supplies fails the build
+ * @param pluginVersion this build's plugin version: a shard made by another is refused
+ */
+public record ShardSet(Map<String, List<ShardOffer>> byStep, List<String> shards, boolean require,
+                       String pluginVersion) {
+    /** No shards: every device step runs here (or is reused). */
+    public static final ShardSet NONE = new ShardSet(Map.of(), List.of(), false, "");
+
+    /** Copies. */
+    public ShardSet {
+        Map<String, List<ShardOffer>> m = new LinkedHashMap<>();
+        byStep.forEach((k, v) -> m.put(k, List.copyOf(v)));
+        byStep = java.util.Collections.unmodifiableMap(m);
+        shards = List.copyOf(shards);
+    }
+
+    /** Whether there are no shards and none are required. */
+    public boolean none() {
+        return shards.isEmpty() && !require;
+    }
+
+    /** The offers for a step, in the order the shards were given. */
+    public List<ShardOffer> offers(String step) {
+        return byStep.getOrDefault(step, List.of());
+    }
+
+    /**
+     * Reads shard directories.
+     *
+     * @param directories the shard directories (each holds {@code shard.json})
+     * @param trusted     the trusted keys; when not empty only signed manifests are accepted
+     * @param require     {@code hip.shards.require}
+     * @param pluginVersion this build's plugin version
+     * @throws ShardException when a directory holds no manifest, a manifest does not parse, a signature is
+     *                        missing or does not verify, or a file is not in the directory (named)
+     */
+    public static ShardSet load(List<Path> directories, List<TrustedKey> trusted, boolean require,
+                                String pluginVersion) throws ShardException {
+        return load(directories, directories.stream().map(d -> d.toAbsolutePath().normalize().toString()).toList(),
+                trusted, require, pluginVersion);
+    }
+
+    /**
+     * As {@link #load(List, List, boolean, String)}, each shard named in the log as given (a zip or Maven
+     * coordinates unpacked to a directory is named by them).
+     *
+     * @param names the shards' names, one per directory
+     */
+    public static ShardSet load(List<Path> directories, List<String> names, List<TrustedKey> trusted, boolean require,
+                                String pluginVersion) throws ShardException {
+        Map<String, List<ShardOffer>> byStep = new LinkedHashMap<>();
+        List<String> shards = new ArrayList<>();
+        for (int i = 0; i < directories.size(); i++) {
+            Path dir = directories.get(i).toAbsolutePath().normalize();
+            if (!Files.isDirectory(dir)) {
+                throw new ShardException("hip.shards: " + dir + " is not a directory (a shard directory holds "
+                        + ShardManifest.FILE_NAME + ")");
+            }
+            ShardManifest m = ShardManifest.parse(trusted.isEmpty() ? read(dir.resolve(ShardManifest.FILE_NAME))
+                    : signedPayload(dir.resolve(ShardManifest.SIGNED_FILE_NAME), trusted), dir + "/"
+                    + (trusted.isEmpty() ? ShardManifest.FILE_NAME : ShardManifest.SIGNED_FILE_NAME));
+            String name = names.get(i);
+            shards.add(name + " (" + String.join(",", m.targets()) + ", " + m.steps().size() + " device compiles"
+                    + (trusted.isEmpty() ? "" : ", signed") + ")");
+            for (ShardEntry e : m.steps()) {
+                byStep.computeIfAbsent(e.step(), k -> new ArrayList<>())
+                        .add(new ShardOffer(name, dir, m.pluginVersion(), e));
+            }
+        }
+        return new ShardSet(byStep, shards, require, pluginVersion);
+    }
+
+    private static byte[] read(Path file) throws ShardException {
+        try {
+            if (!Files.isRegularFile(file)) {
+                throw new ShardException(file + ": missing; a shard directory holds the " + ShardManifest.FILE_NAME
+                        + " a shard build (hip.shard=device) wrote");
+            }
+            long size = Files.size(file);
+            if (size > ShardManifest.MAX_BYTES) {
+                throw new ShardException(file + ": " + size + " bytes, more than a shard manifest can be ("
+                        + ShardManifest.MAX_BYTES + ")");
+            }
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new ShardException(file + ": cannot be read (" + IoProblem.describe(e) + ")");
+        }
+    }
+
+    /** The payload of a signed manifest when a trusted key verifies one of its signatures. */
+    private static byte[] signedPayload(Path file, List<TrustedKey> trusted) throws ShardException {
+        if (!Files.isRegularFile(file)) {
+            throw new ShardException(file + ": missing; trusted keys are configured (hip.attestation.trustedKeys),"
+                    + " so only shards whose manifest is signed are accepted: build the shard with a signing key"
+                    + " (docs/attestation.md)");
+        }
+        DsseEnvelope e;
+        try {
+            e = DsseEnvelope.parse(new String(read(file), java.nio.charset.StandardCharsets.UTF_8), file.toString());
+        } catch (AttestationException x) {
+            throw new ShardException(x.getMessage());
+        }
+        if (!ShardManifest.PAYLOAD_TYPE.equals(e.payloadType())) {
+            throw new ShardException(file + ": payload type " + e.payloadType() + ", expected "
+                    + ShardManifest.PAYLOAD_TYPE);
+        }
+        for (DsseSignature s : e.signatures()) {
+            for (TrustedKey k : trusted) {
+                if (k.verifies(e.pae(), s.sig())) {
+                    return e.payload();
+                }
+            }
+        }
+        throw new ShardException(file + ": no signature verifies with a trusted key (hip.attestation.trustedKeys: "
+                + trusted.stream().map(TrustedKey::describe).toList() + "); the shard is refused");
+    }
+}

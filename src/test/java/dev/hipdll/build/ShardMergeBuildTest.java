@@ -1,0 +1,181 @@
+package dev.hipdll.build;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hipdll.attestation.SigningKey;
+import dev.hipdll.attestation.SigningKeyFile;
+import dev.hipdll.attestation.TrustedKeys;
+import dev.hipdll.compile.BuildFailedException;
+import dev.hipdll.shard.ShardException;
+import dev.hipdll.shard.ShardManifest;
+import dev.hipdll.shard.ShardResult;
+import dev.hipdll.shard.ShardSet;
+import dev.hipdll.testing.Toolchain;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 24: a shard build runs only the device compiles of its targets and publishes their code objects with
+ * each step's input key; a merge build in another directory takes each device compile from a shard whose key
+ * equals its own and links the same bytes as one machine; a shard of other sources is refused by step and input;
+ * a missing shard's targets compile here, or fail the build when all device code must come from shards; with
+ * trusted keys only signed shards are read.
+ */
+class ShardMergeBuildTest {
+    private static final String ALL = "gfx1100,gfx1151";
+
+    @TempDir
+    Path dir;
+
+    private CoreBuild project(String name, String arch) throws Exception {
+        CoreBuild b = new CoreBuild(dir.resolve(name)).withExample();
+        b.arch = arch;
+        b.outputTimestamp = "2024-01-01T00:00:00Z";
+        return b;
+    }
+
+    @Test
+    void aMergeOfShardsFromOtherDirectoriesLinksTheBytesOfOneMachine() throws Exception {
+        Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
+        CoreBuild one = project("one", ALL);
+        one.build();
+        byte[] expected = Files.readAllBytes(one.dll());
+
+        ShardResult a = project("machine-a", "gfx1100").shard(Optional.empty());
+        CoreBuild mb = project("machine-b", "gfx1151");
+        ShardResult b = mb.shard(Optional.empty());
+        assertTrue(mb.ran().stream().allMatch(s -> s.startsWith("device compile ")), mb.log.toString());
+        assertFalse(mb.ran().isEmpty(), mb.log.toString());
+        assertFalse(Files.exists(mb.dll()), "a shard build links no DLL");
+        assertEquals(List.of("gfx1151"), b.manifest().targets());
+        for (var e : b.manifest().steps()) {
+            assertTrue(e.step().startsWith("device:") && e.step().endsWith(":gfx1151"), e.step());
+            assertTrue(Files.isRegularFile(b.directory().resolve(e.file())), e.file());
+            assertFalse(e.key().reads().isEmpty(), "the key lists the files the step read");
+        }
+        String manifest = Files.readString(b.directory().resolve(ShardManifest.FILE_NAME));
+        assertFalse(manifest.contains(dir.toString()), "machine paths are placeholders: " + manifest);
+
+        CoreBuild merge = project("merge", ALL);
+        merge.shards = ShardSet.load(List.of(a.directory(), b.directory()), List.of(), true, "test");
+        merge.build();
+        assertTrue(merge.ran().stream().noneMatch(s -> s.startsWith("device compile ")), merge.log.toString());
+        assertTrue(merge.log.stream().anyMatch(l -> l.contains("device compile cuda_chain.cu [gfx1151] reused (from shard "
+                + b.directory())), merge.log.toString());
+        assertArrayEquals(expected, Files.readAllBytes(merge.dll()), "the merged DLL differs from one machine's");
+
+        merge.shards = ShardSet.NONE;  // the taken steps are recorded as if they had run here
+        merge.build();
+        assertTrue(merge.log.stream().anyMatch(l -> l.contains("is up to date")), merge.log.toString());
+    }
+
+    @Test
+    void aShardOfOtherSourcesIsRefusedByStepAndInputAndAMissingShardCompilesHereOrFails() throws Exception {
+        Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
+        CoreBuild changed = project("changed", "gfx1100");
+        Path chain = changed.sources().resolve("cuda_chain.cu");
+        Files.writeString(chain, Files.readString(chain) + "\n// changed on the shard machine\n");
+        ShardResult stale = changed.shard(Optional.empty());
+
+        CoreBuild merge = project("merge", ALL);
+        merge.shards = ShardSet.load(List.of(stale.directory()), List.of(), false, "test");
+        merge.build();
+        assertTrue(merge.log.stream().anyMatch(l -> l.startsWith("WARN device compile cuda_chain.cu [gfx1100]: shard "
+                + stale.directory() + " refused: its input key differs: source cuda_chain.cu changed")), merge.log.toString());
+        assertTrue(merge.ran().contains("device compile cuda_chain.cu [gfx1100]"), "compiled here: " + merge.log);
+        assertTrue(merge.ran().contains("device compile cuda_chain.cu [gfx1151]"), "no shard has it: " + merge.log);
+
+        CoreBuild strict = project("strict", ALL);
+        strict.shards = ShardSet.load(List.of(stale.directory()), List.of(), true, "test");
+        BuildFailedException e = assertThrows(BuildFailedException.class, strict::build);
+        assertTrue(e.getMessage().contains("no shard supplies it") && e.getMessage().contains("hip.shards.require"),
+                e.getMessage());
+
+        CoreBuild other = project("other-version", ALL);
+        other.shards = ShardSet.load(List.of(stale.directory()), List.of(), false, "2.0");
+        other.build();
+        assertTrue(other.log.stream().anyMatch(l -> l.contains("refused: built by plugin version test, this build is 2.0")),
+                other.log.toString());
+    }
+
+    @Test
+    void aShardSourceOfTheSameSizeAndTimeButOtherContentIsRefused() throws Exception {
+        Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
+        CoreBuild other = project("other", "gfx1151");
+        Path chain = other.sources().resolve("cuda_chain.cu");
+        String text = Files.readString(chain);
+        int comment = text.indexOf("/* ") + 3;  // one letter of a comment: the same size, other content
+        assertTrue(comment >= 3, "cuda_chain.cu has a comment");
+        char c = text.charAt(comment);
+        Files.writeString(chain, text.substring(0, comment) + (c == 'X' ? 'Y' : 'X') + text.substring(comment + 1));
+        ShardResult s = other.shard(Optional.empty());
+        CoreBuild merge = project("merge", "gfx1151");
+        Path mine = merge.sources().resolve("cuda_chain.cu");
+        assertEquals(Files.size(chain), Files.size(mine), "the same size, other content");
+        Files.setLastModifiedTime(mine, Files.getLastModifiedTime(chain));
+        merge.shards = ShardSet.load(List.of(s.directory()), List.of(), false, "test");
+        merge.build();
+        assertTrue(merge.log.stream().anyMatch(l -> l.startsWith("WARN device compile cuda_chain.cu [gfx1151]: shard ")
+                && l.endsWith("refused: its input key differs: source cuda_chain.cu changed")), merge.log.toString());
+        assertTrue(merge.ran().contains("device compile cuda_chain.cu [gfx1151]"), merge.log.toString());
+    }
+
+    @Test
+    void aCodeObjectReplacedInTheShardIsRefusedByItsDigest() throws Exception {
+        Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
+        ShardResult s = project("machine", "gfx1151").shard(Optional.empty());
+        Path co = s.directory().resolve(s.manifest().steps().get(0).file());
+        byte[] bytes = Files.readAllBytes(co);
+        bytes[bytes.length / 2] ^= 1;
+        Files.write(co, bytes);
+        CoreBuild merge = project("merge", "gfx1151");
+        merge.shards = ShardSet.load(List.of(s.directory()), List.of(), false, "test");
+        merge.build();
+        String step = s.manifest().steps().get(0).step();
+        assertTrue(merge.log.stream().anyMatch(l -> l.startsWith("WARN device compile") && l.contains("refused: its code"
+                + " object " + co + " has SHA-256")), merge.log.toString());
+        assertEquals(1, merge.ran().stream().filter(x -> x.startsWith("device")).count(),
+                "only the replaced " + step + " compiles here: " + merge.log);
+    }
+
+    @Test
+    void withTrustedKeysOnlyASignedShardIsRead() throws Exception {
+        Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
+        Path keys = Path.of(getClass().getResource("/dev/hipdll/attestation/keys/ec-p256-pkcs8.pem").toURI()).getParent();
+        SigningKey key = SigningKeyFile.load(keys.resolve("ec-p256-pkcs8.pem"), null, "test");
+        var trusted = TrustedKeys.load(keys.resolve("ec-p256-public.pem"));
+        var other = TrustedKeys.load(keys.resolve("other-ec-p256-public.pem"));
+        ShardResult signed = project("signed", "gfx1151").shard(Optional.of(key));
+        ShardResult unsigned = project("unsigned", "gfx1100").shard(Optional.empty());
+        assertTrue(Files.isRegularFile(signed.directory().resolve(ShardManifest.SIGNED_FILE_NAME)));
+
+        ShardSet ok = ShardSet.load(List.of(signed.directory()), trusted, true, "test");
+        assertFalse(ok.offers(signed.manifest().steps().get(0).step()).isEmpty());
+        ShardException none = assertThrows(ShardException.class,
+                () -> ShardSet.load(List.of(unsigned.directory()), trusted, true, "test"));
+        assertTrue(none.getMessage().contains(ShardManifest.SIGNED_FILE_NAME + ": missing"), none.getMessage());
+        ShardException foreign = assertThrows(ShardException.class,
+                () -> ShardSet.load(List.of(signed.directory()), other, true, "test"));
+        assertTrue(foreign.getMessage().contains("no signature verifies with a trusted key"), foreign.getMessage());
+
+        // the unsigned shard.json edited to point at other bytes does not matter: the signed payload is read
+        Path json = signed.directory().resolve(ShardManifest.FILE_NAME);
+        Files.writeString(json, Files.readString(json, StandardCharsets.UTF_8).replace("\"pluginVersion\" : \"test\"",
+                "\"pluginVersion\" : \"forged\""));
+        assertEquals(signed.manifest().steps().size(), ShardSet.load(List.of(signed.directory()), trusted, true, "test")
+                .byStep().size());
+        CoreBuild merge = project("merge", "gfx1151");
+        merge.shards = ShardSet.load(List.of(signed.directory()), trusted, true, "test");
+        merge.build();
+        assertTrue(merge.ran().stream().noneMatch(x -> x.startsWith("device")), merge.log.toString());
+    }
+}

@@ -1,0 +1,66 @@
+package dev.hipdll.shard;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Shard names are classifiers; a shard zip cannot write outside its directory; a manifest that is not one is named. */
+class ShardNamesTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aShardNameIsAClassifierOfLettersDigitsDashesAndUnderscores() {
+        assertEquals("gfx1100_gfx1151", ShardWriter.name(List.of("gfx1100", "gfx1151")));
+        assertEquals("gfx90a-xnackon-sramecc_off_gfx942-xnackoff",
+                ShardWriter.name(List.of("gfx90a:xnack+:sramecc_off", "gfx942:xnack-")));
+        assertTrue(ShardWriter.name(List.of("gfx90a:xnack+", "gfx942:sramecc-")).matches("[A-Za-z0-9_-]+"));
+    }
+
+    @Test
+    void aZipEntryLeavingTheShardDirectoryIsRefused() throws Exception {
+        Path zip = dir.resolve("evil.zip");
+        try (ZipOutputStream z = new ZipOutputStream(Files.newOutputStream(zip))) {
+            z.putNextEntry(new ZipEntry("../escaped.txt"));
+            z.write(1);
+            z.closeEntry();
+        }
+        ShardException e = assertThrows(ShardException.class, () -> ShardArchive.unzip(zip, dir.resolve("out")));
+        assertTrue(e.getMessage().contains("entry '../escaped.txt' leaves the shard directory"), e.getMessage());
+        assertTrue(Files.notExists(dir.resolve("escaped.txt")));
+    }
+
+    @Test
+    void aZippedShardUnpacksToTheSameFiles() throws Exception {
+        Path shard = dir.resolve("s");
+        Files.createDirectories(shard.resolve("a.cu"));
+        Files.writeString(shard.resolve("shard.json"), "{}");
+        Files.write(shard.resolve("a.cu/gfx1100.co"), new byte[] {1, 2, 3});
+        ShardArchive.zip(shard, dir.resolve("s.zip"));
+        byte[] first = Files.readAllBytes(dir.resolve("s.zip"));
+        ShardArchive.zip(shard, dir.resolve("s.zip"));
+        assertTrue(java.util.Arrays.equals(first, Files.readAllBytes(dir.resolve("s.zip"))), "the same shard zips to the same bytes");
+        ShardArchive.unzip(dir.resolve("s.zip"), dir.resolve("u"));
+        assertEquals("{}", Files.readString(dir.resolve("u/shard.json")));
+        assertTrue(java.util.Arrays.equals(new byte[] {1, 2, 3}, Files.readAllBytes(dir.resolve("u/a.cu/gfx1100.co"))));
+    }
+
+    @Test
+    void aManifestThatIsNotOneIsNamed() {
+        ShardException e = assertThrows(ShardException.class,
+                () -> ShardManifest.parse(("{\"format\":1,\"pluginVersion\":\"1\",\"targets\":[],\"steps\":[{\"step\":\"s\","
+                        + "\"file\":\"../x\",\"sha256\":\"" + "0".repeat(64) + "\"}]}").getBytes(), "d/shard.json"));
+        assertTrue(e.getMessage().startsWith("d/shard.json: not a shard manifest"), e.getMessage());
+        ShardException f = assertThrows(ShardException.class,
+                () -> ShardManifest.parse("{\"format\":9,\"pluginVersion\":\"1\",\"targets\":[],\"steps\":[]}".getBytes(), "d/shard.json"));
+        assertTrue(f.getMessage().contains("format 9"), f.getMessage());
+    }
+}
