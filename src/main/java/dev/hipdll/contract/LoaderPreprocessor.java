@@ -63,8 +63,9 @@ public final class LoaderPreprocessor {
     /**
      * @param clang       the SDK's clang executable
      * @param runner      runs it (carries the timeout)
-     * @param environment its complete environment (leave out the variables that edit a compiler's command
-     *                    line: {@code dev.hipdll.environment.CompilerVariables#withoutCompilerVariables})
+     * @param environment its complete environment, without another install's variables ({@code HIP_PATH}, ...) and
+     *                    those that edit a compiler's command line or run code:
+     *                    {@code dev.hipdll.environment.CompilerVariables#withoutToolchainVariables}
      */
     public LoaderPreprocessor(Path clang, ProcessRunner runner, Map<String, String> environment) {
         this.clang = clang;

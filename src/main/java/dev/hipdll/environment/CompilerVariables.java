@@ -106,4 +106,28 @@ public record CompilerVariables(List<Entry> variables) {
         }
         return out;
     }
+
+    /**
+     * {@code environment} without every variable of this list, both groups (another ROCm/HIP/CUDA install such as
+     * {@code HIP_PATH}, and the ones that edit a compile), and without the code-running ones
+     * ({@link CodeRunningVariables}): the environment of a clang run outside the build's steps, such as the
+     * preprocessing of a loader source for its contract, which must see neither another install nor an edited
+     * command line.
+     *
+     * @param environment the environment
+     * @param ignoreCase  whether names compare case-insensitively (Windows)
+     * @return a new map in the same order
+     */
+    public Map<String, String> withoutToolchainVariables(Map<String, String> environment, boolean ignoreCase) {
+        List<VariablePattern> all = variables.stream().map(e -> new VariablePattern(e.name())).toList();
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : environment.entrySet()) {
+            String name = e.getKey();
+            if (all.stream().noneMatch(p -> p.matches(name, ignoreCase))
+                    && CodeRunningVariables.load().match(name, ignoreCase).isEmpty()) {
+                out.put(name, e.getValue());
+            }
+        }
+        return out;
+    }
 }

@@ -18,7 +18,6 @@ import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
 
@@ -106,8 +105,9 @@ abstract class AbstractContractMojo extends AbstractHipdllMojo {
             Path clang = new HipSdkResolver(host).resolveClangDir(sdk.overrides(), sdk.toolchain()).path()
                     .resolve(host.executable("clang"));
             getLog().info("contract: the loader source is read as the SDK's clang preprocesses it (" + clang + " -E)");
+            // another ROCm/HIP install's variables (HIP_PATH, ...) steer clang too: none reaches this run
             return new LoaderPreprocessor(clang, new ProcessRunner(contractTimeout()), CompilerVariables.load()
-                    .withoutCompilerVariables(host.environment().toMap(), host.isWindows(), Set.of()));
+                    .withoutToolchainVariables(host.environment().toMap(), host.isWindows()));
         } catch (SdkResolutionException e) {
             String why = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("");
             getLog().info("contract: the SDK's clang is not at hand (" + why + "): the loader source is read without"

@@ -132,4 +132,22 @@ class CompilerVariablesTest {
             }
         }
     }
+
+    /**
+     * The contract's clang run (a loader preprocessed outside the build's steps) sees no other install and no edited
+     * command line: IT "polluted environment" failed with the stand-in clang finding HIP_PATH=/nowhere.
+     */
+    @org.junit.jupiter.api.Test
+    void aClangRunOutsideTheStepsGetsNoToolchainVariable() {
+        java.util.Map<String, String> env = new java.util.LinkedHashMap<>();
+        env.put("PATH", "/usr/bin");
+        env.put("HOME", "/home/ana");
+        env.put("HIP_PATH", "/nowhere/rocm-5.7/");
+        env.put("ROCM_PATH", "/nowhere/rocm-5.7");
+        env.put("CPATH", "/evil/include");
+        env.put("CCC_OVERRIDE_OPTIONS", "#+-DX");
+        env.put("BASH_ENV", "/evil.sh");
+        org.junit.jupiter.api.Assertions.assertEquals(java.util.Map.of("PATH", "/usr/bin", "HOME", "/home/ana"),
+                CompilerVariables.load().withoutToolchainVariables(env, false));
+    }
 }
