@@ -62,4 +62,29 @@ class AptInstallScriptTest {
         }
         assertTrue(direct.isEmpty(), "apt without the lock timeout of scripts/apt-install: " + direct);
     }
+
+    /** Issue 23, item 8: the nginx that cache-tools installs is not left enabled at boot. */
+    @Test
+    void cacheToolsDisablesTheNginxServiceItInstalled() throws IOException {
+        Path calls = bin.resolve("calls.txt");
+        for (String tool : List.of("apt-get", "systemctl")) {
+            Path fake = Files.writeString(bin.resolve(tool), "#!/bin/sh\necho \"" + tool + " $*\" >> '" + calls + "'\n",
+                    StandardCharsets.UTF_8);
+            Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        Files.writeString(bin.resolve("sudo"), "#!/bin/sh\nexec \"$@\"\n", StandardCharsets.UTF_8);
+        Files.setPosixFilePermissions(bin.resolve("sudo"), PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path policy = Path.of("/usr/sbin/policy-rc.d");
+        boolean hadPolicy = Files.exists(policy);
+
+        Exec.Result r = Exec.run(Path.of("."), List.of("scripts/cache-tools"),
+                Map.of("PATH", bin + ":" + System.getenv("PATH"), "HIPDLL_CACHE_TOOLS_NGINX", ""));
+
+        assertEquals(0, r.exit(), r.output());
+        List<String> lines = Files.readAllLines(calls, StandardCharsets.UTF_8);
+        assertTrue(lines.contains("apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends nginx"),
+                lines.toString());
+        assertTrue(lines.contains("systemctl disable --quiet nginx.service"), "nginx left enabled at boot: " + lines);
+        assertEquals(hadPolicy, Files.exists(policy), "the policy-rc.d guard was left behind");
+    }
 }
