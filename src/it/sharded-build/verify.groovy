@@ -63,6 +63,8 @@ targets.eachWithIndex { t, i ->
     assert !dll(m).exists() : "a shard build linked a DLL: ${log}"
     assert !(log =~ /step \d+ of \d+: (bundle|host compile|link) /) : "a shard build ran more than device compiles: ${log}"
     assert deviceRan(log).size() == 2 : log
+    // hipdll:verify is bound too: a shard links no DLL, so it skips itself and says why (the merge verifies)
+    assert log.contains('hipdll:verify skipped: hipdll:build ran as a shard build (hip.shard=device) and linked no DLL') : log
     shardDirs[t] = dir
 }
 def manifest = new groovy.json.JsonSlurper().parse(new File(shardDirs['gfx1101'], 'shard.json'))
@@ -79,8 +81,9 @@ manifest.steps.each { s ->
 def merge = clone('merge')
 def zip = new File(shardDirs['gfx1101'].parentFile, 'shard-gfx1101.zip')
 def all = "-Dhip.shards=${shardDirs['gfx1100']},${zip},${shardDirs['gfx1151']}"
-def log = build(merge, 'merge', [all, '-Dhip.shards.require=true'])
+def log = build(merge, 'merge', [all, '-Dhip.shards.require=true'], true, 'verify')
 assert deviceRan(log).isEmpty() : "a device compile ran in the merge: ${log}"
+assert log.contains('DLL VERIFIED') && log =~ /PASS +device-code\.targets/ : "the merged DLL was not verified: ${log}"
 assert (log =~ /device compile cuda_chain\.cu \[gfx1151\] reused \(from shard .*machines\/m2\/xxxxxxbackend\/target\/hipdll\/shard\/gfx1151\)/).find() : log
 assert sha(dll(merge)) == expected : 'the merged DLL differs from the one-machine build'
 

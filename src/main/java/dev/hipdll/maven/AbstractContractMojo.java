@@ -48,6 +48,18 @@ abstract class AbstractContractMojo extends AbstractHipdllMojo {
     String exportPrefix;
 
     /**
+     * After {@code hipdll:build} ran as a shard build ({@code hip.shard=device}) in this build of the project, there
+     * is no DLL to check: the goal says so and skips itself (the merge build's run of it checks the DLL).
+     */
+    @Override
+    Optional<String> selfSkip() {
+        boolean projectPresent = session != null && session.getRequest() != null && session.getRequest().isProjectPresent();
+        return BuiltDllContext.shard(projectPresent ? session.getCurrentProject() : null)
+                .map(dir -> "hipdll:build ran as a shard build (hip.shard=device) and linked no DLL; the shard is "
+                        + dir + ", and the merge build (hip.shards) checks the DLL");
+    }
+
+    /**
      * From the command line inside a project: the configuration of the POM's one execution of this goal
      * ({@link CliExecutionConfiguration}), logged when it applies; in a multi-module build, the warning that
      * the goal runs once ({@link ReactorOnce}). The goals call it first.

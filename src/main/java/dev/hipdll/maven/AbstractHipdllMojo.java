@@ -21,7 +21,8 @@ import org.apache.maven.plugins.annotations.Parameter;
  *       property ({@code hip.timeout: '10x' is not a duration ...}), after {@link #configurationFailed};</li>
  *   <li>unknown {@code hip.*} properties and unknown {@code <configuration>} elements are warned about
  *       ({@link UnknownParameterCheck});</li>
- *   <li>{@code hip.skip} (every goal) and the goal's own skip ({@code hip.build.skip}, ...) skip it;</li>
+ *   <li>{@code hip.skip} (every goal) and the goal's own skip ({@code hip.build.skip}, ...) skip it, and so
+ *       does a reason of the goal's own ({@link #selfSkip}: the DLL goals after a shard build);</li>
  *   <li>the goal {@link #run runs}.</li>
  * </ol>
  * Also the {@link Host} made from the real process ({@code os.name}, {@code System.getenv()}: the only
@@ -80,6 +81,12 @@ abstract class AbstractHipdllMojo extends AbstractMojo {
             skipped();
             return;
         }
+        java.util.Optional<String> reason = selfSkip();
+        if (reason.isPresent()) {
+            getLog().info("hipdll:" + goal() + " skipped: " + reason.get());
+            skipped();
+            return;
+        }
         run();
     }
 
@@ -94,6 +101,14 @@ abstract class AbstractHipdllMojo extends AbstractMojo {
     /** Called by {@link HipdllConfigurator}: the parameters it could not convert, each naming its property. */
     void configurationProblems(List<String> problems) {
         configurationProblems.addAll(problems);
+    }
+
+    /**
+     * Why this goal has nothing to do in this build although no skip switch is set, or empty (the default): a goal
+     * that reads the DLL says so after {@code hipdll:build} ran as a shard build, which links no DLL.
+     */
+    java.util.Optional<String> selfSkip() {
+        return java.util.Optional.empty();
     }
 
     /** Called instead of {@link #run()} when the goal is skipped; nothing by default. */

@@ -528,6 +528,7 @@ public class BuildMojo extends AbstractHipdllMojo {
                             MavenBuildListener listener) throws MojoExecutionException, MojoFailureException {
         try {
             dev.hipdll.shard.ShardResult s = engine.runShard(request, signingKey, listener);
+            BuiltDllContext.recordShard(project, s.directory());
             String name = "shard-" + s.directory().getFileName();
             Path zip = s.directory().resolveSibling(name + ".zip");
             dev.hipdll.shard.ShardArchive.zip(s.directory(), zip);

@@ -29,6 +29,22 @@ final class BuiltDllContext {
         }
     }
 
+    /** The project context key of the shard directory hipdll:build wrote ({@code hip.shard=device}) in this build. */
+    static final String SHARD_KEY = "dev.hipdll.shard";
+
+    /** Records that this build of {@code project} was a shard build: it wrote {@code directory}, and no DLL. */
+    static void recordShard(MavenProject project, Path directory) {
+        if (project != null) {
+            project.setContextValue(SHARD_KEY, directory.toAbsolutePath().normalize().toString());
+        }
+    }
+
+    /** The shard directory hipdll:build wrote for {@code project} in this build, if it ran as a shard build. */
+    static Optional<Path> shard(MavenProject project) {
+        Object v = project == null ? null : project.getContextValue(SHARD_KEY);
+        return v instanceof String s ? Optional.of(Path.of(s)) : Optional.empty();
+    }
+
     /** The project context key of the DLLs the build's SDK libraries import. */
     static final String LIBRARIES_KEY = "dev.hipdll.libraryDlls";
 
