@@ -1,7 +1,11 @@
 package dev.hipdll.process;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -29,7 +33,8 @@ import java.util.Optional;
  *       argument and environment ranges one after the other, so for an instant in {@code execve} a process
  *       can show its new command line and still an empty environment; another run's shell launched then
  *       was killed by this run's search (seen once in a full test run: {@code ConcurrentRunsTest}, "run 47:
- *       exit 137"). A real orphan looks the same after the pause; one in {@code execve} carries its marker.</li>
+ *       exit 137"). A real orphan looks the same after the pause; one in {@code execve} carries its marker. A child
+ *       seen in {@code execve} at a look is looked at again ({@link #MAX_LOOKS}), not dropped.</li>
  * </ul>
  *
  * @param procFs    where to look
@@ -74,46 +79,72 @@ record AdoptedOrphans(ProcFs procFs, long jvm, long sinceTicks, long ownSession,
                 procFs.stat(self).map(ProcFs.Stat::session).orElse(-1L), pause);
     }
 
-    /** The live orphans, as above: the candidates that still look like orphans after {@link #pause}. */
+    /**
+     * The most looks at the children: a candidate must look orphaned at two of them, a pause apart; one that is in
+     * {@code execve} at a look (or still the JDK's launch helper) is looked at again, up to this many looks.
+     */
+    static final int MAX_LOOKS = 6;
+
+    /** What one look at a child of this JVM says. */
+    private enum Look {
+        /** Not an orphan of this run (a marker, older than the run, this JVM's own, gone): never looked at again. */
+        NOT,
+        /** Cannot be told now: in the middle of {@code execve} (no command line yet) or the JDK's launch helper. */
+        UNDECIDED,
+        /** Every condition above holds. */
+        ORPHANED
+    }
+
+    /**
+     * The live orphans, as above: the children that looked orphaned at two looks a {@link #pause} apart. A child
+     * seen in {@code execve} is looked at again rather than dropped: an orphan that {@code env -i setsid} execs twice
+     * on its way to its program was seen mid-exec at the second look and left running (once in 120 runs of
+     * {@code DetachedDescendantTest}). No candidate, no pause.
+     */
     List<ProcessHandle> find() {
-        List<ProcessHandle> candidates = new ArrayList<>();
-        for (long pid : procFs.childrenOf(jvm)) {
-            Optional<ProcessHandle> h = ProcessHandle.of(pid);
-            if (h.isPresent() && looksOrphaned(h.get())) {
-                candidates.add(h.get());
-            }
-        }
-        if (candidates.isEmpty()) {
-            return candidates;
-        }
-        pause.await();
+        Map<Long, ProcessHandle> pending = new LinkedHashMap<>();
+        Map<Long, Integer> sightings = new HashMap<>();
         List<ProcessHandle> out = new ArrayList<>();
-        for (ProcessHandle h : candidates) {
-            if (looksOrphaned(h)) {
-                out.add(h);
+        for (long pid : procFs.childrenOf(jvm)) {
+            ProcessHandle.of(pid).ifPresent(h -> pending.put(pid, h));
+        }
+        for (int look = 0; look < MAX_LOOKS && !pending.isEmpty(); look++) {
+            if (look > 0) {
+                pause.await();
+            }
+            for (Iterator<ProcessHandle> it = pending.values().iterator(); it.hasNext(); ) {
+                ProcessHandle h = it.next();
+                Look l = look(h);
+                if (l == Look.NOT) {
+                    it.remove();
+                } else if (l == Look.ORPHANED && sightings.merge(h.pid(), 1, Integer::sum) >= 2) {
+                    out.add(h);
+                    it.remove();
+                }
             }
         }
         return out;
     }
 
     /** One look at a child of this JVM: every condition above but the pause. */
-    private boolean looksOrphaned(ProcessHandle h) {
+    private Look look(ProcessHandle h) {
         long pid = h.pid();
         if (!procFs.running(h)) {
-            return false;
+            return Look.NOT;
         }
         Optional<ProcFs.Stat> stat = procFs.stat(pid);
         if (stat.isEmpty() || stat.get().startTicks() < sinceTicks || procFs.hasEnvironmentName(pid, TreeMarker.NAME)) {
-            return false;
+            return Look.NOT;
         }
         // mid-execve (another run's compiler being launched by the JDK) the environment reads as empty and
         // the marker is not there yet: such a process has no command line; the JDK's launch helper is a
         // launch of this JVM in progress, which execs the run's program next
         Optional<String> program = procFs.program(pid);
         if (program.isEmpty() || JDK_LAUNCH_HELPER.equals(program.get())) {
-            return false;
+            return Look.UNDECIDED;
         }
         boolean detached = stat.get().session() != ownSession;
-        return detached || procFs.emptyEnvironment(pid);  // the environment read again, after the command line
+        // the environment read again, after the command line
+        return detached || procFs.emptyEnvironment(pid) ? Look.ORPHANED : Look.NOT;
     }
 }
