@@ -18,10 +18,12 @@ import java.util.Optional;
  * @param elapsed      the whole build's time
  * @param libraryDlls  the DLLs the linked SDK libraries ({@code hip.libraries}) make the DLL import, e.g.
  *                     {@code hipblas.dll}: verify's default import allow-list takes them
+ * @param attestation  the DLL's signed attestation ({@code <dll>.intoto.jsonl}) written or kept, empty when the
+ *                     build had no signing key
  */
 public record HipDllBuildResult(Path dll, Path checksum, Path provenance, boolean upToDate, int stepsRun,
                                 int stepsReused, Optional<Path> stamp, boolean stampPending, Duration elapsed,
-                                java.util.List<String> libraryDlls) {
+                                java.util.List<String> libraryDlls, Optional<Path> attestation) {
     /** Copies the list. */
     public HipDllBuildResult {
         libraryDlls = java.util.List.copyOf(libraryDlls);

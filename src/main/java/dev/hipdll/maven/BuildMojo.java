@@ -3,10 +3,9 @@ package dev.hipdll.maven;
 import dev.hipdll.artifact.DllArtifact;
 import dev.hipdll.attestation.AttestationException;
 import dev.hipdll.attestation.Attestations;
-import dev.hipdll.attestation.DllAttestor;
-import dev.hipdll.attestation.ExternalParameters;
 import dev.hipdll.attestation.SigningKey;
 import dev.hipdll.build.BuildOptions;
+import dev.hipdll.build.BuildSigning;
 import dev.hipdll.build.HipDllBuild;
 import dev.hipdll.build.HipDllBuildRequest;
 import dev.hipdll.build.HipDllBuildResult;
@@ -489,11 +488,12 @@ public class BuildMojo extends AbstractHipdllMojo {
         }
         int cores = Runtime.getRuntime().availableProcessors();
         HipDllBuild engine = new HipDllBuild(SessionJobBudget.of(session, jobsTotal == 0
-                ? Math.max(cores, request.options().jobs()) : jobsTotal, getLog()::warn));
+                ? Math.max(cores, request.options().jobs()) : jobsTotal, getLog()::warn))
+                .withSigning(new BuildSigning(signingKey, builderId, SigningKeySettings.hint(signingServerId)));
         MavenBuildListener listener = new MavenBuildListener(getLog(),
                 MavenBuildListener.githubWorkspace(host().environment().toMap(), basedir.toPath()), System.out);
         if (isShard()) {
-            buildShard(engine, request, signingKey, listener);
+            buildShard(engine, request, listener);
             return;
         }
         engine = engine.withShards(shardSet(request));
@@ -504,14 +504,10 @@ public class BuildMojo extends AbstractHipdllMojo {
             if (!built.upToDate()) {
                 BuiltDllContext.recordLinked(project, built.dll()); // verify: this DLL needs no attestation to be trusted
             }
-            Optional<Path> attestation = new DllAttestor().attest(new DllAttestor.Request(built.dll(), built.provenance(),
-                    built.upToDate(), externalParameters(), builderId, mojoExecution == null ? "unknown"
-                    : mojoExecution.getVersion(), signingKey, SigningKeySettings.hint(signingServerId)),
-                    getLog()::info);
             if (artifact != null) {
-                ArtifactAttacher.attach(project, projectHelper, artifact, built, attestation, getLog());
+                ArtifactAttacher.attach(project, projectHelper, artifact, built, built.attestation(), getLog());
             }
-        } catch (BuildFailedException | AttestationException e) {
+        } catch (BuildFailedException e) {
             throw new MojoFailureException(e.getMessage());
         } catch (IOException e) {
             throw new MojoExecutionException("cannot write the build output in " + outputDirectory + ": "
@@ -524,10 +520,10 @@ public class BuildMojo extends AbstractHipdllMojo {
     }
 
     /** hip.shard=device: the device compiles only, published as a shard directory and zip (attached). */
-    private void buildShard(HipDllBuild engine, HipDllBuildRequest request, Optional<SigningKey> signingKey,
-                            MavenBuildListener listener) throws MojoExecutionException, MojoFailureException {
+    private void buildShard(HipDllBuild engine, HipDllBuildRequest request, MavenBuildListener listener)
+            throws MojoExecutionException, MojoFailureException {
         try {
-            dev.hipdll.shard.ShardResult s = engine.runShard(request, signingKey, listener);
+            dev.hipdll.shard.ShardResult s = engine.runShard(request, listener);
             BuiltDllContext.recordShard(project, s.directory());
             String name = "shard-" + s.directory().getFileName();
             Path zip = s.directory().resolveSibling(name + ".zip");
@@ -630,12 +626,6 @@ public class BuildMojo extends AbstractHipdllMojo {
                     + " or a machine with another SDK restores this machine's DLL");
         }
         return warnings;
-    }
-
-    /** The parameters the attestation records as {@code externalParameters}. */
-    private ExternalParameters externalParameters() {
-        return new ExternalParameters(Driver.parse(driver).toString(), staticRuntime, defines, compilerArgs,
-                offloadCompress ? bundleVersion : null);
     }
 
     /** The build options from the parameters (checked by {@link #checkParameters}); @throws IllegalArgumentException for a bad hip.driver */

@@ -113,7 +113,8 @@ final class CoreBuild {
     dev.hipdll.shard.ShardResult shard(Optional<dev.hipdll.attestation.SigningKey> key)
             throws IOException, BuildFailedException {
         log.clear();
-        return new HipDllBuild().runShard(request(), key, listener());
+        return new HipDllBuild().withSigning(new BuildSigning(key, dev.hipdll.attestation.Attestations.DEFAULT_BUILDER_ID,
+                "no key")).runShard(request(), listener());
     }
 
     private BuildListener listener() {

@@ -5,14 +5,14 @@ import dev.hipdll.compile.BuildFailedException;
 import dev.hipdll.compile.BuildSetup;
 import java.io.IOException;
 
-/** Lets tests in other packages call {@link HipDllBuild}'s package-private checks. */
+/** Lets tests in other packages call the build's package-private checks. */
 public final class HipDllBuildTestAccess {
     private HipDllBuildTestAccess() {
     }
 
-    /** {@link HipDllBuild#checkToolchainKey} with a silent log. */
+    /** {@link BuildPlan#checkToolchainKey} with a silent log. */
     public static void checkToolchainKey(String expected, BuildSetup setup) throws BuildFailedException, IOException {
-        HipDllBuild.checkToolchainKey(expected, setup, new FileDigests(), new BuildListener() {
+        BuildPlan.checkToolchainKey(expected, setup, new FileDigests(), new BuildListener() {
             @Override
             public void info(String line) {
             }

@@ -44,7 +44,7 @@ class ShardMergeBuildTest {
     }
 
     @Test
-    void aMergeOfShardsFromOtherDirectoriesLinksTheBytesOfOneMachine() throws Exception {
+    void aMergeOfShardsFromOtherDirectoriesAndSdkPlacesLinksTheBytesOfOneMachine() throws Exception {
         Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
         CoreBuild one = project("one", ALL);
         one.build();
@@ -52,6 +52,9 @@ class ShardMergeBuildTest {
 
         ShardResult a = project("machine-a", "gfx1100").shard(Optional.empty());
         CoreBuild mb = project("machine-b", "gfx1151");
+        // machine b has the SDK elsewhere: its paths (in PATH, HIP_PATH, the commands) are placeholders in the key
+        mb.sdk = dir.resolve("machine-b-sdk/ROCm 7.1");
+        dev.hipdll.testing.Trees.copy(Toolchain.standinSdk(), mb.sdk);
         ShardResult b = mb.shard(Optional.empty());
         assertTrue(mb.ran().stream().allMatch(s -> s.startsWith("device compile ")), mb.log.toString());
         assertFalse(mb.ran().isEmpty(), mb.log.toString());

@@ -46,6 +46,8 @@ final class TierBuild {
     int commandLineLimit = 8000;
     List<String> compilerArgs = List.of();
     Host host = WindowsTier.host();
+    /** A merge build's shards ({@code hip.shards}); none by default. */
+    dev.hipdll.shard.ShardSet shards = dev.hipdll.shard.ShardSet.NONE;
     final List<String> log = Collections.synchronizedList(new ArrayList<>());
 
     TierBuild(Path project) {
@@ -131,7 +133,18 @@ final class TierBuild {
     private HipDllBuildResult run() throws IOException, BuildFailedException {
         StandinBuild.Lines lines = new StandinBuild.Lines();
         try {
-            return new HipDllBuild().run(request(), () -> false, lines);
+            return new HipDllBuild().withShards(shards).run(request(), () -> false, lines);
+        } finally {
+            log.addAll(lines.all());
+        }
+    }
+
+    /** A shard build ({@code hip.shard=device}) of {@link #arch}; the log of this build only is kept in {@link #log}. */
+    dev.hipdll.shard.ShardResult shard() throws IOException, BuildFailedException {
+        log.clear();
+        StandinBuild.Lines lines = new StandinBuild.Lines();
+        try {
+            return new HipDllBuild().runShard(request(), lines);
         } finally {
             log.addAll(lines.all());
         }
