@@ -33,6 +33,7 @@ import dev.hipdll.sdk.HipSdk;
 import dev.hipdll.sdk.SdkProcessors;
 import dev.hipdll.sdk.SdkResolutionException;
 import dev.hipdll.sdk.SdkTable;
+import dev.hipdll.shard.ShardArchive;
 import dev.hipdll.shard.ShardManifest;
 import dev.hipdll.shard.ShardResult;
 import dev.hipdll.shard.ShardSet;
@@ -275,7 +276,7 @@ public final class HipDllBuild {
                 attest(plan, true, log));
     }
 
-    /** A shard build's end: the code objects and manifest (signed with a key) in the shard directory. */
+    /** A shard build's end: the code objects and manifest (signed with a key) in the shard directory, and its zip. */
     private ShardResult publishShard(BuildPlan plan, List<BuildStep> steps, GraphResult result, long started,
                                      BuildListener log) throws IOException {
         HipDllBuildRequest r = plan.request();
@@ -284,12 +285,15 @@ public final class HipDllBuild {
         Path dir = ShardWriter.directory(plan.outputDirectory(), targets);
         ShardManifest m = ShardWriter.write(dir, plan.stepDir(), steps, r.stamp().pluginVersion(), targets,
                 signing.key());
+        Path zip = dir.resolveSibling("shard-" + dir.getFileName() + ".zip");
+        ShardArchive.zip(dir, zip);
         int ran = (int) result.count(StepOutcome.Ran.class);
         int reused = (int) result.count(StepOutcome.Reused.class);
         log.info("shard " + dir + ": " + m.steps().size() + " code object(s) and " + ShardManifest.FILE_NAME
                 + (signing.key().isPresent() ? " (signed: " + ShardManifest.SIGNED_FILE_NAME + ")" : "") + "; "
-                + ran + " device compile(s) ran, " + reused + " reused, in " + millis(started) + " ms");
-        return new ShardResult(dir, m, ran, reused, Duration.ofNanos(System.nanoTime() - started));
+                + ran + " device compile(s) ran, " + reused + " reused, in " + millis(started) + " ms; zipped as "
+                + zip.getFileName());
+        return new ShardResult(dir, zip, m, ran, reused, Duration.ofNanos(System.nanoTime() - started));
     }
 
     /** A DLL build's end: the DLL moved into place, its checksum, provenance, stamp and attestation. */

@@ -456,36 +456,20 @@ public class BuildMojo extends AbstractHipdllMojo {
         }
     }
 
+    /** The build: the parameters mapped to one core request, run as a shard or a DLL build, its result recorded. */
     private void build() throws MojoExecutionException, MojoFailureException {
         warnWhenTheBuildCacheCannotSeeTheSdk();
-        DllArtifact artifact;
-        HipDllBuildRequest request;
         // read before anything is built: a configured key that cannot sign fails the build at once
         Optional<SigningKey> signingKey = SigningKeySettings.load(session == null ? null : session.getSettings(),
                 settingsDecrypter, signingServerId, host().environment(), basedir.toPath());
         signingKey.ifPresent(k -> getLog().info("attestation: signing with " + k));
+        DllArtifact artifact;
         try {
             artifact = attach ? new DllArtifact(classifier) : null;
-            List<String> problems = new ArrayList<>();
-            List<HipToolchain> toolchains = HipToolchains.read(session, problems);
-            problems.forEach(getLog()::warn);
-            SdkOverrides overrides = new SdkOverrides(path(sdkRoot), path(hipcc), path(clangDir), path(includeDir),
-                    path(libDir), path(deviceLibDir), path(runtimeDll), CommandLineProperties.places(session, basedir,
-                    project == null ? null : project.getProperties(), overrideValues()));
-            // the signing variables stay out of every compiler step's environment
-            request = new HipDllBuildRequest(SigningKeySettings.withoutSigningVariables(host()), new SetupInputs(overrides, toolchains, toolchainVersion,
-                    new MsvcRequest(path(vsInstallDir), vcToolsVersion, windowsSdkVersion, path(windowsSdkDir)),
-                    ScrubPolicy.of(scrubVariables, keepVariables, environmentVariables).withLauncher(compilerLauncher)),
-                    new TranslationUnits(sourceDirectory.toPath(), sources(), includeDirs(), defines, compilerArgs,
-                            new SourceLanguages(hipSources, hostSources), libraries),
-                    GfxTargetList.parse(arch), outputDirectory.toPath().resolve(outputName), options(),
-                    basedir.toPath(), buildDirectory(), new StampContext(mojoExecution == null ? "unknown"
-                    : mojoExecution.getVersion(), plugin.getId(), stampParameters(), environmentVariables.keySet()));
-        } catch (InvalidTargetException e) {
-            throw parameterError("hip.arch: " + e.getMessage());
-        } catch (IllegalArgumentException | EnvironmentException e) {
+        } catch (IllegalArgumentException e) {
             throw new MojoFailureException(e.getMessage());
         }
+        HipDllBuildRequest request = request();
         int cores = Runtime.getRuntime().availableProcessors();
         HipDllBuild engine = new HipDllBuild(SessionJobBudget.of(session, jobsTotal == 0
                 ? Math.max(cores, request.options().jobs()) : jobsTotal, getLog()::warn))
@@ -515,6 +499,32 @@ public class BuildMojo extends AbstractHipdllMojo {
         }
     }
 
+    /** The parameters as the core's one request; a refused value fails the goal naming its parameter. */
+    private HipDllBuildRequest request() throws MojoFailureException {
+        try {
+            List<String> problems = new ArrayList<>();
+            List<HipToolchain> toolchains = HipToolchains.read(session, problems);
+            problems.forEach(getLog()::warn);
+            SdkOverrides overrides = new SdkOverrides(path(sdkRoot), path(hipcc), path(clangDir), path(includeDir),
+                    path(libDir), path(deviceLibDir), path(runtimeDll), CommandLineProperties.places(session, basedir,
+                    project == null ? null : project.getProperties(), overrideValues()));
+            // the signing variables stay out of every compiler step's environment
+            return new HipDllBuildRequest(SigningKeySettings.withoutSigningVariables(host()), new SetupInputs(overrides,
+                    toolchains, toolchainVersion,
+                    new MsvcRequest(path(vsInstallDir), vcToolsVersion, windowsSdkVersion, path(windowsSdkDir)),
+                    ScrubPolicy.of(scrubVariables, keepVariables, environmentVariables).withLauncher(compilerLauncher)),
+                    new TranslationUnits(sourceDirectory.toPath(), sources(), includeDirs(), defines, compilerArgs,
+                            new SourceLanguages(hipSources, hostSources), libraries),
+                    GfxTargetList.parse(arch), outputDirectory.toPath().resolve(outputName), options(),
+                    basedir.toPath(), buildDirectory(), new StampContext(mojoExecution == null ? "unknown"
+                    : mojoExecution.getVersion(), plugin.getId(), stampParameters(), environmentVariables.keySet()));
+        } catch (InvalidTargetException e) {
+            throw parameterError("hip.arch: " + e.getMessage());
+        } catch (IllegalArgumentException | EnvironmentException e) {
+            throw new MojoFailureException(e.getMessage());
+        }
+    }
+
     private boolean isShard() {
         return shard != null && "device".equals(shard.strip());
     }
@@ -525,13 +535,10 @@ public class BuildMojo extends AbstractHipdllMojo {
         try {
             dev.hipdll.shard.ShardResult s = engine.runShard(request, listener);
             BuiltDllContext.recordShard(project, s.directory());
-            String name = "shard-" + s.directory().getFileName();
-            Path zip = s.directory().resolveSibling(name + ".zip");
-            dev.hipdll.shard.ShardArchive.zip(s.directory(), zip);
-            getLog().info("shard zip " + zip + (attach && project != null ? " (attached: type zip, classifier " + name
-                    + ")" : ""));
+            String classifier = "shard-" + s.directory().getFileName();
             if (attach && project != null && projectHelper != null) {
-                projectHelper.attachArtifact(project, "zip", name, zip.toFile());
+                projectHelper.attachArtifact(project, "zip", classifier, s.zip().toFile());
+                getLog().info("shard zip " + s.zip() + " attached: type zip, classifier " + classifier);
             }
         } catch (BuildFailedException e) {
             throw new MojoFailureException(e.getMessage());

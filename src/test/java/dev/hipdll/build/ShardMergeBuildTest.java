@@ -59,6 +59,8 @@ class ShardMergeBuildTest {
         assertTrue(mb.ran().stream().allMatch(s -> s.startsWith("device compile ")), mb.log.toString());
         assertFalse(mb.ran().isEmpty(), mb.log.toString());
         assertFalse(Files.exists(mb.dll()), "a shard build links no DLL");
+        assertTrue(Files.isRegularFile(b.zip()) && b.zip().getFileName().toString().equals("shard-gfx1151.zip"),
+                b.zip().toString());
         assertEquals(List.of("gfx1151"), b.manifest().targets());
         for (var e : b.manifest().steps()) {
             assertTrue(e.step().startsWith("device:") && e.step().endsWith(":gfx1151"), e.step());
