@@ -447,7 +447,7 @@ public class BuildMojo extends AbstractHipdllMojo {
                 throw new ParameterException("hip.shard: '" + shard + "' is no shard kind; expected 'device' (a shard"
                         + " build of the device compiles) or unset");
             }
-            if (isShard() && shards != null && !shards.isEmpty()) {
+            if (isShard() && !ShardInputs.none(shards)) {
                 throw new ParameterException("hip.shard=device builds a shard and hip.shards merges shards: set one");
             }
             Schedule.parse(schedule);
@@ -551,7 +551,7 @@ public class BuildMojo extends AbstractHipdllMojo {
     /** The shards of hip.shards, read and (with trusted keys) authenticated before anything runs. */
     private dev.hipdll.shard.ShardSet shardSet(HipDllBuildRequest request) throws MojoFailureException,
             MojoExecutionException {
-        if ((shards == null || shards.stream().allMatch(String::isBlank)) && !shardsRequire) {
+        if (ShardInputs.none(shards) && !shardsRequire) {
             return dev.hipdll.shard.ShardSet.NONE;
         }
         try {

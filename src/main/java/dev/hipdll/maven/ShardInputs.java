@@ -25,7 +25,17 @@ final class ShardInputs {
     }
 
     /**
-     * @param entries    the {@code hip.shards} entries
+     * Whether {@code hip.shards} names no shard: unset, or only empty elements (Maven gives an empty element of a
+     * comma list, as in {@code -Dhip.shards=,a} or {@code -Dhip.shards=}, as null).
+     *
+     * @param entries the {@code hip.shards} entries, or null
+     */
+    static boolean none(List<String> entries) {
+        return entries == null || entries.stream().allMatch(e -> e == null || e.isBlank());
+    }
+
+    /**
+     * @param entries    the {@code hip.shards} entries (null or blank elements are skipped)
      * @param basedir    the project directory (relative directories and files)
      * @param unpackDir  where zips are unpacked
      * @param system     the repository system (null: coordinates cannot be resolved)
@@ -41,12 +51,20 @@ final class ShardInputs {
         List<Path> dirs = new ArrayList<>();
         int n = 0;
         for (String raw : entries) {
-            String e = raw.strip();
-            if (e.isEmpty()) {
+            if (raw == null || raw.isBlank()) {  // Maven gives an empty element (a,,b or a trailing comma) as null
                 continue;
             }
+            String e = raw.strip();
             Path p = basedir.resolve(e).normalize();
             if (Files.isDirectory(p)) {
+                if (!Files.exists(p.resolve(dev.hipdll.shard.ShardManifest.FILE_NAME))) {
+                    List<String> inner = shardsInside(p);
+                    if (!inner.isEmpty()) {
+                        throw new ShardException("hip.shards: " + p + " holds no " + dev.hipdll.shard.ShardManifest
+                                .FILE_NAME + " but shard directories (" + String.join(", ", inner) + "): name each"
+                                + " of them, not their parent");
+                    }
+                }
                 dirs.add(p);
                 names.add(p.toString());
                 continue;
@@ -67,6 +85,9 @@ final class ShardInputs {
                     throw new ShardException("hip.shards: " + e + " (groupId:artifactId:version:classifier of a shard"
                             + " zip) does not resolve: " + x.getMessage());
                 }
+            } else if (!Files.exists(p) && (e.contains("/") || e.contains("\\") || e.endsWith(".zip"))) {
+                throw new ShardException("hip.shards: " + p + " does not exist; expected a shard directory (holding "
+                        + dev.hipdll.shard.ShardManifest.FILE_NAME + ") or a shard .zip file");
             } else {
                 throw new ShardException("hip.shards: " + e + " is no shard directory, no shard .zip file and no Maven"
                         + " coordinates groupId:artifactId:version:classifier (resolved against " + basedir + ")");
@@ -77,5 +98,13 @@ final class ShardInputs {
             names.add(e);
         }
         return dirs;
+    }
+
+    /** The names of the sub-directories of {@code dir} that hold a shard manifest, sorted (for a hint). */
+    private static List<String> shardsInside(Path dir) throws IOException {
+        try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+            return s.filter(d -> Files.isRegularFile(d.resolve(dev.hipdll.shard.ShardManifest.FILE_NAME)))
+                    .map(d -> d.getFileName().toString()).sorted().toList();
+        }
     }
 }

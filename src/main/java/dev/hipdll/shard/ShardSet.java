@@ -58,7 +58,8 @@ public record ShardSet(Map<String, List<ShardOffer>> byStep, List<String> shards
      * @param trusted     the trusted keys; when not empty only signed manifests are accepted
      * @param require     {@code hip.shards.require}
      * @param pluginVersion this build's plugin version
-     * @throws ShardException when a directory holds no manifest, a manifest does not parse, a signature is
+     * @throws ShardException when {@code require} is set and there is no directory, a directory holds no manifest,
+     *                        a manifest does not parse, a signature is
      *                        missing or does not verify, or a file is not in the directory (named)
      */
     public static ShardSet load(List<Path> directories, List<TrustedKey> trusted, boolean require,
@@ -75,6 +76,10 @@ public record ShardSet(Map<String, List<ShardOffer>> byStep, List<String> shards
      */
     public static ShardSet load(List<Path> directories, List<String> names, List<TrustedKey> trusted, boolean require,
                                 String pluginVersion) throws ShardException {
+        if (directories.isEmpty() && require) {
+            throw new ShardException("hip.shards.require=true takes all device code from shards, but hip.shards names"
+                    + " no shard; expected shard directories, shard .zip files or Maven coordinates, comma-separated");
+        }
         Map<String, List<ShardOffer>> byStep = new LinkedHashMap<>();
         List<String> shards = new ArrayList<>();
         for (int i = 0; i < directories.size(); i++) {
@@ -119,7 +124,7 @@ public record ShardSet(Map<String, List<ShardOffer>> byStep, List<String> shards
         if (!Files.isRegularFile(file)) {
             throw new ShardException(file + ": missing; trusted keys are configured (hip.attestation.trustedKeys),"
                     + " so only shards whose manifest is signed are accepted: build the shard with a signing key"
-                    + " (docs/attestation.md)");
+                    + " (docs/ci.md, Sharded builds)");
         }
         DsseEnvelope e;
         try {
