@@ -72,6 +72,19 @@ record GraphExecution(BuildPlan plan, JobBudget budget, ShardSet shards) {
             log.info("merge build: device compiles are taken from " + shards.shards().size() + " shard(s) when their"
                     + " key equals this build's" + (shards.require() ? " (hip.shards.require: all of them)" : "")
                     + ": " + String.join("; ", shards.shards()));
+            Set<String> planned = plan.steps().stream().map(BuildStep::id).collect(Collectors.toSet());
+            for (ShardSet.Unused u : shards.unused(planned)) {
+                String which = String.join(", ", u.steps().subList(0, Math.min(4, u.steps().size())))
+                        + (u.steps().size() > 4 ? " and " + (u.steps().size() - 4) + " more" : "");
+                if (u.all()) {
+                    log.warn("shard " + u.shard() + " supplies no step of this build: none of its " + u.offered()
+                            + " step(s) (" + which + ") is planned here; are its targets in hip.arch (" + r.targets()
+                            + ")? Its code objects do not reach the DLL");
+                } else {
+                    log.info("shard " + u.shard() + ": " + u.steps().size() + " of its " + u.offered() + " step(s) are"
+                            + " not planned here (" + which + "); their code objects do not reach the DLL");
+                }
+            }
         }
         steps.stream().flatMap(s -> s.notes().stream()).distinct().forEach(log::info);
         plan.launcher().ifPresent(l -> log.info(describeLauncher(l, steps)));

@@ -46,6 +46,42 @@ public record ShardSet(Map<String, List<ShardOffer>> byStep, List<String> shards
         return shards.isEmpty() && !require;
     }
 
+    /**
+     * What a shard offers that this build has no step for: a shard built for a target the merge's {@code hip.arch}
+     * does not name, or from another set of sources. Such code objects do not reach the DLL, so the build says so
+     * rather than drop them in silence.
+     *
+     * @param shard    the shard's name, as given
+     * @param steps    the step ids it offers that this build does not plan
+     * @param offered  how many steps it offers in all
+     */
+    public record Unused(String shard, List<String> steps, int offered) {
+        /** Whether no step of the shard is used. */
+        public boolean all() {
+            return steps.size() == offered;
+        }
+    }
+
+    /**
+     * The shards that offer steps not in {@code planned}, in the order given, each with those steps.
+     *
+     * @param planned the ids of this build's steps
+     * @return one entry per shard with an unplanned step; empty when every offer is for a planned step
+     */
+    public List<Unused> unused(java.util.Set<String> planned) {
+        Map<String, List<String>> offered = new LinkedHashMap<>();
+        byStep.forEach((step, offers) -> offers.forEach(o -> offered.computeIfAbsent(o.shard(),
+                k -> new java.util.ArrayList<>()).add(step)));
+        List<Unused> out = new java.util.ArrayList<>();
+        offered.forEach((shard, steps) -> {
+            List<String> not = steps.stream().filter(st -> !planned.contains(st)).sorted().toList();
+            if (!not.isEmpty()) {
+                out.add(new Unused(shard, not, steps.size()));
+            }
+        });
+        return out;
+    }
+
     /** The offers for a step, in the order the shards were given. */
     public List<ShardOffer> offers(String step) {
         return byStep.getOrDefault(step, List.of());

@@ -105,6 +105,16 @@ class ShardMergeBuildTest {
         assertTrue(e.getMessage().contains("no shard supplies it") && e.getMessage().contains("hip.shards.require"),
                 e.getMessage());
 
+        // a shard for a target this build does not name: said, not dropped in silence
+        CoreBuild narrow = project("narrow", "gfx1151");
+        narrow.shards = ShardSet.load(List.of(stale.directory()), List.of(), false, "test");
+        narrow.build();
+        assertTrue(narrow.log.contains("WARN shard " + stale.directory() + " supplies no step of this build: none of"
+                + " its 2 step(s) (device:backend_cuda.cu:gfx1100, device:cuda_chain.cu:gfx1100) is planned here; are its"
+                + " targets in hip.arch (gfx1151)? Its code objects do not reach the DLL"), narrow.log.toString());
+        assertTrue(merge.log.stream().noneMatch(l -> l.contains("supplies no step") || l.contains("not planned here")),
+                merge.log.toString());
+
         CoreBuild other = project("other-version", ALL);
         other.shards = ShardSet.load(List.of(stale.directory()), List.of(), false, "2.0");
         other.build();

@@ -30,6 +30,28 @@ class ShardSetTest {
     }
 
     @Test
+    void theStepsAShardOffersThatNoPlannedStepTakesAreNamedPerShard() {
+        java.util.function.BiFunction<String, String, ShardOffer> offer = (shard, step) -> new ShardOffer(shard,
+                dir.resolve(shard), "1", new ShardEntry(step, step.replace(":", "_") + ".co", "0".repeat(64),
+                new dev.hipdll.incremental.StepRecord(2, step, List.of(), "", "", java.util.Map.of(), List.of(),
+                        new dev.hipdll.incremental.FileFingerprint("out.co", 1, 0, "0".repeat(64)))));
+        ShardSet set = new ShardSet(java.util.Map.of(
+                "device:a.cu:gfx1100", List.of(offer.apply("s1", "device:a.cu:gfx1100")),
+                "device:a.cu:gfx1151", List.of(offer.apply("s2", "device:a.cu:gfx1151")),
+                "device:b.cu:gfx1151", List.of(offer.apply("s2", "device:b.cu:gfx1151")),
+                "device:a.cu:gfx1201", List.of(offer.apply("s3", "device:a.cu:gfx1201"))),
+                List.of("s1", "s2", "s3"), false, "1");
+        List<ShardSet.Unused> unused = set.unused(java.util.Set.of("device:a.cu:gfx1100", "device:a.cu:gfx1151"));
+        assertEquals(2, unused.size(), unused.toString());
+        ShardSet.Unused s2 = unused.stream().filter(u -> u.shard().equals("s2")).findFirst().orElseThrow();
+        assertEquals(List.of("device:b.cu:gfx1151"), s2.steps());
+        assertEquals(2, s2.offered());
+        assertTrue(!s2.all());
+        ShardSet.Unused s3 = unused.stream().filter(u -> u.shard().equals("s3")).findFirst().orElseThrow();
+        assertTrue(s3.all());
+    }
+
+    @Test
     void noShardsNotRequiredIsNoError() throws Exception {
         assertTrue(ShardSet.load(List.of(), List.of(), false, "1").none());
     }
