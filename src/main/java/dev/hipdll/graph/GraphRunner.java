@@ -204,14 +204,20 @@ public final class GraphRunner<N extends GraphNode> {
             return;
         }
         try {
-            runHolding(n, ordinal, total, action, listener, eventLock, done);
+            runHolding(n, ordinal, total, action, listener, eventLock, done, stopping);
         } finally {
             budget.release();
         }
     }
 
+    /**
+     * Runs one step and posts its end. A step that ends in a failure or an exception after the run began stopping
+     * ({@code stopping}: another step failed or the caller was interrupted) was stopped, whatever it threw: an
+     * interrupted copy may end in an I/O error with the interrupt consumed.
+     */
     private void runHolding(N n, int ordinal, int total, StepAction<N> action, GraphListener<N> listener,
-                            Object eventLock, LinkedBlockingQueue<Done> done) {
+                            Object eventLock, LinkedBlockingQueue<Done> done,
+                            java.util.concurrent.atomic.AtomicBoolean stopping) {
         long t0 = System.nanoTime();
         synchronized (eventLock) {
             listener.started(n, ordinal, total);
@@ -229,7 +235,9 @@ public final class GraphRunner<N extends GraphNode> {
             stoppedByUs = true;
         } catch (Exception | Error e) {
             outcome = new StepOutcome.Failed("step '" + n.id() + "' failed: " + e, e);
+            stoppedByUs = Thread.currentThread().isInterrupted();
         }
+        stoppedByUs |= outcome.failed() && stopping.get();
         if (!stoppedByUs) {
             synchronized (eventLock) {
                 listener.finished(n, ordinal, total, outcome, Duration.ofNanos(System.nanoTime() - t0));
