@@ -325,6 +325,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
                 take(o, step, command, envDigest, tools);
                 return Optional.of(new StepOutcome.Reused("from shard " + o.shard()));
             }
+            why = ControlCharacters.escape(why);  // it may quote the manifest's strings (a version, arguments, paths)
             listener.warn(step.describe() + ": shard " + o.shard() + " refused: " + why);
             refused.add(o.shard() + ": " + why);
         }

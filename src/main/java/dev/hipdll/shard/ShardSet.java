@@ -4,6 +4,7 @@ import dev.hipdll.attestation.AttestationException;
 import dev.hipdll.attestation.DsseEnvelope;
 import dev.hipdll.attestation.DsseSignature;
 import dev.hipdll.attestation.TrustedKey;
+import dev.hipdll.io.ControlCharacters;
 import dev.hipdll.io.IoProblem;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -87,7 +88,8 @@ public record ShardSet(Map<String, List<ShardOffer>> byStep, List<String> shards
                     : signedPayload(dir.resolve(ShardManifest.SIGNED_FILE_NAME), trusted), dir + "/"
                     + (trusted.isEmpty() ? ShardManifest.FILE_NAME : ShardManifest.SIGNED_FILE_NAME));
             String name = names.get(i);
-            shards.add(name + " (" + String.join(",", m.targets()) + ", " + m.steps().size() + " device compiles"
+            shards.add(name + " (" + ControlCharacters.escape(String.join(",", m.targets())) + ", " + m.steps().size()
+                    + " device compiles"
                     + (trusted.isEmpty() ? "" : ", signed") + ")");
             for (ShardEntry e : m.steps()) {
                 byStep.computeIfAbsent(e.step(), k -> new ArrayList<>())
@@ -128,7 +130,7 @@ public record ShardSet(Map<String, List<ShardOffer>> byStep, List<String> shards
             throw new ShardException(x.getMessage());
         }
         if (!ShardManifest.PAYLOAD_TYPE.equals(e.payloadType())) {
-            throw new ShardException(file + ": payload type " + e.payloadType() + ", expected "
+            throw new ShardException(file + ": payload type " + ControlCharacters.escape(e.payloadType()) + ", expected "
                     + ShardManifest.PAYLOAD_TYPE);
         }
         for (DsseSignature s : e.signatures()) {

@@ -152,6 +152,21 @@ class ShardMergeBuildTest {
     }
 
     @Test
+    void aRefusalQuotesTheManifestWithItsControlCharactersEscaped() throws Exception {
+        Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
+        ShardResult s = project("machine", "gfx1151").shard(Optional.empty());
+        Path json = s.directory().resolve(ShardManifest.FILE_NAME);
+        Files.writeString(json, Files.readString(json).replace("\"pluginVersion\" : \"test\"",
+                "\"pluginVersion\" : \"0.1\\n::error::forged\""));
+        CoreBuild merge = project("merge", "gfx1151");
+        merge.shards = ShardSet.load(List.of(s.directory()), List.of(), false, "test");
+        merge.build();
+        assertTrue(merge.log.stream().anyMatch(l -> l.endsWith("refused: built by plugin version 0.1\\n::error::forged,"
+                + " this build is test")), merge.log.toString());
+        assertTrue(merge.log.stream().noneMatch(l -> l.contains("\n")), "a manifest's line feed starts no log line");
+    }
+
+    @Test
     void aCodeObjectReplacedInTheShardIsRefusedByItsDigest() throws Exception {
         Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
         ShardResult s = project("machine", "gfx1151").shard(Optional.empty());

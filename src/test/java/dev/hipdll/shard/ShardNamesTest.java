@@ -63,4 +63,33 @@ class ShardNamesTest {
                 () -> ShardManifest.parse("{\"format\":9,\"pluginVersion\":\"1\",\"targets\":[],\"steps\":[]}".getBytes(), "d/shard.json"));
         assertTrue(f.getMessage().contains("format 9"), f.getMessage());
     }
+
+    @Test
+    void aCodeObjectNameThatIsNoPathHereIsRefusedWhenTheManifestIsRead() {
+        String key = "{\"format\":2,\"step\":\"s\",\"command\":[],\"environment\":\"e\",\"tools\":{},\"reads\":[],"
+                + "\"output\":{\"path\":\"o\",\"size\":1,\"mtime\":1,\"sha256\":\"" + "0".repeat(64) + "\"}}";
+        // a NUL (or on Windows <>|?*") made Path.resolve throw in the merge's step: the build failed as if the step had
+        ShardException e = assertThrows(ShardException.class, () -> ShardManifest.parse(("{\"format\":1,\"pluginVersion\""
+                + ":\"1\",\"targets\":[],\"steps\":[{\"step\":\"s\",\"file\":\"a/x.co\\u0000y\",\"sha256\":\""
+                + "0".repeat(64) + "\",\"key\":" + key + "}]}").getBytes(), "d/shard.json"));
+        assertTrue(e.getMessage().startsWith("d/shard.json: not a shard manifest") && e.getMessage().contains(
+                "file 'a/x.co\\x00y' is not a relative path inside the shard"), e.getMessage());
+    }
+
+    @Test
+    void aManifestsStringsReachTheLogWithTheirControlCharactersEscaped() throws Exception {
+        Path shard = Files.createDirectories(dir.resolve("s"));
+        Files.writeString(shard.resolve("shard.json"), "{\"format\":1,\"pluginVersion\":\"1\",\"targets\":"
+                + "[\"gfx1100\\n::error::forged\"],\"steps\":[]}");
+        String named = String.join("; ", ShardSet.load(List.of(shard), List.of(), false, "1").shards());
+        assertTrue(named.contains("gfx1100\\n::error::forged") && !named.contains("\n"), named);
+
+        Path keys = Path.of(getClass().getResource("/dev/hipdll/attestation/keys/ec-p256-public.pem").toURI());
+        Files.writeString(shard.resolve(ShardManifest.SIGNED_FILE_NAME), "{\"payload\":\"e30=\",\"payloadType\":"
+                + "\"x\\n::error::forged\",\"signatures\":[]}");
+        ShardException e = assertThrows(ShardException.class, () -> ShardSet.load(List.of(shard),
+                dev.hipdll.attestation.TrustedKeys.load(keys), false, "1"));
+        assertTrue(e.getMessage().contains("payload type x\\n::error::forged") && !e.getMessage().contains("\n"),
+                e.getMessage());
+    }
 }
