@@ -1,5 +1,6 @@
 package dev.hipdll.shard;
 
+import dev.hipdll.io.ControlCharacters;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -86,9 +87,16 @@ public final class ShardArchive {
                 if (++n > MAX_ENTRIES) {
                     throw new ShardException(zip + ": more than " + MAX_ENTRIES + " entries; not a shard");
                 }
-                Path to = root.resolve(e.getName()).normalize();
+                Path to;
+                try {
+                    to = root.resolve(e.getName()).normalize();
+                } catch (java.nio.file.InvalidPathException x) {  // a NUL, or on Windows <>|?*"
+                    throw new ShardException(zip + ": entry '" + ControlCharacters.escape(e.getName()) + "' is no path"
+                            + " here (" + x.getReason() + "); not a shard");
+                }
                 if (!to.startsWith(root) || to.equals(root)) {
-                    throw new ShardException(zip + ": entry '" + e.getName() + "' leaves the shard directory");
+                    throw new ShardException(zip + ": entry '" + ControlCharacters.escape(e.getName())
+                            + "' leaves the shard directory");
                 }
                 if (e.isDirectory()) {
                     Files.createDirectories(to);

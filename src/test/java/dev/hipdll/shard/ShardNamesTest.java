@@ -39,6 +39,19 @@ class ShardNamesTest {
     }
 
     @Test
+    void aZipEntryThatIsNoPathHereIsRefusedByName() throws Exception {
+        Path zip = dir.resolve("nul.zip");
+        try (ZipOutputStream z = new ZipOutputStream(Files.newOutputStream(zip))) {
+            z.putNextEntry(new ZipEntry("a.cu/gfx1100.co\u0000x"));
+            z.write(1);
+            z.closeEntry();
+        }
+        // was an InvalidPathException out of hipdll:build, which names neither the zip nor the entry
+        ShardException e = assertThrows(ShardException.class, () -> ShardArchive.unzip(zip, dir.resolve("out")));
+        assertTrue(e.getMessage().startsWith(zip + ": entry 'a.cu/gfx1100.co\\x00x' is no path here"), e.getMessage());
+    }
+
+    @Test
     void aZippedShardUnpacksToTheSameFiles() throws Exception {
         Path shard = dir.resolve("s");
         Files.createDirectories(shard.resolve("a.cu"));
