@@ -119,13 +119,28 @@ public record ShardSet(Map<String, List<ShardOffer>> byStep, List<String> shards
     /** The payload of a signed manifest when a trusted key verifies one of its signatures. */
     private static byte[] signedPayload(Path file, List<TrustedKey> trusted) throws ShardException {
         if (!Files.isRegularFile(file)) {
-            throw new ShardException(file + ": missing; trusted keys are configured (hip.attestation.trustedKeys),"
-                    + " so only shards whose manifest is signed are accepted: build the shard with a signing key"
-                    + " (docs/attestation.md)");
+            throw missingSignature(file.toString());
         }
+        return signedPayload(read(file), file.toString(), trusted);
+    }
+
+    static ShardException missingSignature(String file) {
+        return new ShardException(file + ": missing; trusted keys are configured (hip.attestation.trustedKeys),"
+                + " so only shards whose manifest is signed are accepted: build the shard with a signing key"
+                + " (docs/attestation.md)");
+    }
+
+    /**
+     * The payload of a signed manifest's bytes ({@link ShardManifest#SIGNED_FILE_NAME}) when a trusted key verifies
+     * one of its signatures.
+     *
+     * @param file where the bytes were read, for the message
+     * @throws ShardException when it is no DSSE envelope of {@link ShardManifest#PAYLOAD_TYPE} or no signature verifies
+     */
+    static byte[] signedPayload(byte[] bytes, String file, List<TrustedKey> trusted) throws ShardException {
         DsseEnvelope e;
         try {
-            e = DsseEnvelope.parse(new String(read(file), java.nio.charset.StandardCharsets.UTF_8), file.toString());
+            e = DsseEnvelope.parse(new String(bytes, java.nio.charset.StandardCharsets.UTF_8), file);
         } catch (AttestationException x) {
             throw new ShardException(x.getMessage());
         }

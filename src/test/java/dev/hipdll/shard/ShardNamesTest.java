@@ -52,6 +52,52 @@ class ShardNamesTest {
     }
 
     @Test
+    void withTrustedKeysAZipIsUnpackedOnlyAfterItsSignatureVerifiesAndOnlyWhatItsSignedManifestNames() throws Exception {
+        Path keys = Path.of(getClass().getResource("/dev/hipdll/attestation/keys/ec-p256-pkcs8.pem").toURI()).getParent();
+        var trusted = dev.hipdll.attestation.TrustedKeys.load(keys.resolve("ec-p256-public.pem"));
+        var key = dev.hipdll.attestation.SigningKeyFile.load(keys.resolve("ec-p256-pkcs8.pem"), null, "test");
+        byte[] co = {0x7f, 'E', 'L', 'F', 1, 2, 3};
+        String json = "{\"format\":1,\"pluginVersion\":\"1\",\"targets\":[\"gfx1100\"],\"steps\":[{\"step\":\"s\","
+                + "\"file\":\"a.cu/gfx1100.co\",\"sha256\":\"" + dev.hipdll.artifact.Sha256.of(co) + "\",\"key\":"
+                + "{\"format\":2,\"step\":\"s\",\"command\":[],\"environment\":\"e\",\"tools\":{},\"reads\":[],"
+                + "\"output\":{\"path\":\"o\",\"size\":" + co.length + ",\"mtime\":1,\"sha256\":\""
+                + dev.hipdll.artifact.Sha256.of(co) + "\"}}}]}";
+        String signed = key.sign(new dev.hipdll.attestation.DsseEnvelope(ShardManifest.PAYLOAD_TYPE, json.getBytes(),
+                List.of())).toJson();
+        byte[] zeros = new byte[8 << 20];  // stands for a zip bomb: what the signer did not name is never written
+
+        Path forged = dir.resolve("forged.zip");
+        zip(forged, ShardManifest.SIGNED_FILE_NAME, signed.replace("\"sig\":\"", "\"sig\":\"AAAA").getBytes(),
+                "a.cu/gfx1100.co", co, "padding.bin", zeros);
+        ShardException e = assertThrows(ShardException.class, () -> ShardArchive.unzip(forged, dir.resolve("f"), trusted));
+        assertTrue(e.getMessage().contains("no signature verifies with a trusted key"), e.getMessage());
+        assertTrue(Files.notExists(dir.resolve("f/padding.bin")) && Files.notExists(dir.resolve("f/a.cu")),
+                "nothing is unpacked before the signature verifies");
+
+        Path padded = dir.resolve("padded.zip");
+        zip(padded, ShardManifest.SIGNED_FILE_NAME, signed.getBytes(), "a.cu/gfx1100.co", co, "padding.bin", zeros);
+        ShardArchive.unzip(padded, dir.resolve("p"), trusted);
+        assertTrue(java.util.Arrays.equals(co, Files.readAllBytes(dir.resolve("p/a.cu/gfx1100.co"))));
+        assertTrue(Files.notExists(dir.resolve("p/padding.bin")), "what the signed manifest does not name is not unpacked");
+
+        Path big = dir.resolve("big.zip");
+        zip(big, ShardManifest.SIGNED_FILE_NAME, signed.getBytes(), "a.cu/gfx1100.co", zeros);
+        ShardException b = assertThrows(ShardException.class, () -> ShardArchive.unzip(big, dir.resolve("b"), trusted));
+        assertTrue(b.getMessage().contains("entry 'a.cu/gfx1100.co' unpacks to more than the 7 bytes its signed"
+                + " manifest names"), b.getMessage());
+    }
+
+    private static void zip(Path zip, Object... nameAndBytes) throws Exception {
+        try (ZipOutputStream z = new ZipOutputStream(Files.newOutputStream(zip))) {
+            for (int i = 0; i < nameAndBytes.length; i += 2) {
+                z.putNextEntry(new ZipEntry((String) nameAndBytes[i]));
+                z.write((byte[]) nameAndBytes[i + 1]);
+                z.closeEntry();
+            }
+        }
+    }
+
+    @Test
     void aZippedShardUnpacksToTheSameFiles() throws Exception {
         Path shard = dir.resolve("s");
         Files.createDirectories(shard.resolve("a.cu"));
