@@ -221,13 +221,23 @@ record GraphExecution(BuildPlan plan, JobBudget budget, ShardSet shards) {
         return Sha256.ofUtf8(sb.toString());
     }
 
-    /** The tools a compile or link runs besides its executable: hipcc starts clang; a link runs lld-link. */
-    private static Map<String, Path> driverTools(HipSdk sdk, OsFamily os, Driver driver) {
+    /**
+     * The tools a compile or link runs besides its executable: hipcc starts clang; a link runs lld-link; a device
+     * compile links the SDK's device libraries ({@code deviceLib <name>.bc}, every {@code *.bc} of
+     * {@code deviceLibDir}, which clang's {@code -MD} does not list), so a step's key, and a shard's (issue 24),
+     * holds their digests.
+     */
+    private static Map<String, Path> driverTools(HipSdk sdk, OsFamily os, Driver driver) throws IOException {
         Map<String, Path> t = new LinkedHashMap<>();
         if (driver == Driver.HIPCC) {
             t.put("clang", Driver.tool(sdk, os, "clang"));
         }
         t.put("lld-link", Driver.tool(sdk, os, "lld-link"));
+        List<Path> bitcode = new java.util.ArrayList<>(dev.hipdll.io.SpecialFiles.list(sdk.deviceLibDir().path(), "*.bc"));
+        bitcode.sort(null);
+        for (Path bc : bitcode) {
+            t.put(StepExecutor.DEVICE_LIB + bc.getFileName(), bc);
+        }
         return t;
     }
 

@@ -92,6 +92,8 @@ public final class StepExecutor implements StepAction<BuildStep> {
     private final Set<String> unitsNotRecorded = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** {@link HeaderFiles}: count and whole digest, kept in compile steps' records. */
     private final String headerFiles;
+    /** The prefix of a device library's name among {@code driverTools}: only a device compile's key holds them. */
+    static final String DEVICE_LIB = "deviceLib ";
     /** The shards of a merge build ({@code hip.shards}); {@link ShardSet#NONE} otherwise. */
     private final ShardSet shards;
 
@@ -103,7 +105,8 @@ public final class StepExecutor implements StepAction<BuildStep> {
      * @param environment       the scrubbed environment every step runs in
      * @param workingDir        the working directory of every step
      * @param driverTools       the programs a compile or link step runs besides its executable, by name
-     *                          (for hipcc: the clang it starts; for a link: lld-link)
+     *                          (for hipcc: the clang it starts; for a link: lld-link), and the device libraries a
+     *                          device compile links, named {@link #DEVICE_LIB}{@code <file name>}
      * @param environmentDigest the digest of the output-deciding variables of {@code environment}
      * @param placeholders      replaces machine paths by placeholders in commands and recorded file paths
      *                          (and back), so a record made in another directory names this one's files
@@ -322,6 +325,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
                 take(o, step, command, envDigest, tools);
                 return Optional.of(new StepOutcome.Reused("from shard " + o.shard()));
             }
+            why = ControlCharacters.escape(why);  // it may quote the manifest's strings (a version, arguments, paths)
             listener.warn(step.describe() + ": shard " + o.shard() + " refused: " + why);
             refused.add(o.shard() + ": " + why);
         }
@@ -502,7 +506,8 @@ public final class StepExecutor implements StepAction<BuildStep> {
         t.put(step.executable().getFileName().toString(), step.executable());
         if (step.kind() != StepKind.BUNDLE) {
             driverTools.forEach((k, v) -> {
-                if (!v.equals(step.executable()) && (step.kind() == StepKind.LINK || !k.startsWith("lld-link"))) {
+                if (!v.equals(step.executable()) && (step.kind() == StepKind.LINK || !k.startsWith("lld-link"))
+                        && (step.kind() == StepKind.DEVICE_COMPILE || !k.startsWith(DEVICE_LIB))) {
                     t.put(k, v);
                 }
             });

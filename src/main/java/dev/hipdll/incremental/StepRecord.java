@@ -17,7 +17,8 @@ import java.util.Map;
  * @param headers     for a compile, the header files of the project's include places
  *                    ({@link HeaderFiles#summary()} with the whole digest); empty for other steps and in
  *                    records of format 1
- * @param tools       the programs the step runs (hipcc, clang, lld-link, clang-offload-bundler), by name
+ * @param tools       the programs the step runs (hipcc, clang, lld-link, clang-offload-bundler), by name; for a
+ *                    device compile also the SDK's device libraries it links ({@code deviceLib ocml.bc}, ...)
  * @param reads       every file the step read: its declared inputs and, for a compile, every header its
  *                    {@code -MD} dependency file lists
  * @param output      the output it wrote: the step's own output file (placeholders in the path) and the

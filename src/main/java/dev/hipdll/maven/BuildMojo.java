@@ -561,7 +561,7 @@ public class BuildMojo extends AbstractHipdllMojo {
             List<Path> dirs = ShardInputs.directories(shards == null ? List.of() : shards, basedir.toPath(),
                     request.outputDirectory().resolve("shards-in"), repositorySystem,
                     session == null ? null : session.getRepositorySession(),
-                    project == null ? List.of() : project.getRemoteProjectRepositories(), names);
+                    project == null ? List.of() : project.getRemoteProjectRepositories(), names, trusted);
             return dev.hipdll.shard.ShardSet.load(dirs, names, trusted, shardsRequire, request.stamp().pluginVersion());
         } catch (dev.hipdll.shard.ShardException | AttestationException e) {
             throw new MojoFailureException(e.getMessage());

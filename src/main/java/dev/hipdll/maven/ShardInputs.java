@@ -42,11 +42,14 @@ final class ShardInputs {
      * @param session    the repository session
      * @param remotes    the project's remote repositories
      * @param names      receives each shard's name for the log (the entry as given), in order
+     * @param trusted    the trusted keys: when not empty a zip is unpacked only when its manifest is signed by one,
+     *                   and then only what its signed manifest names ({@link ShardArchive#unzip(Path, Path, List)})
      * @return the shard directories, in order
      * @throws ShardException when an entry is none of these, or does not resolve or unpack
      */
     static List<Path> directories(List<String> entries, Path basedir, Path unpackDir, RepositorySystem system,
-                                  RepositorySystemSession session, List<RemoteRepository> remotes, List<String> names)
+                                  RepositorySystemSession session, List<RemoteRepository> remotes, List<String> names,
+                                  List<dev.hipdll.attestation.TrustedKey> trusted)
             throws ShardException, IOException {
         List<Path> dirs = new ArrayList<>();
         int n = 0;
@@ -93,7 +96,7 @@ final class ShardInputs {
                         + " coordinates groupId:artifactId:version:classifier (resolved against " + basedir + ")");
             }
             Path dir = unpackDir.resolve(String.valueOf(n++));
-            ShardArchive.unzip(zip, dir);
+            ShardArchive.unzip(zip, dir, trusted);
             dirs.add(dir);
             names.add(e);
         }

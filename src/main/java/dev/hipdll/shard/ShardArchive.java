@@ -1,5 +1,7 @@
 package dev.hipdll.shard;
 
+import dev.hipdll.attestation.TrustedKey;
+import dev.hipdll.io.ControlCharacters;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -8,7 +10,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -70,6 +74,24 @@ public final class ShardArchive {
      * @throws IOException    when a file cannot be written
      */
     public static void unzip(Path zip, Path dir) throws ShardException, IOException {
+        unzip(zip, dir, List.of());
+    }
+
+    /**
+     * Unpacks a shard zip into an empty (or replaced) directory; with trusted keys only a signed shard, checked
+     * before anything else is written: its {@link ShardManifest#SIGNED_FILE_NAME} must verify with one of them, and
+     * then only that envelope, {@link ShardManifest#FILE_NAME} and the code objects its signed manifest names are
+     * unpacked, each at most the size its key names (so a zip whose signature does not verify, or one signed but
+     * padded, writes nothing or no more than what the signer named).
+     *
+     * @param zip     the zip
+     * @param dir     the directory (its previous content is deleted)
+     * @param trusted the trusted keys ({@code hip.attestation.trustedKeys}); empty: any shard is unpacked
+     * @throws ShardException when the zip does not open, an entry leaves the directory, it is too large, or (with
+     *                        trusted keys) its manifest is not signed by one of them
+     * @throws IOException    when a file cannot be written
+     */
+    public static void unzip(Path zip, Path dir, List<TrustedKey> trusted) throws ShardException, IOException {
         if (Files.isDirectory(dir)) {
             try (Stream<Path> s = Files.walk(dir)) {
                 for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
@@ -82,13 +104,26 @@ public final class ShardArchive {
         long total = 0;
         int n = 0;
         try (ZipFile z = new ZipFile(zip.toFile())) {
+            Map<String, Long> signed = trusted.isEmpty() ? null : signedSizes(z, zip, trusted);
             for (ZipEntry e : java.util.Collections.list(z.entries())) {
+                if (signed != null && !signed.containsKey(e.getName())) {
+                    continue;  // not named by the signed manifest: never read
+                }
+                long limit = signed == null ? MAX_BYTES : Math.min(MAX_BYTES, signed.get(e.getName()));
+                long entryBytes = 0;
                 if (++n > MAX_ENTRIES) {
                     throw new ShardException(zip + ": more than " + MAX_ENTRIES + " entries; not a shard");
                 }
-                Path to = root.resolve(e.getName()).normalize();
+                Path to;
+                try {
+                    to = root.resolve(e.getName()).normalize();
+                } catch (java.nio.file.InvalidPathException x) {  // a NUL, or on Windows <>|?*"
+                    throw new ShardException(zip + ": entry '" + ControlCharacters.escape(e.getName()) + "' is no path"
+                            + " here (" + x.getReason() + "); not a shard");
+                }
                 if (!to.startsWith(root) || to.equals(root)) {
-                    throw new ShardException(zip + ": entry '" + e.getName() + "' leaves the shard directory");
+                    throw new ShardException(zip + ": entry '" + ControlCharacters.escape(e.getName())
+                            + "' leaves the shard directory");
                 }
                 if (e.isDirectory()) {
                     Files.createDirectories(to);
@@ -99,8 +134,13 @@ public final class ShardArchive {
                     byte[] buf = new byte[65536];
                     for (int r; (r = in.read(buf)) > 0; ) {
                         total += r;
+                        entryBytes += r;
                         if (total > MAX_BYTES) {
                             throw new ShardException(zip + ": unpacks to more than " + MAX_BYTES + " bytes; not a shard");
+                        }
+                        if (entryBytes > limit) {
+                            throw new ShardException(zip + ": entry '" + e.getName() + "' unpacks to more than the "
+                                    + limit + " bytes its signed manifest names; the shard is refused");
                         }
                         out.write(buf, 0, r);
                     }
@@ -109,5 +149,34 @@ public final class ShardArchive {
         } catch (java.util.zip.ZipException e) {
             throw new ShardException(zip + ": not a zip file (" + e.getMessage() + ")");
         }
+    }
+
+    /**
+     * The entries a signed shard zip may unpack, each with the most bytes it may have: the envelope and the unsigned
+     * manifest ({@link ShardManifest#MAX_BYTES}) and each code object its signed manifest names (its key's size).
+     */
+    private static Map<String, Long> signedSizes(ZipFile z, Path zip, List<TrustedKey> trusted)
+            throws ShardException, IOException {
+        String where = zip + "!" + ShardManifest.SIGNED_FILE_NAME;
+        ZipEntry env = z.getEntry(ShardManifest.SIGNED_FILE_NAME);
+        if (env == null || env.isDirectory()) {
+            throw ShardSet.missingSignature(where);
+        }
+        byte[] bytes;
+        try (InputStream in = z.getInputStream(env)) {
+            bytes = in.readNBytes((int) ShardManifest.MAX_BYTES + 1);
+        }
+        if (bytes.length > ShardManifest.MAX_BYTES) {
+            throw new ShardException(where + ": more than a shard manifest can be (" + ShardManifest.MAX_BYTES
+                    + " bytes)");
+        }
+        ShardManifest m = ShardManifest.parse(ShardSet.signedPayload(bytes, where, trusted), where);
+        Map<String, Long> sizes = new HashMap<>();
+        sizes.put(ShardManifest.SIGNED_FILE_NAME, ShardManifest.MAX_BYTES);
+        sizes.put(ShardManifest.FILE_NAME, ShardManifest.MAX_BYTES);
+        for (ShardEntry e : m.steps()) {
+            sizes.merge(e.file(), Math.max(0, e.key().output().size()), Math::max);
+        }
+        return sizes;
     }
 }

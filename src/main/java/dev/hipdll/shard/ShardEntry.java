@@ -10,7 +10,8 @@ import java.util.Objects;
  * digests, every file read with its digest).
  *
  * @param step   the step's id ({@code BuildStep#id()}, e.g. {@code device:cuda_chain.cu:gfx1151})
- * @param file   the code object, relative to the shard directory, {@code /}-separated, never {@code ..}
+ * @param file   the code object, relative to the shard directory, {@code /}-separated, never {@code ..}, a path
+ *               on this machine
  * @param sha256 the SHA-256 of that file, 64 lower-case hex digits; checked before the file is used
  * @param key    the step's record as the shard machine wrote it (placeholders in paths)
  */
@@ -27,9 +28,19 @@ public record ShardEntry(String step, String file, String sha256, StepRecord key
             throw new IllegalArgumentException("step " + step + ": sha256 must be 64 lower-case hex digits");
         }
         if (file.isEmpty() || file.startsWith("/") || file.contains("\\") || file.contains(":")
-                || java.util.Arrays.asList(file.split("/")).contains("..")) {
+                || java.util.Arrays.asList(file.split("/")).contains("..") || !isPath(file)) {
             throw new IllegalArgumentException("step " + step + ": file '" + file + "' is not a relative path inside"
                     + " the shard");
+        }
+    }
+
+    /** Whether {@code file} is a path on this machine (a NUL, or on Windows {@code <>|?*"}, is none). */
+    private static boolean isPath(String file) {
+        try {
+            java.nio.file.Path.of(file);
+            return true;
+        } catch (java.nio.file.InvalidPathException e) {
+            return false;
         }
     }
 }

@@ -59,6 +59,7 @@ public record ShardManifest(int format, String pluginVersion, List<String> targe
             String msg = String.valueOf(e.getMessage());
             int nl = msg.indexOf('\n');
             msg = nl < 0 ? msg : msg.substring(0, nl);
+            msg = dev.hipdll.io.ControlCharacters.escape(msg);  // the manifest's own strings may be in it
             throw new ShardException(where + ": not a shard manifest (" + (msg.length() > 200 ? msg.substring(0, 197)
                     + "..." : msg) + ")");
         }

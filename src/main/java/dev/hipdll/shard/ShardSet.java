@@ -4,6 +4,7 @@ import dev.hipdll.attestation.AttestationException;
 import dev.hipdll.attestation.DsseEnvelope;
 import dev.hipdll.attestation.DsseSignature;
 import dev.hipdll.attestation.TrustedKey;
+import dev.hipdll.io.ControlCharacters;
 import dev.hipdll.io.IoProblem;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -128,7 +129,8 @@ public record ShardSet(Map<String, List<ShardOffer>> byStep, List<String> shards
                     : signedPayload(dir.resolve(ShardManifest.SIGNED_FILE_NAME), trusted), dir + "/"
                     + (trusted.isEmpty() ? ShardManifest.FILE_NAME : ShardManifest.SIGNED_FILE_NAME));
             String name = names.get(i);
-            shards.add(name + " (" + String.join(",", m.targets()) + ", " + m.steps().size() + " device compiles"
+            shards.add(name + " (" + ControlCharacters.escape(String.join(",", m.targets())) + ", " + m.steps().size()
+                    + " device compiles"
                     + (trusted.isEmpty() ? "" : ", signed") + ")");
             for (ShardEntry e : m.steps()) {
                 byStep.computeIfAbsent(e.step(), k -> new ArrayList<>())
@@ -158,18 +160,33 @@ public record ShardSet(Map<String, List<ShardOffer>> byStep, List<String> shards
     /** The payload of a signed manifest when a trusted key verifies one of its signatures. */
     private static byte[] signedPayload(Path file, List<TrustedKey> trusted) throws ShardException {
         if (!Files.isRegularFile(file)) {
-            throw new ShardException(file + ": missing; trusted keys are configured (hip.attestation.trustedKeys),"
-                    + " so only shards whose manifest is signed are accepted: build the shard with a signing key"
-                    + " (docs/ci.md, Sharded builds)");
+            throw missingSignature(file.toString());
         }
+        return signedPayload(read(file), file.toString(), trusted);
+    }
+
+    static ShardException missingSignature(String file) {
+        return new ShardException(file + ": missing; trusted keys are configured (hip.attestation.trustedKeys),"
+                + " so only shards whose manifest is signed are accepted: build the shard with a signing key"
+                + " (docs/ci.md, Sharded builds)");
+    }
+
+    /**
+     * The payload of a signed manifest's bytes ({@link ShardManifest#SIGNED_FILE_NAME}) when a trusted key verifies
+     * one of its signatures.
+     *
+     * @param file where the bytes were read, for the message
+     * @throws ShardException when it is no DSSE envelope of {@link ShardManifest#PAYLOAD_TYPE} or no signature verifies
+     */
+    static byte[] signedPayload(byte[] bytes, String file, List<TrustedKey> trusted) throws ShardException {
         DsseEnvelope e;
         try {
-            e = DsseEnvelope.parse(new String(read(file), java.nio.charset.StandardCharsets.UTF_8), file.toString());
+            e = DsseEnvelope.parse(new String(bytes, java.nio.charset.StandardCharsets.UTF_8), file);
         } catch (AttestationException x) {
             throw new ShardException(x.getMessage());
         }
         if (!ShardManifest.PAYLOAD_TYPE.equals(e.payloadType())) {
-            throw new ShardException(file + ": payload type " + e.payloadType() + ", expected "
+            throw new ShardException(file + ": payload type " + ControlCharacters.escape(e.payloadType()) + ", expected "
                     + ShardManifest.PAYLOAD_TYPE);
         }
         for (DsseSignature s : e.signatures()) {

@@ -145,6 +145,40 @@ class ShardMergeBuildTest {
     }
 
     @Test
+    void aShardBuiltWithOtherDeviceLibrariesIsRefused() throws Exception {
+        Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
+        ShardResult s = project("machine", "gfx1151").shard(Optional.empty());
+        CoreBuild merge = project("merge", "gfx1151");
+        // the same hipcc and clang, but another ocml.bc: clang links it into every code object (-MD does not list it)
+        merge.sdk = dir.resolve("merge-sdk");
+        dev.hipdll.testing.Trees.copy(Toolchain.standinSdk(), merge.sdk);
+        Path ocml = merge.sdk.resolve("lib/llvm/amdgcn/bitcode/ocml.bc");
+        byte[] bc = Files.readAllBytes(ocml);
+        bc[bc.length - 1] ^= 1;
+        Files.write(ocml, bc);
+        merge.shards = ShardSet.load(List.of(s.directory()), List.of(), false, "test");
+        merge.build();
+        assertTrue(merge.log.stream().anyMatch(l -> l.startsWith("WARN device compile cuda_chain.cu [gfx1151]: shard ")
+                && l.endsWith("refused: its input key differs: tool deviceLib ocml.bc changed")), merge.log.toString());
+        assertTrue(merge.ran().contains("device compile cuda_chain.cu [gfx1151]"), merge.log.toString());
+    }
+
+    @Test
+    void aRefusalQuotesTheManifestWithItsControlCharactersEscaped() throws Exception {
+        Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
+        ShardResult s = project("machine", "gfx1151").shard(Optional.empty());
+        Path json = s.directory().resolve(ShardManifest.FILE_NAME);
+        Files.writeString(json, Files.readString(json).replace("\"pluginVersion\" : \"test\"",
+                "\"pluginVersion\" : \"0.1\\n::error::forged\""));
+        CoreBuild merge = project("merge", "gfx1151");
+        merge.shards = ShardSet.load(List.of(s.directory()), List.of(), false, "test");
+        merge.build();
+        assertTrue(merge.log.stream().anyMatch(l -> l.endsWith("refused: built by plugin version 0.1\\n::error::forged,"
+                + " this build is test")), merge.log.toString());
+        assertTrue(merge.log.stream().noneMatch(l -> l.contains("\n")), "a manifest's line feed starts no log line");
+    }
+
+    @Test
     void aCodeObjectReplacedInTheShardIsRefusedByItsDigest() throws Exception {
         Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
         ShardResult s = project("machine", "gfx1151").shard(Optional.empty());

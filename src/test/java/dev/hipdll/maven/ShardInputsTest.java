@@ -30,7 +30,7 @@ class ShardInputsTest {
     }
 
     private List<Path> directories(List<String> entries) throws Exception {
-        return ShardInputs.directories(entries, dir, dir.resolve("unpacked"), null, null, List.of(), new ArrayList<>());
+        return ShardInputs.directories(entries, dir, dir.resolve("unpacked"), null, null, List.of(), new ArrayList<>(), List.of());
     }
 
     @Test

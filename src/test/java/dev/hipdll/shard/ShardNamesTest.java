@@ -39,6 +39,65 @@ class ShardNamesTest {
     }
 
     @Test
+    void aZipEntryThatIsNoPathHereIsRefusedByName() throws Exception {
+        Path zip = dir.resolve("nul.zip");
+        try (ZipOutputStream z = new ZipOutputStream(Files.newOutputStream(zip))) {
+            z.putNextEntry(new ZipEntry("a.cu/gfx1100.co\u0000x"));
+            z.write(1);
+            z.closeEntry();
+        }
+        // was an InvalidPathException out of hipdll:build, which names neither the zip nor the entry
+        ShardException e = assertThrows(ShardException.class, () -> ShardArchive.unzip(zip, dir.resolve("out")));
+        assertTrue(e.getMessage().startsWith(zip + ": entry 'a.cu/gfx1100.co\\x00x' is no path here"), e.getMessage());
+    }
+
+    @Test
+    void withTrustedKeysAZipIsUnpackedOnlyAfterItsSignatureVerifiesAndOnlyWhatItsSignedManifestNames() throws Exception {
+        Path keys = Path.of(getClass().getResource("/dev/hipdll/attestation/keys/ec-p256-pkcs8.pem").toURI()).getParent();
+        var trusted = dev.hipdll.attestation.TrustedKeys.load(keys.resolve("ec-p256-public.pem"));
+        var key = dev.hipdll.attestation.SigningKeyFile.load(keys.resolve("ec-p256-pkcs8.pem"), null, "test");
+        byte[] co = {0x7f, 'E', 'L', 'F', 1, 2, 3};
+        String json = "{\"format\":1,\"pluginVersion\":\"1\",\"targets\":[\"gfx1100\"],\"steps\":[{\"step\":\"s\","
+                + "\"file\":\"a.cu/gfx1100.co\",\"sha256\":\"" + dev.hipdll.artifact.Sha256.of(co) + "\",\"key\":"
+                + "{\"format\":2,\"step\":\"s\",\"command\":[],\"environment\":\"e\",\"tools\":{},\"reads\":[],"
+                + "\"output\":{\"path\":\"o\",\"size\":" + co.length + ",\"mtime\":1,\"sha256\":\""
+                + dev.hipdll.artifact.Sha256.of(co) + "\"}}}]}";
+        String signed = key.sign(new dev.hipdll.attestation.DsseEnvelope(ShardManifest.PAYLOAD_TYPE, json.getBytes(),
+                List.of())).toJson();
+        byte[] zeros = new byte[8 << 20];  // stands for a zip bomb: what the signer did not name is never written
+
+        Path forged = dir.resolve("forged.zip");
+        zip(forged, ShardManifest.SIGNED_FILE_NAME, signed.replace("\"sig\":\"", "\"sig\":\"AAAA").getBytes(),
+                "a.cu/gfx1100.co", co, "padding.bin", zeros);
+        ShardException e = assertThrows(ShardException.class, () -> ShardArchive.unzip(forged, dir.resolve("f"), trusted));
+        assertTrue(e.getMessage().contains("no signature verifies with a trusted key"), e.getMessage());
+        assertTrue(Files.notExists(dir.resolve("f/padding.bin")) && Files.notExists(dir.resolve("f/a.cu")),
+                "nothing is unpacked before the signature verifies");
+
+        Path padded = dir.resolve("padded.zip");
+        zip(padded, ShardManifest.SIGNED_FILE_NAME, signed.getBytes(), "a.cu/gfx1100.co", co, "padding.bin", zeros);
+        ShardArchive.unzip(padded, dir.resolve("p"), trusted);
+        assertTrue(java.util.Arrays.equals(co, Files.readAllBytes(dir.resolve("p/a.cu/gfx1100.co"))));
+        assertTrue(Files.notExists(dir.resolve("p/padding.bin")), "what the signed manifest does not name is not unpacked");
+
+        Path big = dir.resolve("big.zip");
+        zip(big, ShardManifest.SIGNED_FILE_NAME, signed.getBytes(), "a.cu/gfx1100.co", zeros);
+        ShardException b = assertThrows(ShardException.class, () -> ShardArchive.unzip(big, dir.resolve("b"), trusted));
+        assertTrue(b.getMessage().contains("entry 'a.cu/gfx1100.co' unpacks to more than the 7 bytes its signed"
+                + " manifest names"), b.getMessage());
+    }
+
+    private static void zip(Path zip, Object... nameAndBytes) throws Exception {
+        try (ZipOutputStream z = new ZipOutputStream(Files.newOutputStream(zip))) {
+            for (int i = 0; i < nameAndBytes.length; i += 2) {
+                z.putNextEntry(new ZipEntry((String) nameAndBytes[i]));
+                z.write((byte[]) nameAndBytes[i + 1]);
+                z.closeEntry();
+            }
+        }
+    }
+
+    @Test
     void aZippedShardUnpacksToTheSameFiles() throws Exception {
         Path shard = dir.resolve("s");
         Files.createDirectories(shard.resolve("a.cu"));
@@ -62,5 +121,34 @@ class ShardNamesTest {
         ShardException f = assertThrows(ShardException.class,
                 () -> ShardManifest.parse("{\"format\":9,\"pluginVersion\":\"1\",\"targets\":[],\"steps\":[]}".getBytes(), "d/shard.json"));
         assertTrue(f.getMessage().contains("format 9"), f.getMessage());
+    }
+
+    @Test
+    void aCodeObjectNameThatIsNoPathHereIsRefusedWhenTheManifestIsRead() {
+        String key = "{\"format\":2,\"step\":\"s\",\"command\":[],\"environment\":\"e\",\"tools\":{},\"reads\":[],"
+                + "\"output\":{\"path\":\"o\",\"size\":1,\"mtime\":1,\"sha256\":\"" + "0".repeat(64) + "\"}}";
+        // a NUL (or on Windows <>|?*") made Path.resolve throw in the merge's step: the build failed as if the step had
+        ShardException e = assertThrows(ShardException.class, () -> ShardManifest.parse(("{\"format\":1,\"pluginVersion\""
+                + ":\"1\",\"targets\":[],\"steps\":[{\"step\":\"s\",\"file\":\"a/x.co\\u0000y\",\"sha256\":\""
+                + "0".repeat(64) + "\",\"key\":" + key + "}]}").getBytes(), "d/shard.json"));
+        assertTrue(e.getMessage().startsWith("d/shard.json: not a shard manifest") && e.getMessage().contains(
+                "file 'a/x.co\\x00y' is not a relative path inside the shard"), e.getMessage());
+    }
+
+    @Test
+    void aManifestsStringsReachTheLogWithTheirControlCharactersEscaped() throws Exception {
+        Path shard = Files.createDirectories(dir.resolve("s"));
+        Files.writeString(shard.resolve("shard.json"), "{\"format\":1,\"pluginVersion\":\"1\",\"targets\":"
+                + "[\"gfx1100\\n::error::forged\"],\"steps\":[]}");
+        String named = String.join("; ", ShardSet.load(List.of(shard), List.of(), false, "1").shards());
+        assertTrue(named.contains("gfx1100\\n::error::forged") && !named.contains("\n"), named);
+
+        Path keys = Path.of(getClass().getResource("/dev/hipdll/attestation/keys/ec-p256-public.pem").toURI());
+        Files.writeString(shard.resolve(ShardManifest.SIGNED_FILE_NAME), "{\"payload\":\"e30=\",\"payloadType\":"
+                + "\"x\\n::error::forged\",\"signatures\":[]}");
+        ShardException e = assertThrows(ShardException.class, () -> ShardSet.load(List.of(shard),
+                dev.hipdll.attestation.TrustedKeys.load(keys), false, "1"));
+        assertTrue(e.getMessage().contains("payload type x\\n::error::forged") && !e.getMessage().contains("\n"),
+                e.getMessage());
     }
 }
