@@ -211,12 +211,23 @@ record GraphExecution(BuildPlan plan, JobBudget budget, ShardSet shards) {
                 + "; not " + String.join(", ", not) + why;
     }
 
-    /** The SHA-256 of what a compile step runs: the driver's program and, behind hipcc, the SDK's clang. */
+    /**
+     * The SHA-256 of what a compile step runs and links that its dependency file does not name: the driver's program,
+     * behind hipcc the SDK's clang, and the SDK's device libraries ({@code *.bc} of {@code deviceLibDir}). A compiler
+     * launcher is told it as the compiler's identity ({@code CCACHE_COMPILERCHECK=string:<digest>}), so ccache misses
+     * when a device library changes, which its own hashing (the compiler, the command, the preprocessed source or
+     * the headers) does not see.
+     */
     private static String compileToolsDigest(HipSdk sdk, OsFamily os, Driver driver, FileDigests digests)
             throws IOException {
         StringBuilder sb = new StringBuilder();
         for (Path p : List.of(driver.executable(sdk, os), Driver.tool(sdk, os, "clang"))) {
             sb.append(Files.isRegularFile(p) ? digests.of(p) : "missing " + p.getFileName()).append('\n');
+        }
+        List<Path> bitcode = new ArrayList<>(dev.hipdll.io.SpecialFiles.list(sdk.deviceLibDir().path(), "*.bc"));
+        bitcode.sort(null);
+        for (Path bc : bitcode) {
+            sb.append(bc.getFileName()).append(' ').append(digests.of(bc)).append('\n');
         }
         return Sha256.ofUtf8(sb.toString());
     }

@@ -141,6 +141,30 @@ class CompilerLauncherBuildTest {
         assertTrue(buildLog.contains("CCACHE_EXTRAFILES=target/hipdll/steps/cuda_chain.cu/fatbin.hipfb"), buildLog);
     }
 
+    /**
+     * clang links the SDK's device libraries into every code object, but neither its dependency file nor ccache's
+     * own hashing names them: with another {@code ocml.bc} (the same hipcc and clang) ccache returned the code
+     * objects built with the old one. The compiler check the build gives ccache holds their digests.
+     */
+    @Test
+    void anotherDeviceLibraryIsAMiss() throws Exception {
+        Path sdk = tmp.resolve("sdk");
+        dev.hipdll.testing.Trees.copy(Toolchain.standinSdk(), sdk);
+        CoreBuild a = project("a/backend", true);
+        a.sdk = sdk;
+        a.build();
+        Path ocml = sdk.resolve("lib/llvm/amdgcn/bitcode/ocml.bc");
+        byte[] bc = Files.readAllBytes(ocml);
+        bc[bc.length - 1] ^= 1;
+        Files.write(ocml, bc);
+        Map<String, Long> before = stats();
+        a.build();  // the steps' keys hold the device libraries, so the device compiles run; ccache must not answer
+        Map<String, Long> after = stats();
+        assertEquals(0, hits(after) - hits(before), "code objects built with the old ocml.bc came from the cache: "
+                + after + "\n" + a.log);
+        assertTrue(misses(after) - misses(before) >= 4, "the 4 device compiles miss: " + after);
+    }
+
     @Test
     void withoutALauncherCcacheVariablesAreScrubbedAndWithOneTheyPassAndAreListed() throws Exception {
         CoreBuild off = project("off/backend", false);
