@@ -320,7 +320,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
                                              Map<String, Path> tools) throws IOException {
         List<String> refused = new ArrayList<>();
         for (ShardOffer o : shards.offers(step.id())) {
-            String why = refusal(o, command, envDigest, headers(step), tools);
+            String why = refusal(o, step, command, envDigest, headers(step), tools);
             if (why == null) {
                 take(o, step, command, envDigest, tools);
                 return Optional.of(new StepOutcome.Reused("from shard " + o.shard()));
@@ -341,7 +341,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
     }
 
     /** Why a shard's offer of a step is refused, or null when its key equals this build's and its file is intact. */
-    private String refusal(ShardOffer o, List<String> command, String envDigest, String headers,
+    private String refusal(ShardOffer o, BuildStep step, List<String> command, String envDigest, String headers,
                            Map<String, Path> tools) {
         if (!o.pluginVersion().equals(shards.pluginVersion())) {
             return "built by plugin version " + o.pluginVersion() + ", this build is " + shards.pluginVersion();
@@ -371,8 +371,33 @@ public final class StepExecutor implements StepAction<BuildStep> {
                 return "its code object " + f + " has SHA-256 " + sha + ", but its manifest names "
                         + o.entry().sha256() + " (and its key " + key.output().sha256() + ")";
             }
+            String notForStep = codeObjectProblem(f, step);
+            if (notForStep != null) {
+                return "its code object " + f + " " + notForStep;
+            }
         } catch (IOException e) {
             return "its code object " + f + " cannot be read (" + IoProblem.describe(e) + ")";
+        }
+        return null;
+    }
+
+    /**
+     * Why a shard's code object is not what the step would write, or null: an AMDGPU code object (ELF64,
+     * {@code e_machine} {@code EM_AMDGPU}) whose {@code e_flags} name the step's processor when the plugin knows its
+     * {@code EF_AMDGPU_MACH} value (LLVM {@code AMDGPUUsage.rst}, "AMDGPU ELF Header e_flags"). Its key and digest
+     * may match while the file is for another target: defence in depth, checked before it is taken.
+     */
+    private static String codeObjectProblem(Path f, BuildStep step) throws IOException {
+        Optional<dev.hipdll.bundle.CodeObject> co = dev.hipdll.bundle.CodeObjectReader.read(f);
+        if (co.isEmpty() || co.get().elfMachine() != dev.hipdll.bundle.CodeObject.EM_AMDGPU) {
+            return "is not an AMDGPU code object (" + (co.isEmpty() ? "no ELF64 header" : "e_machine "
+                    + co.get().elfMachine()) + ")";
+        }
+        Optional<dev.hipdll.target.GfxTarget> target = step.target();
+        if (target.isPresent() && target.get().processor().listed()
+                && co.get().mach() != target.get().processor().elfMach()) {
+            return String.format("is for another processor (EF_AMDGPU_MACH 0x%03X, %s is 0x%03X)", co.get().mach(),
+                    target.get().processor().name(), target.get().processor().elfMach());
         }
         return null;
     }

@@ -9,8 +9,21 @@ import java.util.Optional;
  * Reads the ELF header of a bundle entry's data (System V ABI "ELF Header"; LLVM
  * {@code AMDGPUUsage.rst} "ELF Header" for the AMDGPU values). Only the first 64 bytes are read.
  */
-final class CodeObjectReader {
+public final class CodeObjectReader {
     private CodeObjectReader() {
+    }
+
+    /**
+     * The code object facts of a file (a device compile's output), when it is a 64-bit little-endian ELF.
+     *
+     * @param file the file; its first 64 bytes are read
+     * @return the facts, or empty when the file is shorter than an ELF header or no ELF64 LSB
+     * @throws IOException when the file cannot be read
+     */
+    public static Optional<CodeObject> read(java.nio.file.Path file) throws IOException {
+        try (ByteSource src = ByteSource.open(file)) {
+            return read(src, 0, src.size(), file.getFileName().toString());
+        }
     }
 
     /** The code object facts when the data is a 64-bit little-endian ELF, else empty. */

@@ -196,6 +196,39 @@ class ShardMergeBuildTest {
                 "only the replaced " + step + " compiles here: " + merge.log);
     }
 
+    /**
+     * A forger who rewrites the manifest consistently (the file's digest in the entry and in the key) can make a
+     * key match while the code object is for another processor, or no code object at all: its ELF header is read
+     * before it is taken (the merge's verify would catch the first in the bundle, not the build).
+     */
+    @Test
+    void aCodeObjectForAnotherProcessorOrNoneIsRefusedAlthoughItsDigestsWereRewritten() throws Exception {
+        Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
+        ShardResult other = project("machine-a", "gfx1100").shard(Optional.empty());
+        ShardResult s = project("machine-b", "gfx1151").shard(Optional.empty());
+        Path json = s.directory().resolve(ShardManifest.FILE_NAME);
+        String manifest = Files.readString(json);
+        var entries = s.manifest().steps();
+        Path co0 = s.directory().resolve(entries.get(0).file());
+        Path co1 = s.directory().resolve(entries.get(1).file());
+        Files.copy(other.directory().resolve(other.manifest().steps().get(0).file()), co0,
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.writeString(co1, "not an ELF, but the manifest says it is the code object\n");
+        for (int i = 0; i < 2; i++) {
+            manifest = manifest.replace(entries.get(i).sha256(), dev.hipdll.artifact.Sha256.of(i == 0 ? co0 : co1));
+        }
+        Files.writeString(json, manifest);
+        CoreBuild merge = project("merge", "gfx1151");
+        merge.shards = ShardSet.load(List.of(s.directory()), List.of(), false, "test");
+        merge.build();
+        assertTrue(merge.log.stream().anyMatch(l -> l.startsWith("WARN device compile") && l.endsWith("refused: its code"
+                + " object " + co0 + " is for another processor (EF_AMDGPU_MACH 0x041, gfx1151 is 0x04A)")),
+                merge.log.toString());
+        assertTrue(merge.log.stream().anyMatch(l -> l.startsWith("WARN device compile") && l.endsWith("refused: its code"
+                + " object " + co1 + " is not an AMDGPU code object (no ELF64 header)")), merge.log.toString());
+        assertEquals(2, merge.ran().stream().filter(x -> x.startsWith("device")).count(), merge.log.toString());
+    }
+
     @Test
     void withTrustedKeysOnlyASignedShardIsRead() throws Exception {
         Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
