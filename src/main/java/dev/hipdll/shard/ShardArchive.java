@@ -82,7 +82,8 @@ public final class ShardArchive {
      * before anything else is written: its {@link ShardManifest#SIGNED_FILE_NAME} must verify with one of them, and
      * then only that envelope, {@link ShardManifest#FILE_NAME} and the code objects its signed manifest names are
      * unpacked, each at most the size its key names (so a zip whose signature does not verify, or one signed but
-     * padded, writes nothing or no more than what the signer named).
+     * padded, writes nothing or no more than what the signer named). Without trusted keys the same holds for the
+     * files {@code shard.json} names, at their sizes.
      *
      * @param zip     the zip
      * @param dir     the directory (its previous content is deleted)
@@ -102,18 +103,14 @@ public final class ShardArchive {
         Files.createDirectories(dir);
         Path root = dir.toAbsolutePath().normalize();
         long total = 0;
-        int n = 0;
         try (ZipFile z = new ZipFile(zip.toFile())) {
-            Map<String, Long> signed = trusted.isEmpty() ? null : signedSizes(z, zip, trusted);
-            for (ZipEntry e : java.util.Collections.list(z.entries())) {
-                if (signed != null && !signed.containsKey(e.getName())) {
-                    continue;  // not named by the signed manifest: never read
-                }
-                long limit = signed == null ? MAX_BYTES : Math.min(MAX_BYTES, signed.get(e.getName()));
-                long entryBytes = 0;
-                if (++n > MAX_ENTRIES) {
-                    throw new ShardException(zip + ": more than " + MAX_ENTRIES + " entries; not a shard");
-                }
+            // every entry's name first (nothing read): none may leave the directory or be no path here
+            List<? extends ZipEntry> entries = java.util.Collections.list(z.entries());
+            if (entries.size() > MAX_ENTRIES) {
+                throw new ShardException(zip + ": more than " + MAX_ENTRIES + " entries; not a shard");
+            }
+            Map<String, Path> places = new HashMap<>();
+            for (ZipEntry e : entries) {
                 Path to;
                 try {
                     to = root.resolve(e.getName()).normalize();
@@ -125,10 +122,16 @@ public final class ShardArchive {
                     throw new ShardException(zip + ": entry '" + ControlCharacters.escape(e.getName())
                             + "' leaves the shard directory");
                 }
-                if (e.isDirectory()) {
-                    Files.createDirectories(to);
-                    continue;
+                places.put(e.getName(), to);
+            }
+            Map<String, Long> named = namedSizes(z, zip, trusted);
+            for (ZipEntry e : entries) {
+                if (e.isDirectory() || !named.containsKey(e.getName())) {
+                    continue;  // not named by the manifest: never read
                 }
+                long limit = Math.min(MAX_BYTES, named.get(e.getName()));
+                long entryBytes = 0;
+                Path to = places.get(e.getName());
                 Files.createDirectories(to.getParent());
                 try (InputStream in = z.getInputStream(e); OutputStream out = Files.newOutputStream(to)) {
                     byte[] buf = new byte[65536];
@@ -139,8 +142,9 @@ public final class ShardArchive {
                             throw new ShardException(zip + ": unpacks to more than " + MAX_BYTES + " bytes; not a shard");
                         }
                         if (entryBytes > limit) {
-                            throw new ShardException(zip + ": entry '" + e.getName() + "' unpacks to more than the "
-                                    + limit + " bytes its signed manifest names; the shard is refused");
+                            throw new ShardException(zip + ": entry '" + ControlCharacters.escape(e.getName())
+                                    + "' unpacks to more than the " + limit + " bytes its manifest names; the shard is"
+                                    + " refused");
                         }
                         out.write(buf, 0, r);
                     }
@@ -152,25 +156,33 @@ public final class ShardArchive {
     }
 
     /**
-     * The entries a signed shard zip may unpack, each with the most bytes it may have: the envelope and the unsigned
-     * manifest ({@link ShardManifest#MAX_BYTES}) and each code object its signed manifest names (its key's size).
+     * The entries a shard zip may unpack, each with the most bytes it may have: the envelope and the unsigned
+     * manifest ({@link ShardManifest#MAX_BYTES}) and each code object the manifest names (its key's size). The
+     * manifest is the signed one with trusted keys, else {@code shard.json}; a zip with neither is no shard. So no
+     * zip, signed or not, unpacks more than its manifest says (an unsigned zip bomb wrote up to {@link #MAX_BYTES}).
      */
-    private static Map<String, Long> signedSizes(ZipFile z, Path zip, List<TrustedKey> trusted)
+    private static Map<String, Long> namedSizes(ZipFile z, Path zip, List<TrustedKey> trusted)
             throws ShardException, IOException {
-        String where = zip + "!" + ShardManifest.SIGNED_FILE_NAME;
-        ZipEntry env = z.getEntry(ShardManifest.SIGNED_FILE_NAME);
-        if (env == null || env.isDirectory()) {
-            throw ShardSet.missingSignature(where);
+        boolean signed = !trusted.isEmpty();
+        String name = signed ? ShardManifest.SIGNED_FILE_NAME : ShardManifest.FILE_NAME;
+        String where = zip + "!" + name;
+        ZipEntry entry = z.getEntry(name);
+        if (entry == null || entry.isDirectory()) {
+            if (signed) {
+                throw ShardSet.missingSignature(where);
+            }
+            throw new ShardException(where + ": missing; a shard zip holds its manifest " + ShardManifest.FILE_NAME
+                    + " at the top (made by hipdll:build -Dhip.shard=device)");
         }
         byte[] bytes;
-        try (InputStream in = z.getInputStream(env)) {
+        try (InputStream in = z.getInputStream(entry)) {
             bytes = in.readNBytes((int) ShardManifest.MAX_BYTES + 1);
         }
         if (bytes.length > ShardManifest.MAX_BYTES) {
             throw new ShardException(where + ": more than a shard manifest can be (" + ShardManifest.MAX_BYTES
                     + " bytes)");
         }
-        ShardManifest m = ShardManifest.parse(ShardSet.signedPayload(bytes, where, trusted), where);
+        ShardManifest m = ShardManifest.parse(signed ? ShardSet.signedPayload(bytes, where, trusted) : bytes, where);
         Map<String, Long> sizes = new HashMap<>();
         sizes.put(ShardManifest.SIGNED_FILE_NAME, ShardManifest.MAX_BYTES);
         sizes.put(ShardManifest.FILE_NAME, ShardManifest.MAX_BYTES);

@@ -57,11 +57,7 @@ class ShardNamesTest {
         var trusted = dev.hipdll.attestation.TrustedKeys.load(keys.resolve("ec-p256-public.pem"));
         var key = dev.hipdll.attestation.SigningKeyFile.load(keys.resolve("ec-p256-pkcs8.pem"), null, "test");
         byte[] co = {0x7f, 'E', 'L', 'F', 1, 2, 3};
-        String json = "{\"format\":1,\"pluginVersion\":\"1\",\"targets\":[\"gfx1100\"],\"steps\":[{\"step\":\"s\","
-                + "\"file\":\"a.cu/gfx1100.co\",\"sha256\":\"" + dev.hipdll.artifact.Sha256.of(co) + "\",\"key\":"
-                + "{\"format\":2,\"step\":\"s\",\"command\":[],\"environment\":\"e\",\"tools\":{},\"reads\":[],"
-                + "\"output\":{\"path\":\"o\",\"size\":" + co.length + ",\"mtime\":1,\"sha256\":\""
-                + dev.hipdll.artifact.Sha256.of(co) + "\"}}}]}";
+        String json = manifest(co);
         String signed = key.sign(new dev.hipdll.attestation.DsseEnvelope(ShardManifest.PAYLOAD_TYPE, json.getBytes(),
                 List.of())).toJson();
         byte[] zeros = new byte[8 << 20];  // stands for a zip bomb: what the signer did not name is never written
@@ -83,8 +79,44 @@ class ShardNamesTest {
         Path big = dir.resolve("big.zip");
         zip(big, ShardManifest.SIGNED_FILE_NAME, signed.getBytes(), "a.cu/gfx1100.co", zeros);
         ShardException b = assertThrows(ShardException.class, () -> ShardArchive.unzip(big, dir.resolve("b"), trusted));
-        assertTrue(b.getMessage().contains("entry 'a.cu/gfx1100.co' unpacks to more than the 7 bytes its signed"
-                + " manifest names"), b.getMessage());
+        assertTrue(b.getMessage().contains("entry 'a.cu/gfx1100.co' unpacks to more than the 7 bytes its manifest"
+                + " names"), b.getMessage());
+    }
+
+    /** A shard manifest naming one code object, {@code a.cu/gfx1100.co}, with {@code co}'s size and digest. */
+    private static String manifest(byte[] co) {
+        return "{\"format\":1,\"pluginVersion\":\"1\",\"targets\":[\"gfx1100\"],\"steps\":[{\"step\":\"s\","
+                + "\"file\":\"a.cu/gfx1100.co\",\"sha256\":\"" + dev.hipdll.artifact.Sha256.of(co) + "\",\"key\":"
+                + "{\"format\":2,\"step\":\"s\",\"command\":[],\"environment\":\"e\",\"tools\":{},\"reads\":[],"
+                + "\"output\":{\"path\":\"o\",\"size\":" + co.length + ",\"mtime\":1,\"sha256\":\""
+                + dev.hipdll.artifact.Sha256.of(co) + "\"}}}]}";
+    }
+
+    /**
+     * Without trusted keys a zip is unpacked as its {@code shard.json} names it: each code object at most the size its
+     * key names, nothing it does not name (an unsigned zip bomb wrote up to 16 GiB), and a zip without a manifest is
+     * no shard.
+     */
+    @Test
+    void withoutTrustedKeysAZipUnpacksOnlyWhatItsManifestNamesAtTheSizesItNames() throws Exception {
+        byte[] co = {0x7f, 'E', 'L', 'F', 1, 2, 3};
+        byte[] zeros = new byte[8 << 20];
+        Path padded = dir.resolve("padded.zip");
+        zip(padded, ShardManifest.FILE_NAME, manifest(co).getBytes(), "a.cu/gfx1100.co", co, "padding.bin", zeros);
+        ShardArchive.unzip(padded, dir.resolve("p"));
+        assertTrue(java.util.Arrays.equals(co, Files.readAllBytes(dir.resolve("p/a.cu/gfx1100.co"))));
+        assertTrue(Files.notExists(dir.resolve("p/padding.bin")), "what the manifest does not name is not unpacked");
+
+        Path big = dir.resolve("big.zip");
+        zip(big, ShardManifest.FILE_NAME, manifest(co).getBytes(), "a.cu/gfx1100.co", zeros);
+        ShardException b = assertThrows(ShardException.class, () -> ShardArchive.unzip(big, dir.resolve("b")));
+        assertTrue(b.getMessage().contains("entry 'a.cu/gfx1100.co' unpacks to more than the 7 bytes its manifest"
+                + " names"), b.getMessage());
+
+        Path none = dir.resolve("none.zip");
+        zip(none, "a.cu/gfx1100.co", co);
+        ShardException n = assertThrows(ShardException.class, () -> ShardArchive.unzip(none, dir.resolve("n")));
+        assertTrue(n.getMessage().startsWith(none + "!shard.json: missing"), n.getMessage());
     }
 
     private static void zip(Path zip, Object... nameAndBytes) throws Exception {
@@ -101,14 +133,14 @@ class ShardNamesTest {
     void aZippedShardUnpacksToTheSameFiles() throws Exception {
         Path shard = dir.resolve("s");
         Files.createDirectories(shard.resolve("a.cu"));
-        Files.writeString(shard.resolve("shard.json"), "{}");
+        Files.writeString(shard.resolve("shard.json"), manifest(new byte[] {1, 2, 3}));
         Files.write(shard.resolve("a.cu/gfx1100.co"), new byte[] {1, 2, 3});
         ShardArchive.zip(shard, dir.resolve("s.zip"));
         byte[] first = Files.readAllBytes(dir.resolve("s.zip"));
         ShardArchive.zip(shard, dir.resolve("s.zip"));
         assertTrue(java.util.Arrays.equals(first, Files.readAllBytes(dir.resolve("s.zip"))), "the same shard zips to the same bytes");
         ShardArchive.unzip(dir.resolve("s.zip"), dir.resolve("u"));
-        assertEquals("{}", Files.readString(dir.resolve("u/shard.json")));
+        assertEquals(manifest(new byte[] {1, 2, 3}), Files.readString(dir.resolve("u/shard.json")));
         assertTrue(java.util.Arrays.equals(new byte[] {1, 2, 3}, Files.readAllBytes(dir.resolve("u/a.cu/gfx1100.co"))));
     }
 
