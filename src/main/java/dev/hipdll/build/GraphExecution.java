@@ -187,7 +187,8 @@ record GraphExecution(BuildPlan plan, JobBudget budget, ShardSet shards) {
         return o.driver() + " for " + r.targets() + ": " + r.units().sources().size() + " translation unit(s), "
                 + steps.size() + " steps (" + n.getOrDefault(StepKind.DEVICE_COMPILE, 0) + " device compiles, "
                 + n.getOrDefault(StepKind.BUNDLE, 0) + " bundles, " + n.getOrDefault(StepKind.HOST_COMPILE, 0)
-                + " host compiles, " + n.getOrDefault(StepKind.LINK, 0) + " link) on " + o.jobs() + " worker(s) -> " + r.output();
+                + " host compiles, " + n.getOrDefault(StepKind.LINK, 0) + " link) on " + o.jobs() + " worker(s) -> "
+                + (n.containsKey(StepKind.LINK) ? r.output() : "a shard (no link)");
     }
 
     /**

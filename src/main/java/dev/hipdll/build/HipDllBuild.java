@@ -305,8 +305,10 @@ public final class HipDllBuild {
                 plan.outputDirectory().resolve("build.log"), plan.previousOutput(), log);
         int ran = (int) result.count(StepOutcome.Ran.class);
         int reused = (int) result.count(StepOutcome.Reused.class);
+        long fromShards = result.outcomes().values().stream().filter(x -> x instanceof StepOutcome.Reused u
+                && u.detail().startsWith(StepExecutor.FROM_SHARD)).count();
         log.info("built " + output + " in " + millis(started) + " ms: " + ran + " of " + plan.steps().size()
-                + " steps ran, " + reused + " reused");
+                + " steps ran, " + reused + " reused" + (fromShards > 0 ? " (" + fromShards + " from shards)" : ""));
         Path depFile = mergeDependencyFiles(plan.steps(), output);
         plan.publisher().publish();
         boolean pending = awaitVerify.getAsBoolean();

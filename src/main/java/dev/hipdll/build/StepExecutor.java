@@ -92,6 +92,8 @@ public final class StepExecutor implements StepAction<BuildStep> {
     private final Set<String> unitsNotRecorded = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** {@link HeaderFiles}: count and whole digest, kept in compile steps' records. */
     private final String headerFiles;
+    /** How the outcome of a step taken from a shard begins: {@code from shard <name>}. */
+    static final String FROM_SHARD = "from shard ";
     /** The prefix of a device library's name among {@code driverTools}: only a device compile's key holds them. */
     static final String DEVICE_LIB = "deviceLib ";
     /** The shards of a merge build ({@code hip.shards}); {@link ShardSet#NONE} otherwise. */
@@ -323,7 +325,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
             String why = refusal(o, step, command, envDigest, headers(step), tools);
             if (why == null) {
                 take(o, step, command, envDigest, tools);
-                return Optional.of(new StepOutcome.Reused("from shard " + o.shard()));
+                return Optional.of(new StepOutcome.Reused(FROM_SHARD + o.shard()));
             }
             why = ControlCharacters.escape(why);  // it may quote the manifest's strings (a version, arguments, paths)
             listener.warn(step.describe() + ": shard " + o.shard() + " refused: " + why);

@@ -77,6 +77,10 @@ class ShardMergeBuildTest {
         assertTrue(merge.log.stream().anyMatch(l -> l.contains("device compile cuda_chain.cu [gfx1151] reused (from shard "
                 + b.directory())), merge.log.toString());
         assertArrayEquals(expected, Files.readAllBytes(merge.dll()), "the merged DLL differs from one machine's");
+        assertTrue(merge.log.stream().anyMatch(l -> l.startsWith("built ") && l.endsWith(": 5 of 9 steps ran, 4 reused"
+                + " (4 from shards)")), merge.log.toString());
+        assertTrue(mb.log.stream().anyMatch(l -> l.contains("2 device compiles, 0 bundles, 0 host compiles, 0 link) on")
+                && l.endsWith(" -> a shard (no link)")), mb.log.toString());
 
         merge.shards = ShardSet.NONE;  // the taken steps are recorded as if they had run here
         merge.build();
