@@ -74,7 +74,9 @@ record GraphExecution(BuildPlan plan, JobBudget budget, ShardSet shards) {
                     + ": " + String.join("; ", shards.shards()));
             Set<String> planned = plan.steps().stream().map(BuildStep::id).collect(Collectors.toSet());
             for (ShardSet.Unused u : shards.unused(planned)) {
-                String which = String.join(", ", u.steps().subList(0, Math.min(4, u.steps().size())))
+                // the step ids are the manifest's strings: escaped, so none starts a workflow command
+                String which = dev.hipdll.io.ControlCharacters.escape(String.join(", ",
+                        u.steps().subList(0, Math.min(4, u.steps().size()))))
                         + (u.steps().size() > 4 ? " and " + (u.steps().size() - 4) + " more" : "");
                 if (u.all()) {
                     log.warn("shard " + u.shard() + " supplies no step of this build: none of its " + u.offered()

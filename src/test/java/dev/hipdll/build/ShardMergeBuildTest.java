@@ -118,6 +118,18 @@ class ShardMergeBuildTest {
                 + " targets in hip.arch (gfx1151)? Its code objects do not reach the DLL"), narrow.log.toString());
         assertTrue(merge.log.stream().noneMatch(l -> l.contains("supplies no step") || l.contains("not planned here")),
                 merge.log.toString());
+        // the step ids in that warning are the manifest's strings: a line break in one starts no workflow command
+        Path copy = dir.resolve("injected-shard/gfx1100");
+        dev.hipdll.testing.Trees.copy(stale.directory(), copy);
+        Path json = copy.resolve(ShardManifest.FILE_NAME);
+        Files.writeString(json, Files.readString(json).replace("\"device:cuda_chain.cu:gfx1100\"",
+                "\"device:cuda_chain.cu:gfx1100\\n::error::forged\""));
+        CoreBuild injected = project("injected", "gfx1151");
+        injected.shards = ShardSet.load(List.of(copy), List.of(), false, "test");
+        injected.build();
+        assertTrue(injected.log.stream().anyMatch(l -> l.startsWith("WARN shard ") && l.contains(
+                "device:cuda_chain.cu:gfx1100\\n::error::forged")), injected.log.toString());
+        assertTrue(injected.log.stream().noneMatch(l -> l.contains("\n")), injected.log.toString());
 
         CoreBuild other = project("other-version", ALL);
         other.shards = ShardSet.load(List.of(stale.directory()), List.of(), false, "2.0");
