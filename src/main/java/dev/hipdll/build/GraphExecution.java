@@ -112,13 +112,14 @@ record GraphExecution(BuildPlan plan, JobBudget budget, ShardSet shards) {
             Map<String, String> compilerEnv = plan.compilerEnvironment();
             FileDigests digests = plan.digests();
             PathPlaceholders placeholders = PathPlaceholders.forBuild(sdk, r.basedir(), r.buildDirectory());
+            List<Path> deviceLibraries = deviceLibraries(sdk);
             StepExecutor executor = new StepExecutor(new ProcessRunner(o.stepTimeout()).withBuildId(buildRun.id()),
                     new LaunchOptions(os, o.commandLineLimit()), sdk.hipcc().path(), sdk.hipccIsBatchWrapper(),
-                    compilerEnv, r.basedir(), driverTools(sdk, os, o.driver()),
+                    compilerEnv, r.basedir(), driverTools(sdk, os, o.driver(), deviceLibraries),
                     environmentDigest(compilerEnv, os, plan.keyedVariables(), placeholders),
                     placeholders, plan::nameOf, digests, buildLog,
                     diagnosisTxt, RuleBook.load(), log, o.force(), progress, unitsBuiltBefore(steps), plan.launcher(),
-                    compileToolsDigest(sdk, os, o.driver(), digests), plan.headerFiles(), shards);
+                    compileToolsDigest(sdk, os, o.driver(), deviceLibraries, digests), plan.headerFiles(), shards);
             StepDurations durations = StepDurations.load(plan.stepDir());
             Map<String, Long> priority = o.schedule() == Schedule.CRITICAL_PATH
                     ? CriticalPath.remaining(graph, new StepEstimates(durations, steps)::millis) : Map.of();
@@ -221,15 +222,13 @@ record GraphExecution(BuildPlan plan, JobBudget budget, ShardSet shards) {
      * when a device library changes, which its own hashing (the compiler, the command, the preprocessed source or
      * the headers) does not see.
      */
-    private static String compileToolsDigest(HipSdk sdk, OsFamily os, Driver driver, FileDigests digests)
-            throws IOException {
+    private static String compileToolsDigest(HipSdk sdk, OsFamily os, Driver driver, List<Path> deviceLibraries,
+                                             FileDigests digests) throws IOException {
         StringBuilder sb = new StringBuilder();
         for (Path p : List.of(driver.executable(sdk, os), Driver.tool(sdk, os, "clang"))) {
             sb.append(Files.isRegularFile(p) ? digests.of(p) : "missing " + p.getFileName()).append('\n');
         }
-        List<Path> bitcode = new ArrayList<>(dev.hipdll.io.SpecialFiles.list(sdk.deviceLibDir().path(), "*.bc"));
-        bitcode.sort(null);
-        for (Path bc : bitcode) {
+        for (Path bc : deviceLibraries) {
             sb.append(bc.getFileName()).append(' ').append(digests.of(bc)).append('\n');
         }
         return Sha256.ofUtf8(sb.toString());
@@ -241,18 +240,23 @@ record GraphExecution(BuildPlan plan, JobBudget budget, ShardSet shards) {
      * {@code deviceLibDir}, which clang's {@code -MD} does not list), so a step's key, and a shard's (issue 24),
      * holds their digests.
      */
-    private static Map<String, Path> driverTools(HipSdk sdk, OsFamily os, Driver driver) throws IOException {
+    private static Map<String, Path> driverTools(HipSdk sdk, OsFamily os, Driver driver, List<Path> deviceLibraries) {
         Map<String, Path> t = new LinkedHashMap<>();
         if (driver == Driver.HIPCC) {
             t.put("clang", Driver.tool(sdk, os, "clang"));
         }
         t.put("lld-link", Driver.tool(sdk, os, "lld-link"));
-        List<Path> bitcode = new java.util.ArrayList<>(dev.hipdll.io.SpecialFiles.list(sdk.deviceLibDir().path(), "*.bc"));
-        bitcode.sort(null);
-        for (Path bc : bitcode) {
+        for (Path bc : deviceLibraries) {
             t.put(StepExecutor.DEVICE_LIB + bc.getFileName(), bc);
         }
         return t;
+    }
+
+    /** The SDK's device libraries, every {@code *.bc} of {@code deviceLibDir}, sorted: listed once per build. */
+    private static List<Path> deviceLibraries(HipSdk sdk) throws IOException {
+        List<Path> bitcode = new ArrayList<>(dev.hipdll.io.SpecialFiles.list(sdk.deviceLibDir().path(), "*.bc"));
+        bitcode.sort(null);
+        return List.copyOf(bitcode);
     }
 
     /**
