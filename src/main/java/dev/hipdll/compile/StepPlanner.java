@@ -44,7 +44,10 @@ public final class StepPlanner {
     public static final String BUNDLE_VERSION_VARIABLE = "COMPRESSED_BUNDLE_FORMAT_VERSION";
     /** The define that makes the backend export its entry points, always set. */
     public static final String EXPORT_DEFINE = "COLI_CUDA_BUILDING_DLL";
-    /** The empty file that stands for the host entry of every offload bundle (clang's driver passes /dev/null). */
+    /**
+     * The empty file, in each unit's step directory, that stands for the host entry of that unit's offload bundle
+     * (clang's driver passes /dev/null). Each bundle step owns its own: no two steps write one file.
+     */
     public static final String EMPTY_HOST_FILE = "bundle-host-entry.empty";
     /** The step id of the link. */
     public static final String LINK_ID = "link";
@@ -74,8 +77,6 @@ public final class StepPlanner {
         List<BuildStep> steps = new ArrayList<>();
         List<String> hostIds = new ArrayList<>();
         List<Path> hostObjects = new ArrayList<>();
-        // beside the steps' directory, not in it: no unit's directory can be named like it
-        Path emptyHost = r.stepDirectory().resolveSibling(EMPTY_HOST_FILE);
         for (Path source : c.sources()) {
             String unit = unitName(r.sourceDirectory(), source);
             Path unitDir = r.stepDirectory().resolve(directoryName(unit));
@@ -126,6 +127,10 @@ public final class StepPlanner {
                 deviceIds.add(id);
             }
             Path fatbin = unitDir.resolve("fatbin.hipfb");
+            // the unit's own empty host entry: one file shared by every bundle step was rewritten (temporary
+            // file and rename) by each of them, and on Windows a rename onto a file another step's bundler
+            // has open fails (issue 34, item 0)
+            Path emptyHost = unitDir.resolve(EMPTY_HOST_FILE);
             List<String> b = new ArrayList<>();
             b.add("-type=o");
             b.add("-bundle-align=4096");

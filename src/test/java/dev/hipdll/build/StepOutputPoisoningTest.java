@@ -148,7 +148,7 @@ class StepOutputPoisoningTest {
 
     @Test
     void bytesPutInTheEmptyHostEntryOfTheBundlesAreNotBundled() throws Exception {
-        Path empty = b.project.resolve("target/hipdll/bundle-host-entry.empty");
+        Path empty = b.project.resolve("target/hipdll/steps/cuda_chain.cu/bundle-host-entry.empty");
         Files.write(empty, MARKER.getBytes(StandardCharsets.US_ASCII));
         Path chain = b.sources().resolve("cuda_chain.cu");
         Files.writeString(chain, Files.readString(chain) + "\n__global__ void k_edited(int *p) { *p = 2; }\n");

@@ -88,7 +88,7 @@ class StepPlannerTest {
                 + "hipv4-amdgcn-amd-amdhsa--gfx1100,hipv4-amdgcn-amd-amdhsa--gfx1151,hipv4-amdgcn-amd-amdhsa--gfx90a:sramecc-:xnack+"),
                 b.arguments().toString());
         assertEquals(List.of("-type=o", "-bundle-align=4096"), b.arguments().subList(0, 2));
-        assertTrue(b.arguments().contains("-input=target/hipdll/bundle-host-entry.empty"));
+        assertTrue(b.arguments().contains("-input=target/hipdll/steps/backend_cuda.cu/bundle-host-entry.empty"));
         assertTrue(b.arguments().contains("-input=target/hipdll/steps/backend_cuda.cu/gfx90a_sramecc-_xnack+.co"),
                 "a target ID's ':' never reaches a file name: " + b.arguments());
         assertFalse(b.arguments().contains("-compress"));

@@ -6,15 +6,20 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
- * A seeded mutation loop over the loader variants, bounded in time, in the normal test command:
+ * A seeded mutation loop over the loader variants ({@value #MUTANTS} mutants, the same on every machine), in the
+ * normal test command, with a time limit that only guards against a hang:
  * whatever the text, the parser returns a contract or throws {@link ContractException}; never
  * another exception, never a hang. Mutations splice in C fragments that stress the reader
  * (quotes, comment openers, backslash-newlines, lone CRs, directives, parentheses, commas).
  */
 class LoaderSourceFuzzTest {
+    /** How many mutants run: fixed, so the verdict never depends on the machine's speed. */
+    static final int MUTANTS = 600;
     private static final String[] FRAGMENTS = {
         "(", ")", ",", "\"", "'", "/*", "*/", "//", "\\\n", "\\\r", "\\\r\n", "\r", "\n", "\n#if 0\n", "\n#else\n",
         "\n#endif\n", "\n#elif 1\n", "\n#ifdef X\n", "#", "##", "%:", "RESOLVE", "RESOLVE(", "RESOLVE_OPT(", "coli_cuda_",
@@ -23,6 +28,7 @@ class LoaderSourceFuzzTest {
     };
 
     @Test
+    @Timeout(value = 10, unit = TimeUnit.MINUTES)  // a hang guard, not a speed requirement
     void mutantsGiveAContractOrAContractException() throws Exception {
         List<String> seeds = new ArrayList<>();
         seeds.add(Files.readString(LoaderSourceShapesTest.exampleLoader()));
@@ -32,10 +38,11 @@ class LoaderSourceFuzzTest {
         }
         Random r = new Random(5_1_1_2L);
         LoaderSourceParser parser = new LoaderSourceParser("coli_cuda_");
-        long deadline = System.nanoTime() + 10_000_000_000L;
+        // a fixed number of seeded mutants: the verdict never depends on the machine's speed (issue 34, item 0);
+        // the time limit below only guards against a hang
         int runs = 0;
         int contracts = 0;
-        while (runs < 3000 && System.nanoTime() < deadline) {
+        while (runs < MUTANTS) {
             StringBuilder s = new StringBuilder(seeds.get(r.nextInt(seeds.size())));
             int edits = 1 + r.nextInt(8);
             for (int e = 0; e < edits; e++) {
@@ -60,7 +67,6 @@ class LoaderSourceFuzzTest {
             }
             runs++;
         }
-        assertTrue(runs >= 500, "only " + runs + " mutants in 10 s");
         assertTrue(contracts > 0 && contracts < runs, contracts + " of " + runs + " mutants gave a contract");
     }
 }
