@@ -1,7 +1,7 @@
 package dev.hipdll.attestation;
 
-import dev.hipdll.verify.Check;
-import dev.hipdll.verify.Verdict;
+import dev.hipdll.findings.Check;
+import dev.hipdll.findings.Verdict;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.hipdll.attestation;
 
 import dev.hipdll.verify.DllChoice;
-import dev.hipdll.verify.Verdict;
+import dev.hipdll.findings.Verdict;
 
 /**
  * Whether verify, given trusted keys ({@code hip.attestation.trustedKeys}), requires the DLL to carry a signed

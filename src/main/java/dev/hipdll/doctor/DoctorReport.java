@@ -1,8 +1,8 @@
 package dev.hipdll.doctor;
 
 import dev.hipdll.dllsearch.SearchLocation;
-import dev.hipdll.verify.Check;
-import dev.hipdll.verify.CheckResults;
+import dev.hipdll.findings.Check;
+import dev.hipdll.findings.CheckResults;
 import java.util.List;
 import java.util.Optional;
 

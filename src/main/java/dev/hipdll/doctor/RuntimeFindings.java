@@ -1,7 +1,7 @@
 package dev.hipdll.doctor;
 
 import dev.hipdll.dllsearch.SearchLocation;
-import dev.hipdll.verify.Check;
+import dev.hipdll.findings.Check;
 import java.util.List;
 import java.util.Optional;
 

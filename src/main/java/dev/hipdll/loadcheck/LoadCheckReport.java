@@ -1,7 +1,7 @@
 package dev.hipdll.loadcheck;
 
-import dev.hipdll.verify.Check;
-import dev.hipdll.verify.CheckResults;
+import dev.hipdll.findings.Check;
+import dev.hipdll.findings.CheckResults;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

@@ -27,7 +27,7 @@ import dev.hipdll.target.GfxTarget;
 import dev.hipdll.target.GfxTargetList;
 import dev.hipdll.target.InvalidTargetException;
 import dev.hipdll.verify.DllChoice;
-import dev.hipdll.verify.Verdict;
+import dev.hipdll.findings.Verdict;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;

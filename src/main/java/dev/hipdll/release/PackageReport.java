@@ -1,8 +1,8 @@
 package dev.hipdll.release;
 
-import dev.hipdll.verify.Check;
-import dev.hipdll.verify.CheckResults;
-import dev.hipdll.verify.Verdict;
+import dev.hipdll.findings.Check;
+import dev.hipdll.findings.CheckResults;
+import dev.hipdll.findings.Verdict;
 import dev.hipdll.verify.VerifyReport;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
 package dev.hipdll.release;
 
-import dev.hipdll.verify.Check;
-import dev.hipdll.verify.CheckIds;
+import dev.hipdll.findings.Check;
+import dev.hipdll.findings.CheckIds;
 import dev.hipdll.verify.DllNamePattern;
 import dev.hipdll.verify.DllVerifier;
 import dev.hipdll.verify.ImageSummary;
-import dev.hipdll.verify.Verdict;
+import dev.hipdll.findings.Verdict;
 import dev.hipdll.verify.VerifyOptions;
 import dev.hipdll.verify.VerifyReport;
 import java.io.IOException;

@@ -1,10 +1,12 @@
 package dev.hipdll.report;
 
+import dev.hipdll.findings.DetailBound;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.hipdll.verify.Check;
-import dev.hipdll.verify.CheckResults;
-import dev.hipdll.verify.Verdict;
+import dev.hipdll.findings.Check;
+import dev.hipdll.findings.CheckResults;
+import dev.hipdll.findings.Verdict;
 import java.util.List;
 import java.util.Locale;
 

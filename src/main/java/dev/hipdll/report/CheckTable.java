@@ -1,7 +1,9 @@
 package dev.hipdll.report;
 
-import dev.hipdll.verify.Check;
-import dev.hipdll.verify.Verdict;
+import dev.hipdll.findings.DetailBound;
+
+import dev.hipdll.findings.Check;
+import dev.hipdll.findings.Verdict;
 import dev.hipdll.verify.VerifyReport;
 import java.util.ArrayList;
 import java.util.List;

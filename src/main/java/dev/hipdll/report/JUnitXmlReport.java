@@ -1,8 +1,10 @@
 package dev.hipdll.report;
 
-import dev.hipdll.verify.Check;
-import dev.hipdll.verify.CheckResults;
-import dev.hipdll.verify.Verdict;
+import dev.hipdll.findings.DetailBound;
+
+import dev.hipdll.findings.Check;
+import dev.hipdll.findings.CheckResults;
+import dev.hipdll.findings.Verdict;
 import dev.hipdll.verify.VerifyReport;
 import dev.hipdll.io.AtomicFile;
 import java.io.IOException;

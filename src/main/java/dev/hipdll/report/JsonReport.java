@@ -1,5 +1,7 @@
 package dev.hipdll.report;
 
+import dev.hipdll.findings.DetailBound;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,5 +1,7 @@
 package dev.hipdll.verify;
 
+import dev.hipdll.findings.Check;
+
 import java.io.IOException;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;

@@ -1,5 +1,7 @@
 package dev.hipdll.verify;
 
+import dev.hipdll.findings.Check;
+
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;

@@ -1,5 +1,9 @@
 package dev.hipdll.verify;
 
+import dev.hipdll.findings.Check;
+import dev.hipdll.findings.Verdict;
+import dev.hipdll.findings.CheckIds;
+
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.pe.ExportedSymbol;
 import java.util.ArrayList;

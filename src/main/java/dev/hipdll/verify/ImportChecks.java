@@ -1,5 +1,8 @@
 package dev.hipdll.verify;
 
+import dev.hipdll.findings.Check;
+import dev.hipdll.findings.Verdict;
+
 import dev.hipdll.pe.ImportedModule;
 import dev.hipdll.pe.ImportedSymbol;
 import java.util.ArrayList;

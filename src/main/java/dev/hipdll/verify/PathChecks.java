@@ -1,5 +1,9 @@
 package dev.hipdll.verify;
 
+import dev.hipdll.findings.Check;
+import dev.hipdll.findings.Verdict;
+import dev.hipdll.findings.CheckIds;
+
 import dev.hipdll.artifact.Sha256Stream;
 import dev.hipdll.pe.DebugEntry;
 import dev.hipdll.pe.PeFile;

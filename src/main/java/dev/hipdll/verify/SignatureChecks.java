@@ -1,5 +1,9 @@
 package dev.hipdll.verify;
 
+import dev.hipdll.findings.Check;
+import dev.hipdll.findings.Verdict;
+import dev.hipdll.findings.CheckIds;
+
 import dev.hipdll.authenticode.AuthenticodeSignature;
 import dev.hipdll.authenticode.CertificateTable;
 import dev.hipdll.authenticode.Certificates;

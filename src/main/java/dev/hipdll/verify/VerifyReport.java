@@ -1,5 +1,8 @@
 package dev.hipdll.verify;
 
+import dev.hipdll.findings.Check;
+import dev.hipdll.findings.CheckResults;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

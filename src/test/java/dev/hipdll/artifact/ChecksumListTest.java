@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hipdll.provenance.ExpectedDigest;
 import dev.hipdll.testing.Exec;
-import dev.hipdll.verify.Check;
-import dev.hipdll.verify.Verdict;
+import dev.hipdll.findings.Check;
+import dev.hipdll.findings.Verdict;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hipdll.testing.Fixtures;
-import dev.hipdll.verify.Check;
+import dev.hipdll.findings.Check;
 import dev.hipdll.verify.DllVerifier;
-import dev.hipdll.verify.Verdict;
+import dev.hipdll.findings.Verdict;
 import dev.hipdll.verify.VerifyOptions;
 import dev.hipdll.verify.VerifyReport;
 import java.nio.file.Files;

@@ -12,7 +12,7 @@ import dev.hipdll.loadcheck.WineTesting;
 import dev.hipdll.process.ProcessResult;
 import dev.hipdll.process.ProcessRunner;
 import dev.hipdll.testing.Toolchain;
-import dev.hipdll.verify.Verdict;
+import dev.hipdll.findings.Verdict;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

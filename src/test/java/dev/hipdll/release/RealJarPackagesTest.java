@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hipdll.contract.AbiContract;
-import dev.hipdll.verify.Check;
-import dev.hipdll.verify.CheckIds;
+import dev.hipdll.findings.Check;
+import dev.hipdll.findings.CheckIds;
 import dev.hipdll.verify.ImportPolicy;
-import dev.hipdll.verify.Verdict;
+import dev.hipdll.findings.Verdict;
 import dev.hipdll.verify.VerifyOptions;
 import java.nio.file.Path;
 import java.util.List;

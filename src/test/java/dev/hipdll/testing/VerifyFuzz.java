@@ -3,7 +3,7 @@ package dev.hipdll.testing;
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.contract.LoaderSourceParser;
 import dev.hipdll.target.GfxTargetList;
-import dev.hipdll.verify.CheckIds;
+import dev.hipdll.findings.CheckIds;
 import dev.hipdll.verify.DllVerifier;
 import dev.hipdll.verify.ImportPolicy;
 import dev.hipdll.verify.VerifyOptions;

@@ -4,7 +4,7 @@ import dev.hipdll.artifact.FileDigests;
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.io.FileOpener;
 import dev.hipdll.provenance.ExpectedDigest;
-import dev.hipdll.verify.Check;
+import dev.hipdll.findings.Check;
 import dev.hipdll.contract.LoaderSourceParser;
 import dev.hipdll.report.CheckTable;
 import dev.hipdll.target.GfxTargetList;

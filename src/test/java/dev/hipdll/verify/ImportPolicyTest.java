@@ -1,5 +1,7 @@
 package dev.hipdll.verify;
 
+import dev.hipdll.findings.CheckIds;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,9 @@
 package dev.hipdll.verify;
 
+import dev.hipdll.findings.Check;
+import dev.hipdll.findings.Verdict;
+import dev.hipdll.findings.CheckIds;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

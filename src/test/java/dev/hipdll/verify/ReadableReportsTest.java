@@ -1,5 +1,9 @@
 package dev.hipdll.verify;
 
+import dev.hipdll.findings.Check;
+import dev.hipdll.findings.Verdict;
+import dev.hipdll.findings.CheckIds;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,7 +13,7 @@ import dev.hipdll.contract.AbiContract;
 import dev.hipdll.contract.ExportListParser;
 import dev.hipdll.pe.ExportedSymbol;
 import dev.hipdll.report.CheckTable;
-import dev.hipdll.report.DetailBound;
+import dev.hipdll.findings.DetailBound;
 import dev.hipdll.report.JUnitXmlReport;
 import dev.hipdll.report.JsonReport;
 import dev.hipdll.testing.Fixtures;

@@ -1,8 +1,8 @@
-package dev.hipdll.verify;
+package dev.hipdll.findings;
 
 import java.util.List;
 
-/** The ids of every check {@link DllVerifier} runs, in report order; {@code hip.checks.skip} takes these. */
+/** The ids of every check {@code dev.hipdll.verify.DllVerifier} runs, in report order; {@code hip.checks.skip} takes these. */
 public final class CheckIds {
     // One constant per check; see docs/verify.md for what each reads and when it fails.
     public static final String PE_FORMAT = "pe.format";

@@ -1,6 +1,5 @@
-package dev.hipdll.report;
+package dev.hipdll.findings;
 
-import dev.hipdll.verify.Check;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,4 +1,4 @@
-package dev.hipdll.verify;
+package dev.hipdll.findings;
 
 import java.util.List;
 import java.util.Optional;

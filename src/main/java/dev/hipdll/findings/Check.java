@@ -1,4 +1,4 @@
-package dev.hipdll.verify;
+package dev.hipdll.findings;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +15,7 @@ import java.util.List;
  * @param details  further lines (every offending name, ...), possibly empty; under a failed check
  *                 these are the failure's lines (logged at error level)
  * @param capped   whether {@code details} lists only the first findings of a scan that stops at a cap
- *                 ({@code paths.build} stops at {@link PathLeakScanner#MAX_FINDINGS}): there are at least
+ *                 ({@code paths.build} stops at {@code dev.hipdll.verify.PathLeakScanner.MAX_FINDINGS}): there are at least
  *                 that many, maybe more. The reports then say "at least N", never "+N more"
  * @param notes    lines that report no problem, e.g. what each GPU that has a code object loads when
  *                 another GPU has none: listed after {@code details} and never logged as errors, also
@@ -53,7 +53,7 @@ public record Check(String id, String title, Verdict verdict, String expected, S
 
     /**
      * {@link #details} followed by {@link #notes}: the lines the reports list under a check (the JSON's
-     * {@code details}, the JUnit XML's text), bounded by {@link dev.hipdll.report.DetailBound}.
+     * {@code details}, the JUnit XML's text), bounded by {@link DetailBound}.
      */
     public List<String> allDetails() {
         if (notes.isEmpty()) {

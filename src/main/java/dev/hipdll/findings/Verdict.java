@@ -1,4 +1,4 @@
-package dev.hipdll.verify;
+package dev.hipdll.findings;
 
 /** The outcome of one check. Only {@link #FAIL} fails a verification. */
 public enum Verdict {
