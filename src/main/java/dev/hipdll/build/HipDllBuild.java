@@ -9,6 +9,7 @@ import dev.hipdll.compile.BuildSetup;
 import dev.hipdll.compile.BuildStep;
 import dev.hipdll.compile.CompilationDatabase;
 import dev.hipdll.compile.Driver;
+import dev.hipdll.compile.ReproducibleBuild;
 import dev.hipdll.compile.StepKind;
 import dev.hipdll.compile.StepPlanner;
 import dev.hipdll.environment.EnvironmentChange;
@@ -80,6 +81,15 @@ import java.util.function.BooleanSupplier;
 public final class HipDllBuild {
     private final Duration vswhereTimeout;
     private final JobBudget budget;
+    /**
+     * The warning of a shard or merge build without {@code project.build.outputTimestamp} (issue 34, item 5): the
+     * linker then stamps the time of the link, so a merged DLL differs from a one-job build in the COFF header's
+     * TimeDateStamp and the debug directory's, not byte-identical as docs/ci.md promises.
+     */
+    static final String UNREPRODUCIBLE_SHARDING = "project.build.outputTimestamp is not set: the merged DLL is not"
+            + " byte-identical to a one-job build (the link stamps its own time into the COFF header); set"
+            + " <project.build.outputTimestamp> in the POM of every shard and merge job (docs/ci.md, Sharded builds)";
+
     /** A merge build's shards ({@code hip.shards}), or {@link ShardSet#NONE}. */
     private final ShardSet shards;
     /** The key (if any) that signs the attestation or the shard manifest. */
@@ -245,6 +255,9 @@ public final class HipDllBuild {
             incremental.starting();
             // the previous DLL's verify reports describe a DLL being replaced (docs/incremental-and-diagnosis.md)
             VerifyReports.deleteIn(outDir).forEach(p -> log.info("deleted the stale verify report " + p));
+        }
+        if ((shardOnly || !shards.none()) && !new ReproducibleBuild(r.options().outputTimestamp()).enabled()) {
+            log.warn(UNREPRODUCIBLE_SHARDING);
         }
         GraphResult result = new GraphExecution(plan, budget, shards).run(steps, log);
         return shardOnly ? new Outcome(null, publishShard(plan, steps, result, started, log))

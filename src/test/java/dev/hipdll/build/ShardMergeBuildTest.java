@@ -88,6 +88,28 @@ class ShardMergeBuildTest {
     }
 
     @Test
+    void aShardAndAMergeWithoutAnOutputTimestampWarnThatTheMergeIsNotByteIdentical() throws Exception {
+        Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
+        CoreBuild shard = project("no-timestamp-shard", "gfx1151");
+        shard.outputTimestamp = null;
+        ShardResult s = shard.shard(Optional.empty());
+        String warning = "WARN " + HipDllBuild.UNREPRODUCIBLE_SHARDING;
+        assertTrue(shard.log.contains(warning), shard.log.toString());
+        CoreBuild merge = project("no-timestamp-merge", "gfx1151");
+        merge.outputTimestamp = null;
+        merge.shards = ShardSet.load(List.of(s.directory()), List.of(), true, "test");
+        merge.build();
+        assertTrue(merge.log.contains(warning), merge.log.toString());
+        CoreBuild plain = project("no-timestamp-plain", "gfx1151");
+        plain.outputTimestamp = null;
+        plain.build();
+        assertFalse(plain.log.contains(warning), "a one-job build needs no warning: " + plain.log);
+        CoreBuild reproducible = project("timestamp-shard", "gfx1151");
+        reproducible.shard(Optional.empty());
+        assertFalse(reproducible.log.contains(warning), reproducible.log.toString());
+    }
+
+    @Test
     void aShardOfOtherSourcesIsRefusedByStepAndInputAndAMissingShardCompilesHereOrFails() throws Exception {
         Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
         CoreBuild changed = project("changed", "gfx1100");
