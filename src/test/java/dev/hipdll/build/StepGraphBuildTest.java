@@ -34,6 +34,8 @@ class StepGraphBuildTest {
         b.arch = "gfx1151,gfx1100";
         b.build();
         assertEquals(9, b.ran().size(), "a cold build runs every step: " + b.log);
+        // README's export pattern (issue 34, item 3): no -Wignored-attributes per declaration per device compile
+        assertTrue(b.log.stream().noneMatch(l -> l.contains("ignored-attributes")), b.log.toString());
     }
 
     private static List<String> device(String unit, String... targets) {
