@@ -3,6 +3,8 @@ package dev.hipdll.compile;
 import dev.hipdll.host.OsFamily;
 import dev.hipdll.sdk.HipSdk;
 import java.nio.file.Path;
+import dev.hipdll.parameter.ClosestName;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -36,7 +38,9 @@ public enum Driver {
         return switch (text.trim().toLowerCase(Locale.ROOT)) {
             case "hipcc" -> HIPCC;
             case "clang" -> CLANG;
-            default -> throw new IllegalArgumentException("hip.driver must be 'hipcc' or 'clang', was '" + text + "'");
+            default -> throw new IllegalArgumentException("hip.driver: '" + text + "' is no driver; expected 'hipcc'"
+                    + " or 'clang'" + ClosestName.of(text.trim(), List.of("hipcc", "clang"))
+                            .map(c -> "; did you mean '" + c + "'?").orElse(""));
         };
     }
 

@@ -451,6 +451,7 @@ public class BuildMojo extends AbstractHipdllMojo {
                 throw new ParameterException("hip.shard=device builds a shard and hip.shards merges shards: set one");
             }
             Schedule.parse(schedule);
+            Driver.parse(driver);
         } catch (ParameterException | IllegalArgumentException e) {
             throw parameterError(e.getMessage());
         }
