@@ -4,6 +4,7 @@ import dev.hipdll.findings.Check;
 import dev.hipdll.findings.Verdict;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -18,6 +19,11 @@ import java.util.Optional;
  * signature verified, and only those, are then read as the statement ({@code _type}, {@code predicateType}); one of
  * its subjects must have the DLL's SHA-256. The first line that passes all of this passes the check and names its
  * signer; otherwise it fails and says, line by line, why each was not enough.
+ *
+ * <p>The bundle is untrusted until a signature verifies, so the check is bounded ({@link AttestationLimits}, issue 30,
+ * hole 5): a bundle larger than its size limit or with more envelopes than its limit is refused whole, an envelope
+ * with more signatures than its limit is refused without checking any, and when the time limit runs out the check
+ * fails; each refusal names the limit and its parameter.
  *
  * <p>When an attestation is not {@link Request#required() required} (hipdll:build linked this DLL in this Maven
  * build) and there is none, the check is SKIP with the reason; one that is there must pass all the same.
@@ -42,12 +48,19 @@ public final class AttestationCheck {
      * @param keys        the trusted keys, at least one
      * @param required    whether the DLL must carry one (it was not linked by hipdll:build in this Maven build)
      * @param why         why it is or is not required, for the report
+     * @param limits      the bounds of the bundle's size, envelopes, signatures and checking time
      */
     public record Request(Path dll, String dllSha256, Path attestation, List<TrustedKey> keys, boolean required,
-                          String why) {
+                          String why, AttestationLimits limits) {
         /** Copies the list. */
         public Request {
             keys = List.copyOf(keys);
+            java.util.Objects.requireNonNull(limits, "limits");
+        }
+
+        /** A request within the {@link AttestationLimits#DEFAULT default limits}. */
+        public Request(Path dll, String dllSha256, Path attestation, List<TrustedKey> keys, boolean required, String why) {
+            this(dll, dllSha256, attestation, keys, required, why, AttestationLimits.DEFAULT);
         }
     }
 
@@ -67,16 +80,17 @@ public final class AttestationCheck {
         }
         List<AttestationBundle.Line> lines;
         try {
-            lines = AttestationBundle.read(r.attestation());
+            lines = AttestationBundle.read(r.attestation(), r.limits());
         } catch (AttestationException e) {
             return new Check(CHECK_ID, TITLE, Verdict.FAIL, expected, e.getMessage(), List.of(e.getMessage(), r.why()));
         }
         List<String> notes = new ArrayList<>();
+        TimeBudget time = new TimeBudget(System.nanoTime(), r.limits().timeLimit());
         for (AttestationBundle.Line line : lines) {
             String where = r.attestation().getFileName() + " line " + line.number();
             Optional<Check> pass;
             try {
-                pass = line(r, line, where, expected, notes);
+                pass = line(r, line, where, expected, notes, time);
             } catch (AttestationException e) {
                 notes.add(e.getMessage());
                 continue;
@@ -93,10 +107,29 @@ public final class AttestationCheck {
         return new Check(CHECK_ID, TITLE, Verdict.FAIL, expected, notes.get(0), details);
     }
 
-    /** One line: a passing check, or empty with a note of why not. */
+    /**
+     * The time the signatures of one check may take, and how many were verified.
+     */
+    private static final class TimeBudget {
+        private final long started;
+        private final Duration limit;
+        private int verified;
+
+        TimeBudget(long started, Duration limit) {
+            this.started = started;
+            this.limit = limit;
+        }
+
+        /** Whether the limit has run out (checked before each signature verification). */
+        boolean out() {
+            return System.nanoTime() - started > limit.toNanos();
+        }
+    }
+
+    /** One line: a decided check (PASS, or FAIL when the time limit ran out), or empty with a note of why not. */
     private static Optional<Check> line(Request r, AttestationBundle.Line line, String where, String expected,
-                                        List<String> notes) throws AttestationException {
-        DsseEnvelope envelope = DsseEnvelope.parse(line.text(), where);
+                                        List<String> notes, TimeBudget time) throws AttestationException {
+        DsseEnvelope envelope = DsseEnvelope.parse(line.text(), where, r.limits().maxSignatures());
         if (!envelope.payloadType().equals(Attestations.PAYLOAD_TYPE)) {
             notes.add(where + ": payloadType " + SlsaStatement.quoted(envelope.payloadType()) + ", not "
                     + Attestations.PAYLOAD_TYPE + ": ignored");
@@ -106,6 +139,15 @@ public final class AttestationCheck {
         TrustedKey signer = null;
         for (DsseSignature s : envelope.signatures()) {
             for (TrustedKey k : r.keys()) {
+                if (time.out()) {
+                    String stop = where + ": stopped after " + time.verified + " signature verification(s): the"
+                            + " attestation check's time limit ran out (" + r.limits().describeTimeLimit() + ")";
+                    List<String> details = new ArrayList<>(notes);
+                    details.add(stop);
+                    details.add(r.why());
+                    return Optional.of(new Check(CHECK_ID, TITLE, Verdict.FAIL, expected, stop, details));
+                }
+                time.verified++;
                 if (k.verifies(pae, s.sig())) {
                     signer = k;
                     break;

@@ -2,14 +2,18 @@ package dev.hipdll.attestation;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A DSSE JSON envelope (secure-systems-lab/dsse {@code envelope.md}, v1.0.2):
@@ -76,29 +80,75 @@ public record DsseEnvelope(String payloadType, byte[] payload, List<DsseSignatur
     }
 
     /**
-     * Reads an envelope.
+     * Reads an envelope, with no bound on its signatures (a shard's signed manifest).
      *
      * @param json  the envelope's JSON text
      * @param where where it was read, for messages ({@code coli_hip.dll.intoto.jsonl line 1})
      * @return the envelope
-     * @throws AttestationException when it is not JSON, a required field is missing or not a string/array,
-     *                              or a base64 value does not decode; the message names {@code where} and the field
+     * @throws AttestationException as {@link #parse(String, String, int)}
      */
     public static DsseEnvelope parse(String json, String where) throws AttestationException {
-        JsonNode root;
-        try {
-            root = MAPPER.readTree(json);
+        return parse(json, where, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Reads an envelope in one pass of a streaming parser: at most {@code maxSignatures} signatures are decoded, the
+     * rest are only counted, so a line of a hundred thousand signatures costs no memory per signature.
+     *
+     * @param json          the envelope's JSON text
+     * @param where         where it was read, for messages ({@code coli_hip.dll.intoto.jsonl line 1})
+     * @param maxSignatures the most signatures the envelope may carry ({@link AttestationLimits#maxSignatures()})
+     * @return the envelope
+     * @throws AttestationException when it is not JSON, a required field is missing or not a string/array, it has more
+     *                              than {@code maxSignatures} signatures (naming {@value AttestationLimits#MAX_SIGNATURES}),
+     *                              or a base64 value does not decode; the message names {@code where} and the field
+     */
+    public static DsseEnvelope parse(String json, String where, int maxSignatures) throws AttestationException {
+        Map<String, JsonToken> seen = new HashMap<>();
+        String payloadText = null;
+        String payloadType = null;
+        List<JsonNode> sigs = new ArrayList<>();
+        long count = 0;
+        try (JsonParser p = MAPPER.createParser(json)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new AttestationException(where + ": not a DSSE envelope (expected a JSON object)");
+            }
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String field = p.currentName();
+                JsonToken value = p.nextToken();
+                seen.put(field, value);
+                if (field.equals("payload") && value == JsonToken.VALUE_STRING) {
+                    payloadText = p.getText();
+                } else if (field.equals("payloadType") && value == JsonToken.VALUE_STRING) {
+                    payloadType = p.getText();
+                } else if (field.equals("signatures") && value == JsonToken.START_ARRAY) {
+                    for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
+                        if (e == null) {
+                            throw new AttestationException(where + ": not JSON: the signatures array does not end");
+                        }
+                        if (++count <= maxSignatures) {
+                            sigs.add(MAPPER.readTree(p));
+                        } else {
+                            p.skipChildren();
+                        }
+                    }
+                } else {
+                    p.skipChildren();
+                }
+            }
         } catch (JsonProcessingException e) {
             throw new AttestationException(where + ": not JSON: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new AttestationException(where + ": not JSON: " + e.getMessage());
         }
-        if (root == null || !root.isObject()) {
-            throw new AttestationException(where + ": not a DSSE envelope (expected a JSON object)");
-        }
-        String payloadType = text(root, "payloadType", where);
-        byte[] payload = base64(text(root, "payload", where), where + ": payload");
-        JsonNode sigs = root.get("signatures");
-        if (sigs == null || !sigs.isArray()) {
+        text(seen, payloadType, "payloadType", where);
+        byte[] payload = base64(text(seen, payloadText, "payload", where), where + ": payload");
+        if (seen.get("signatures") != JsonToken.START_ARRAY) {
             throw new AttestationException(where + ": no signatures array (a DSSE envelope has one, possibly empty)");
+        }
+        if (count > maxSignatures) {
+            throw new AttestationException(where + ": " + count + " signatures; an envelope is checked with at most "
+                    + maxSignatures + " (" + AttestationLimits.MAX_SIGNATURES + "); none of them was checked");
         }
         List<DsseSignature> signatures = new ArrayList<>();
         for (int i = 0; i < sigs.size(); i++) {
@@ -115,6 +165,16 @@ public record DsseEnvelope(String payloadType, byte[] payload, List<DsseSignatur
                     base64(text(s, "sig", at), at + ".sig")));
         }
         return new DsseEnvelope(payloadType, payload, signatures);
+    }
+
+    /** A top-level string field read by {@link #parse(String, String, int)}. */
+    private static String text(Map<String, JsonToken> seen, String value, String field, String where)
+            throws AttestationException {
+        if (value == null) {
+            throw new AttestationException(where + ": " + field + (seen.containsKey(field) ? " is not a string"
+                    : " is missing") + " (a DSSE envelope has payload, payloadType and signatures[].sig)");
+        }
+        return value;
     }
 
     private static String text(JsonNode node, String field, String where) throws AttestationException {

@@ -2,6 +2,7 @@ package dev.hipdll.attestation;
 
 import dev.hipdll.io.IoProblem;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +20,7 @@ final class KeyFiles {
     }
 
     /**
-     * The bytes of a key file.
+     * The bytes of a key file, read through a bounded stream, without a leading UTF-8 byte order mark.
      *
      * @param file the file
      * @param role what it is for, for messages ({@code signing key}, {@code trusted key})
@@ -33,16 +34,22 @@ final class KeyFiles {
             throw new AttestationException(role + " " + file + ": " + (Files.isDirectory(file) ? "is a directory"
                     : "is not a regular file") + "; expected a PEM or PKCS#12 file");
         }
-        try {
-            long size = Files.size(file);
-            if (size > MAX_BYTES) {
-                throw new AttestationException(role + " " + file + ": " + size + " bytes; a key file has at most "
-                        + MAX_BYTES + " bytes");
-            }
-            return Files.readAllBytes(file);
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes(MAX_BYTES + 1);
         } catch (IOException e) {
             throw new AttestationException("cannot read the " + role + " " + file + ": " + IoProblem.describe(e));
         }
+        if (bytes.length > MAX_BYTES) {
+            throw new AttestationException(role + " " + file + ": more than " + MAX_BYTES + " bytes; a key file has"
+                    + " at most " + MAX_BYTES + " bytes");
+        }
+        // a UTF-8 byte order mark (Windows PowerShell's Out-File -Encoding utf8 writes one before the PEM text);
+        // DER starts with 0x30, never with it
+        if (bytes.length >= 3 && (bytes[0] & 0xff) == 0xEF && (bytes[1] & 0xff) == 0xBB && (bytes[2] & 0xff) == 0xBF) {
+            return java.util.Arrays.copyOfRange(bytes, 3, bytes.length);
+        }
+        return bytes;
     }
 
     /** Whether {@code bytes} look like PEM text ({@code -----BEGIN} in the first 64 KiB), not DER. */

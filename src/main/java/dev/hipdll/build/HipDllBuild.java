@@ -393,7 +393,8 @@ public final class HipDllBuild {
     /**
      * The SDK's clang decides which processors can be built for (issue 23, item 1): a target it does not list is
      * refused before anything runs; one it lists that the plugin's table lacks is accepted with a note. A clang that
-     * cannot say leaves the plugin's table as the only check, with a warning.
+     * cannot say leaves the plugin's table as the only check, with a warning. The answer kept in {@code cacheDir}
+     * (under {@code target/}, which a build cache restores) only confirms: one lacking a target is asked again.
      */
     private static void checkTargetsWithTheSdk(HipSdk sdk, GfxTargetList targets, OsFamily os, Map<String, String> env,
                                                FileDigests digests, Path cacheDir, BuildListener log)
@@ -403,7 +404,8 @@ public final class HipDllBuild {
             return; // the steps name the missing clang
         }
         Optional<SdkProcessors> listed = SdkProcessors.ask(clang, digests.of(clang), env, cacheDir,
-                new ProcessRunner(Duration.ofSeconds(120)));
+                new ProcessRunner(Duration.ofSeconds(120)), targets.targets().stream()
+                        .map(t -> t.processor().name()).collect(java.util.stream.Collectors.toSet()));
         if (listed.isEmpty()) {
             log.warn("the HIP SDK's clang " + clang + " did not list the processors it compiles for (clang"
                     + " --target=amdgcn-amd-amdhsa -nogpulib --print-supported-cpus): the gfx targets are checked"

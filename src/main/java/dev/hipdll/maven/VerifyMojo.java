@@ -3,6 +3,7 @@ package dev.hipdll.maven;
 import dev.hipdll.artifact.FileDigests;
 import dev.hipdll.attestation.AttestationCheck;
 import dev.hipdll.attestation.AttestationException;
+import dev.hipdll.attestation.AttestationLimits;
 import dev.hipdll.attestation.AttestationRequirement;
 import dev.hipdll.attestation.Attestations;
 import dev.hipdll.attestation.TrustedKey;
@@ -194,6 +195,22 @@ public class VerifyMojo extends AbstractContractMojo {
     /** The DLL's attestation (an in-toto {@code .intoto.jsonl} bundle of DSSE envelopes); unset: {@code <dll>.intoto.jsonl} beside the DLL. Needs {@code hip.attestation.trustedKeys}. */
     @Parameter(property = "hip.attestation")
     File attestation;
+
+    /** The largest attestation bundle read, in KiB (1..262144); a larger one fails {@code artifact.attestation}. */
+    @Parameter(property = "hip.attestation.maxKiB", defaultValue = "1024")
+    int attestationMaxKiB = 1024;
+
+    /** The most envelopes (non-blank lines) an attestation bundle may hold; one with more fails unchecked. */
+    @Parameter(property = "hip.attestation.maxEnvelopes", defaultValue = "16")
+    int attestationMaxEnvelopes = 16;
+
+    /** The most signatures an attestation's envelope may carry; one with more is refused without checking any. */
+    @Parameter(property = "hip.attestation.maxSignatures", defaultValue = "16")
+    int attestationMaxSignatures = 16;
+
+    /** The time the attestation check may spend verifying signatures ({@code 10}, {@code 90s}, as {@code hip.timeout}). */
+    @Parameter(property = "hip.attestation.timeLimit", defaultValue = "10")
+    java.time.Duration attestationTimeLimit = java.time.Duration.ofSeconds(10);
 
     /**
      * Comma-separated processors the DLL must run on (e.g. {@code gfx1150,gfx1151,gfx1152,gfx1100}; a feature
@@ -448,6 +465,7 @@ public class VerifyMojo extends AbstractContractMojo {
         }
         Optional<ExpectedDigest> digest = expectedDigest();
         List<TrustedKey> trusted = trustedKeys(); // read before the DLL: a bad key file judges nothing
+        AttestationLimits attestationLimits = attestationLimits();
         // The DLL is read once: the verifier's streaming pass also takes its SHA-256 when the
         // artifact.sha256 check or a pending build stamp needs it, and records it in `digests`.
         StampStore stamps = new StampStore(dll.toPath());
@@ -466,7 +484,7 @@ public class VerifyMojo extends AbstractContractMojo {
                     : digest.get().check(dll.toPath(), digests));
         }
         if (!trusted.isEmpty()) {
-            more.add(attestationCheck(choice, trusted, digests));
+            more.add(attestationCheck(choice, trusted, attestationLimits, digests));
         }
         report = new VerifyReport(report.dll(), more, report.facts());
         TableLog.log(getLog(), new CheckTable(bound).table(report));
@@ -635,8 +653,19 @@ public class VerifyMojo extends AbstractContractMojo {
         }
     }
 
+    /** The bounds of the attestation check from their four parameters. */
+    private AttestationLimits attestationLimits() throws MojoFailureException {
+        try {
+            return AttestationLimits.of(attestationMaxKiB, attestationMaxEnvelopes, attestationMaxSignatures,
+                    attestationTimeLimit);
+        } catch (IllegalArgumentException e) {
+            throw parameterError(e.getMessage());
+        }
+    }
+
     /** The {@code artifact.attestation} check of the DLL read. */
-    private Check attestationCheck(DllChoice choice, List<TrustedKey> trusted, FileDigests digests) {
+    private Check attestationCheck(DllChoice choice, List<TrustedKey> trusted, AttestationLimits limits,
+                                   FileDigests digests) {
         Path read = dll.toPath();
         String sha256;
         try {
@@ -657,7 +686,7 @@ public class VerifyMojo extends AbstractContractMojo {
                 BuiltDllContext.linked(project, read), projectPresent(), cache);
         Path file = attestation != null ? attestation.toPath() : Attestations.fileFor(read);
         return AttestationCheck.check(new AttestationCheck.Request(read, sha256, file, trusted, requirement.required(),
-                requirement.why()));
+                requirement.why(), limits));
     }
 
     /** {@code hip.requireSignature}, {@code hip.signers} and {@code hip.trustStore}, read before the DLL is. */

@@ -15,6 +15,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
@@ -29,7 +30,10 @@ import java.util.regex.Pattern;
  * library still answers), which prints {@code Available CPUs for this target:} and then one processor per
  * indented line, on standard error. Only the {@code gfx} names count (the older marketing aliases such as
  * {@code fiji} are not offload archs). The answer is kept per clang digest in a cache directory, one file
- * {@code <sha256 of clang>.txt} with a name per line, so a build asks each clang once.
+ * {@code <sha256 of clang>.txt} with a name per line, so a build asks each clang once. That directory is under
+ * {@code target/}, which a build cache restores and anyone who writes the cache can rewrite (issue 30, hole 7): a
+ * kept answer can confirm targets, never refuse one; when it lacks a target the build needs, clang is asked again
+ * and its fresh answer decides (and is kept).
  *
  * @param clang      the clang that answered
  * @param processors the gfx processor names it lists, sorted
@@ -37,6 +41,8 @@ import java.util.regex.Pattern;
 public record SdkProcessors(Path clang, SortedSet<String> processors) {
     private static final String HEADER = "Available CPUs for this target:";
     private static final Pattern GFX = Pattern.compile("gfx[0-9a-z-]+");
+    /** The largest kept answer read: 64 KiB (clang 20 lists about 80 names); a larger file is asked again. */
+    private static final long MAX_CACHED_BYTES = 64 << 10;
 
     /** Copies the set. */
     public SdkProcessors {
@@ -80,16 +86,29 @@ public record SdkProcessors(Path clang, SortedSet<String> processors) {
      */
     public static Optional<SdkProcessors> ask(Path clang, String clangSha256, Map<String, String> environment,
                                               Path cacheDir, ProcessRunner runner) {
+        return ask(clang, clangSha256, environment, cacheDir, runner, Set.of());
+    }
+
+    /**
+     * Asks the SDK's clang, or reads its answer from the cache when that answer lists every processor of
+     * {@code needed}: a kept answer (a file under {@code target/}, which a build cache restores) may confirm the
+     * targets of a build, never refuse one, so one that lacks a needed processor is asked again of clang.
+     *
+     * @param needed the processor names the build targets ({@code gfx1151}); empty: any kept answer is used
+     * @return as {@link #ask(Path, String, Map, Path, ProcessRunner)}; when clang is asked, its answer
+     */
+    public static Optional<SdkProcessors> ask(Path clang, String clangSha256, Map<String, String> environment,
+                                              Path cacheDir, ProcessRunner runner, Set<String> needed) {
         Path cached = cacheDir.resolve(clangSha256 + ".txt");
         try {
-            if (Files.isRegularFile(cached)) {
+            if (Files.isRegularFile(cached) && Files.size(cached) <= MAX_CACHED_BYTES) {
                 List<String> names = Files.readAllLines(cached, StandardCharsets.UTF_8).stream()
                         .filter(n -> GFX.matcher(n).matches()).toList();
-                if (!names.isEmpty()) {
+                if (!names.isEmpty() && names.containsAll(needed)) {
                     return Optional.of(new SdkProcessors(clang, new TreeSet<>(names)));
                 }
             }
-        } catch (IOException e) {
+        } catch (IOException | java.io.UncheckedIOException e) {
             // ask clang again
         }
         ProcessResult r = runner.run(clang, List.of("--target=amdgcn-amd-amdhsa", "-nogpulib", "--print-supported-cpus"),

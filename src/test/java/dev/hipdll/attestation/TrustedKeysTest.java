@@ -53,4 +53,17 @@ class TrustedKeysTest {
                 () -> TrustedKeys.load(TestKeys.file("ec-p256.p12")));
         assertTrue(p12.getMessage().contains("not PEM"), p12.getMessage());
     }
+
+    @Test
+    void aKeyFileWithAUtf8ByteOrderMarkIsRead() throws Exception {
+        // issue 30, hole 5: Windows PowerShell's Out-File -Encoding utf8 writes EF BB BF and CRLF line ends
+        for (String name : List.of("ec-p256-public.pem", "ec-p256-cert.pem")) {
+            Path bom = dir.resolve("bom-" + name);
+            String pem = Files.readString(TestKeys.file(name)).replace("\r\n", "\n").replace("\n", "\r\n");
+            Files.write(bom, ("\uFEFF" + pem).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            assertEquals((byte) 0xEF, Files.readAllBytes(bom)[0]);
+            assertEquals(List.of(TestKeys.EC_KEY_ID), TrustedKeys.load(bom).stream().map(TrustedKey::keyId).toList(),
+                    name);
+        }
+    }
 }

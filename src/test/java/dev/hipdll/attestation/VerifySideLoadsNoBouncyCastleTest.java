@@ -18,7 +18,7 @@ class VerifySideLoadsNoBouncyCastleTest {
     private static final List<Class<?>> VERIFY_SIDE = List.of(TrustedKeys.class, TrustedKey.class, KeyFiles.class,
             PemBlocks.class, KeyAlgorithm.class, KeyId.class, AttestationCheck.class, AttestationBundle.class,
             AttestationRequirement.class, DsseEnvelope.class, DsseSignature.class, Pae.class, SlsaStatement.class,
-            Attestations.class, AttestationException.class);
+            Attestations.class, AttestationException.class, AttestationLimits.class);
 
     private static String constantPool(Class<?> c) throws Exception {
         try (InputStream in = c.getResourceAsStream(c.getSimpleName() + ".class")) {

@@ -46,4 +46,26 @@ class SdkTargetsBuildTest {
         assertTrue(e.getMessage().contains("cannot compile for gfx9999 (its clang "), e.getMessage());
         assertEquals(java.util.List.of(), b.ran());
     }
+
+    @Test
+    void aTargetListRestoredIntoTargetNeverRefusesABuild() throws Exception {
+        // issue 30, hole 7: whoever writes a build-cache entry writes target/; a kept list without gfx1151 must not
+        // fail a gfx1151 build ("the HIP SDK 7.1 cannot compile for gfx1151")
+        Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
+        CoreBuild b = new CoreBuild(dir.resolve("proj")).withExample();
+        b.arch = "gfx1151";
+        Path clang = Toolchain.standinSdk().resolve("lib/llvm/bin/clang");
+        Path kept = b.project.resolve("target/hipdll/sdk-processors/" + dev.hipdll.artifact.Sha256.of(clang) + ".txt");
+        Files.createDirectories(kept.getParent());
+        Files.writeString(kept, "gfx1100\ngfx90a\n");
+        b.build();
+        assertTrue(Files.isRegularFile(b.dll()), "the DLL was built");
+        assertTrue(Files.readAllLines(kept).contains("gfx1151"), "clang's fresh answer replaced the planted list");
+        // the SDK still decides: a target clang 19 really lacks is refused after asking it again
+        Files.writeString(kept, "gfx1100\n");
+        b.arch = "gfx1250";
+        BuildFailedException e = assertThrows(BuildFailedException.class, b::build);
+        assertTrue(e.getMessage().contains("cannot compile for gfx1250 (its clang "), e.getMessage());
+        assertTrue(e.getMessage().contains("gfx1151"), "the list is clang's, not the planted one: " + e.getMessage());
+    }
 }

@@ -168,4 +168,27 @@ class VerifyAttestationTest {
         e = assertThrows(MojoFailureException.class, n::execute);
         assertTrue(e.getMessage().contains("hip.attestation needs hip.attestation.trustedKeys"), e.getMessage());
     }
+
+    @Test
+    void theAttestationLimitsAreTheGoalsParameters() throws Exception {
+        // issue 30, hole 5: hip.attestation.maxKiB, maxEnvelopes, maxSignatures and timeLimit reach the check
+        long size = Files.size(dll.resolveSibling("coli_hip.dll.intoto.jsonl"));
+        assertTrue(size > 1024, "the signed attestation is more than 1 KiB: " + size);
+        VerifyMojo m = mojo();
+        m.attestationMaxKiB = 1;
+        MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
+        assertTrue(e.getMessage().contains("1 check(s) failed: artifact.attestation"), e.getMessage());
+        assertTrue(check("artifact.attestation").get("found").asText().endsWith(size + " bytes; an attestation bundle"
+                + " is read up to 1024 bytes (hip.attestation.maxKiB=1; hipdll:build writes a few KiB)"),
+                check("artifact.attestation").toString());
+        VerifyMojo n = mojo();
+        n.attestationMaxSignatures = 0;
+        e = assertThrows(MojoFailureException.class, n::execute);
+        assertTrue(e.getMessage().startsWith("hipdll:verify: hip.attestation.maxSignatures: 0 is outside 1.."),
+                e.getMessage());
+        VerifyMojo t = mojo();
+        t.attestationTimeLimit = java.time.Duration.ZERO;
+        e = assertThrows(MojoFailureException.class, t::execute);
+        assertTrue(e.getMessage().startsWith("hipdll:verify: hip.attestation.timeLimit: "), e.getMessage());
+    }
 }

@@ -58,6 +58,23 @@ class SdkProcessorsTest {
     }
 
     @Test
+    void aKeptAnswerLackingANeededTargetIsAskedAgainOfClang() throws Exception {
+        // issue 30, hole 7: the kept answer lives under target/, which a build cache restores
+        Path clang = standinClang();
+        String sha = Sha256.of(clang);
+        Path cache = dir.resolve("cache");
+        Files.createDirectories(cache);
+        Files.writeString(cache.resolve(sha + ".txt"), "gfx1100\ngfx90a\n");
+        SdkProcessors p = SdkProcessors.ask(clang, sha, Map.of("PATH", "/usr/bin:/bin"), cache,
+                new ProcessRunner(Duration.ofSeconds(60)), java.util.Set.of("gfx1151")).orElseThrow();
+        assertTrue(p.processors().contains("gfx1151"), p.processors().toString());
+        assertTrue(Files.readAllLines(cache.resolve(sha + ".txt")).contains("gfx1151"), "the fresh answer is kept");
+        // a kept answer that lists what is needed is used without asking (a clang that cannot run still answers)
+        assertEquals(p.processors(), SdkProcessors.ask(dir.resolve("no-clang"), sha, Map.of(), cache,
+                new ProcessRunner(Duration.ofSeconds(60)), java.util.Set.of("gfx1151")).orElseThrow().processors());
+    }
+
+    @Test
     void aTargetTheSdkLacksIsRefusedNamingTheSdkAndItsList() {
         SdkProcessors p = new SdkProcessors(Path.of("/sdk/lib/llvm/bin/clang"), new TreeSet<>(List.of("gfx1100", "gfx1151")));
         InvalidTargetException e = assertThrows(InvalidTargetException.class,
