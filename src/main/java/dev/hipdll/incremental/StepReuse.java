@@ -101,7 +101,7 @@ public final class StepReuse {
      * @param headers     the project's header files now ({@link HeaderFiles}), for a compile
      * @param tools       the tools now, by name
      * @param names       how to name a file in the reason
-     * @return what differs, e.g. "command changed (-O2 instead of -O3)", "source x.cu changed", or empty
+     * @return what differs, e.g. "command changed (-O2 added; -O3 removed)", "source x.cu changed", or empty
      */
     public static Optional<String> inputsDiffer(StepRecord r, List<String> command, String environment,
                                                 String headers, Map<String, Path> tools, Function<Path, String> names) {
@@ -165,20 +165,37 @@ public final class StepReuse {
                     + (added.isEmpty() || removed.isEmpty() ? "" : ", ")
                     + (removed.isEmpty() ? "" : String.join(", ", removed) + " removed");
         }
-        int n = Math.min(before.size(), now.size());
-        for (int i = 0; i < n; i++) {
-            if (!before.get(i).equals(now.get(i))) {
-                // one argument inserted or deleted here: name it, not the shifted one after it
-                if (now.size() > before.size() && now.subList(i + 1, now.size()).equals(before.subList(i, before.size()))) {
-                    return clip(now.get(i)) + " added";
-                }
-                if (before.size() > now.size() && before.subList(i + 1, before.size()).equals(now.subList(i, now.size()))) {
-                    return clip(before.get(i)) + " removed";
-                }
-                return clip(now.get(i)) + " instead of " + clip(before.get(i));
+        // what was added and what removed (as multisets of arguments), never "X instead of Y" by position, which
+        // named a shifted argument when one was inserted elsewhere (issue 34, item 6)
+        Map<String, Integer> count = new java.util.HashMap<>();
+        before.forEach(a -> count.merge(a, 1, Integer::sum));
+        List<String> added = new ArrayList<>();
+        for (String a : now) {
+            if (count.merge(a, -1, Integer::sum) < 0) {
+                added.add(a);
             }
         }
-        return now.size() > before.size() ? clip(now.get(n)) + " added" : clip(before.get(n)) + " removed";
+        Map<String, Integer> left = new java.util.HashMap<>();
+        now.forEach(a -> left.merge(a, 1, Integer::sum));
+        List<String> removed = new ArrayList<>();
+        for (String a : before) {
+            if (left.merge(a, -1, Integer::sum) < 0) {
+                removed.add(a);
+            }
+        }
+        if (added.isEmpty() && removed.isEmpty()) {
+            return "the same arguments in another order";
+        }
+        return listed(added, "added") + (added.isEmpty() || removed.isEmpty() ? "" : "; ") + listed(removed, "removed");
+    }
+
+    /** {@code "-O3, -DX=1 added"}: at most three arguments, each clipped, then "(+N more)"; empty for none. */
+    private static String listed(List<String> args, String what) {
+        if (args.isEmpty()) {
+            return "";
+        }
+        List<String> shown = args.stream().limit(3).map(StepReuse::clip).toList();
+        return String.join(", ", shown) + (args.size() > 3 ? " (+" + (args.size() - 3) + " more)" : "") + " " + what;
     }
 
     /** The gfx target IDs a command names. */
