@@ -39,7 +39,8 @@ import java.util.regex.Pattern;
  *   <li>{@code package.runtime}: one HIP runtime major in the whole package ({@code amdhip64_6.dll} and
  *       {@code amdhip64_7.dll} in one process are two runtimes);</li>
  *   <li>{@code package.size}: the package's size against a budget (GitHub's 2 GiB per release asset by default),
- *       with each gfx target's device code summed over the files.</li>
+ *       with each gfx target's device code summed over the backends (a redistributed file's device code is
+ *       not read).</li>
  * </ul>
  * Each file has a role ({@link FileRole}): a backend (its name matches a {@link PackageOptions#backends()} glob)
  * gets every check; a redistributed file the checks that decide whether the release loads and can be trusted.
