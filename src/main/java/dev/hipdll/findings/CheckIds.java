@@ -50,10 +50,21 @@ public final class CheckIds {
     public static final String PACKAGE_SIZE = "package.size";
     public static final String PACKAGE_DEPENDENCIES = "package.dependencies";
     public static final String PACKAGE_KNOWN_DLLS = "package.known-dlls";
+    // issue 30 item 3: a package is a release (the backends present, names Windows can hold, a bounded report)
+    public static final String PACKAGE_BACKENDS = "package.backends";
+    public static final String PACKAGE_NAMES = "package.names";
+    public static final String PACKAGE_FILE = "package.file";
 
     /** The checks of a release package ({@code hip.package}); {@code package.contents} cannot be skipped. */
     public static final List<String> PACKAGE = List.of(PACKAGE_CONTENTS, PACKAGE_RUNTIME, PACKAGE_SIZE,
-            PACKAGE_DEPENDENCIES, PACKAGE_KNOWN_DLLS);
+            PACKAGE_DEPENDENCIES, PACKAGE_KNOWN_DLLS, PACKAGE_BACKENDS);
+
+    /**
+     * The package's findings that are reported and never skipped, so not {@link #known} to {@code hip.checks.skip}:
+     * {@code package.names} (names Windows cannot hold; such files are never unpacked) and {@code package.file} (the
+     * one line a passing file is summarised to in a package of many files).
+     */
+    public static final List<String> PACKAGE_REPORTED = List.of(PACKAGE_NAMES, PACKAGE_FILE);
 
     /** Every id; {@code pe.format} cannot be skipped (nothing else can run without it). */
     public static final List<String> ALL = List.of(PE_FORMAT, PE_MACHINE, PE_DLL, PE_LOADABLE, PE_OVERLAY, IMPORTS_ALLOWED,

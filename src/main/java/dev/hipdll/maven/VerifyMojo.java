@@ -284,13 +284,17 @@ public class VerifyMojo extends AbstractContractMojo {
      * verified with the checks of one DLL, then the package's: each imported DLL is in the package, Windows' or on
      * the import allow-list ({@code package.dependencies}); no KnownDLL is shipped for nothing
      * ({@code package.known-dlls}); one HIP runtime major ({@code package.runtime}); the size budget
-     * ({@code package.size}). A zip is unpacked, PE files only, to a temporary directory under the report directory
+     * ({@code package.size}); every backend present ({@code package.backends}); no name Windows cannot hold or
+     * rewrites ({@code package.names}). A zip is unpacked, PE files only, to a temporary directory under the report directory
      * and deleted after; path traversal, links, duplicates, zip bombs and too many entries are refused by name.
      */
     @Parameter(property = "hip.package")
     File releasePackage;
 
-    /** File-name globs of the package's backends, held to the ABI contract; the other PE files are its libraries. */
+    /**
+     * File-name globs of the package's backends: each must name a PE file of the package (package.backends), and
+     * those files get every check; the other PE files are redistributed (whether they load and can be trusted).
+     */
     @Parameter(property = "hip.package.backends", defaultValue = "coli_hip.dll")
     List<String> packageBackends;
 
@@ -313,6 +317,21 @@ public class VerifyMojo extends AbstractContractMojo {
     /** The most a zip entry larger than 1 MiB may inflate per compressed byte; more is refused as a zip bomb. */
     @Parameter(property = "hip.package.maxRatio", defaultValue = "100")
     int packageMaxRatio = 100;
+
+    /** The most PE files a package may have; more is refused before anything is verified. */
+    @Parameter(property = "hip.package.maxFiles", defaultValue = "500")
+    int packageMaxFiles = 500;
+
+    /**
+     * The time verifying the whole package may take (each file keeps hip.verifyTimeLimit too); the files not
+     * reached are not verified and fail package.contents. Whole seconds ({@code 600}) or with a unit ({@code 10m}).
+     */
+    @Parameter(property = "hip.package.timeLimit", defaultValue = "600")
+    java.time.Duration packageTimeLimit = java.time.Duration.ofMinutes(10);
+
+    /** In a package of more PE files than this, a file without a failed check is reported as one line (package.file). */
+    @Parameter(property = "hip.package.detailedFiles", defaultValue = "20")
+    int packageDetailedFiles = 20;
 
     @Parameter(defaultValue = "${project}", readonly = true)
     MavenProject project;
@@ -524,6 +543,11 @@ public class VerifyMojo extends AbstractContractMojo {
         positive("hip.package.maxEntries", packageMaxEntries, 10_000_000);
         positive("hip.package.maxUnpackedMiB", packageMaxUnpackedMiB, 1 << 30);
         positive("hip.package.maxRatio", packageMaxRatio, 1_000_000);
+        positive("hip.package.maxFiles", packageMaxFiles, 10_000_000);
+        positive("hip.package.timeLimit", packageTimeLimit == null ? 0 : packageTimeLimit.getSeconds(), 7 * 86_400);
+        if (packageDetailedFiles < 0) {
+            throw parameterError("hip.package.detailedFiles: " + packageDetailedFiles + " is negative");
+        }
         Path pkg = releasePackage.toPath();
         if (!Files.exists(pkg, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             throw new MojoFailureException("hip.package: " + pkg.toAbsolutePath() + " does not exist; expected a release"
@@ -536,8 +560,10 @@ public class VerifyMojo extends AbstractContractMojo {
             }
         }
         PackageOptions po = PackageOptions.of(options).withBackends(backends)
-                .withLimits(new PackageLimits(packageMaxEntries, (long) packageMaxUnpackedMiB << 20, packageMaxRatio))
-                .withBudget(packageMaxMiB << 20, packageFailOverBudget).withTemporaryParent(dir);
+                .withLimits(new PackageLimits(packageMaxEntries, (long) packageMaxUnpackedMiB << 20, packageMaxRatio,
+                        packageMaxFiles))
+                .withBudget(packageMaxMiB << 20, packageFailOverBudget).withTemporaryParent(dir)
+                .withTimeLimit(packageTimeLimit).withDetailedFiles(packageDetailedFiles);
         PackageReport report;
         try {
             report = new PackageVerifier().verify(pkg, po);

@@ -22,17 +22,23 @@ import java.util.List;
  * @param otherNames  the file names (without directories, as found) of every regular file, PE or not, for the
  *                    import closure's "the package ships it"
  * @param refused     one line per entry refused or problem met, naming the entry and the reason
+ * @param badNames    one line per entry refused because Windows cannot hold or rewrites its name
+ *                    ({@link WindowsNames}: a trailing period or space, a reserved device name, a reserved
+ *                    character, two names differing only in case), naming the entry and the rule; such an entry
+ *                    is neither unpacked nor verified
  * @param stopped     why reading stopped before the end, or {@code null} when every entry was looked at
  * @param temporary   the temporary directory to delete on {@link #close()}, or {@code null}
  */
 public record PackageContents(Path source, String kind, long bytes, int entries, List<PackageFile> files,
-                              List<String> otherNames, List<String> refused, String stopped, Path temporary)
+                              List<String> otherNames, List<String> refused, List<RefusedName> badNames, String stopped,
+                              Path temporary)
         implements Closeable {
     /** Creates the value; the lists are copied. */
     public PackageContents {
         files = List.copyOf(files);
         otherNames = List.copyOf(otherNames);
         refused = List.copyOf(refused);
+        badNames = List.copyOf(badNames);
     }
 
     /** Deletes the temporary directory, if any (links inside are deleted, never followed). */

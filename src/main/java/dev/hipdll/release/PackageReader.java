@@ -17,9 +17,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.Enumeration;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
@@ -34,8 +36,13 @@ import java.util.zip.ZipFile;
  * <p>A zip is read with {@link ZipFile}; its central directory is read first ({@link ZipCentralDirectory}) for
  * the entry count and each entry's attributes. Refused, each by name: an entry whose name is absolute
  * ({@code /x}, {@code C:\x}) or has a {@code ..} component or a {@code :} (path traversal), a symbolic link or
- * reparse point, a second entry of the same name (case-insensitive, as Windows sees it). Refused as a whole, with
- * nothing verified: more entries than {@link PackageLimits#maxEntries()}, an entry that inflates past
+ * reparse point, a second entry of the same name. Refused by name, as {@link PackageContents#badNames()}, in a zip
+ * and a directory alike: a path Windows cannot create under that name ({@link WindowsNames#problem}: a trailing
+ * period or space, a reserved device name, a reserved character) and a second name that differs from an earlier
+ * one only in case ({@link WindowsNames#folded}); such a file is not unpacked, never written under a name the
+ * machine running verify would rewrite. Refused as a whole, with nothing verified: more entries than
+ * {@link PackageLimits#maxEntries()}, more PE files than {@link PackageLimits#maxFiles()} (a zip's PE file names are
+ * counted before anything is inflated), an entry that inflates past
  * {@link PackageLimits#maxRatio()} times its compressed size (beyond {@link PackageLimits#RATIO_FLOOR}) or the
  * entries past {@link PackageLimits#maxUnpackedBytes()} in all (a zip bomb; declared sizes are checked before
  * inflating, actual bytes while inflating), a file that is no readable zip.
@@ -133,12 +140,21 @@ public final class PackageReader {
         } catch (BinaryFormatException e) {
             return stopped(zip, size, 0, "not a readable zip: " + e.getMessage());
         }
+        int named = 0;
+        for (ZipCentralDirectory.Entry e : entries) {
+            named += !e.name().endsWith("/") && peName(e.name()) ? 1 : 0;
+        }
+        if (named > limits.maxFiles()) {
+            return stopped(zip, size, 0, tooManyFiles("the zip names " + named + " PE files"));
+        }
         Path tmp = temporaryParent == null ? Files.createTempDirectory("hipdll-package-")
                 : Files.createTempDirectory(Files.createDirectories(temporaryParent), "hipdll-package-");
         List<PackageFile> files = new ArrayList<>();
         List<String> names = new ArrayList<>();
         List<String> refused = new ArrayList<>();
+        List<RefusedName> badNames = new ArrayList<>();
         Set<String> seen = new HashSet<>();
+        Map<String, String> folded = new HashMap<>();
         long total = 0;
         int looked = 0;
         byte[] buf = new byte[BUFFER];
@@ -147,7 +163,7 @@ public final class PackageReader {
             while (en.hasMoreElements()) {
                 ZipEntry ze = en.nextElement();
                 if (looked >= entries.size() || !entries.get(looked).name().equals(ze.getName())) {
-                    return stopped(zip, size, looked, tmp, files, names, refused, "entry #" + looked + " '"
+                    return stopped(zip, size, looked, tmp, files, names, refused, badNames, "entry #" + looked + " '"
                             + printable(ze.getName()) + "': the zip's central directory and its reader disagree");
                 }
                 ZipCentralDirectory.Entry info = entries.get(looked++);
@@ -162,24 +178,34 @@ public final class PackageReader {
                             + " not unpacked or followed");
                     continue;
                 }
+                String norm = normalized(name);
+                String badName = norm.isEmpty() ? null : WindowsNames.problem(norm);
+                if (badName != null) {
+                    badNames.add(new RefusedName(norm, "entry '" + printable(name) + "' refused: " + badName));
+                    continue;
+                }
                 if (ze.isDirectory()) {
                     continue;
                 }
-                String norm = normalized(name);
-                if (!seen.add(norm.toLowerCase(Locale.ROOT))) {
-                    refused.add("entry '" + printable(name) + "' refused: a second entry of that name (Windows names are"
-                            + " case-insensitive; which one would be unpacked is up to the tool)");
+                if (!seen.add(norm)) {
+                    refused.add("entry '" + printable(name) + "' refused: a second entry of that name (which one would be"
+                            + " unpacked is up to the tool)");
+                    continue;
+                }
+                String caseTwin = caseTwin(folded, norm);
+                if (caseTwin != null) {
+                    badNames.add(new RefusedName(norm, "entry '" + printable(name) + "' refused: " + caseTwin));
                     continue;
                 }
                 names.add(norm.substring(norm.lastIndexOf('/') + 1));
                 long csize = Math.max(1, info.compressedSize());
                 if (info.size() > limits.maxUnpackedBytes() - total) {
-                    return stopped(zip, size, looked, tmp, files, names, refused, bomb(name, info.size() + " bytes declared,"
+                    return stopped(zip, size, looked, tmp, files, names, refused, badNames, bomb(name, info.size() + " bytes declared,"
                             + " with the " + total + " inflated before it past the " + limits.maxUnpackedBytes()
                             + " bytes accepted in all (hip.package.maxUnpackedMiB)"));
                 }
                 if (info.size() > PackageLimits.RATIO_FLOOR && info.size() > limits.maxRatio() * csize) {
-                    return stopped(zip, size, looked, tmp, files, names, refused, bomb(name, info.size() + " bytes declared"
+                    return stopped(zip, size, looked, tmp, files, names, refused, badNames, bomb(name, info.size() + " bytes declared"
                             + " from " + info.compressedSize() + " compressed, more than " + limits.maxRatio() + " times"
                             + " (hip.package.maxRatio)"));
                 }
@@ -188,6 +214,10 @@ public final class PackageReader {
                     boolean mz = head.length == 2 && head[0] == 'M' && head[1] == 'Z';
                     if (!mz && !peName(norm)) {
                         continue;  // not a PE file: named, not inflated further
+                    }
+                    if (files.size() >= limits.maxFiles()) {
+                        return stopped(zip, size, looked, tmp, files, names, refused, badNames,
+                                tooManyFiles("the zip holds more than " + limits.maxFiles() + " PE files"));
                     }
                     Path out = tmp.resolve(norm).normalize();
                     if (!out.startsWith(tmp) || out.equals(tmp)) {
@@ -204,11 +234,11 @@ public final class PackageReader {
                             n += k;
                             total += k;
                             if (total > limits.maxUnpackedBytes()) {
-                                return stopped(zip, size, looked, tmp, files, names, refused, bomb(name, "inflates past the "
+                                return stopped(zip, size, looked, tmp, files, names, refused, badNames, bomb(name, "inflates past the "
                                         + limits.maxUnpackedBytes() + " bytes accepted in all (hip.package.maxUnpackedMiB)"));
                             }
                             if (n > PackageLimits.RATIO_FLOOR && n > limits.maxRatio() * csize) {
-                                return stopped(zip, size, looked, tmp, files, names, refused, bomb(name, "inflates past "
+                                return stopped(zip, size, looked, tmp, files, names, refused, badNames, bomb(name, "inflates past "
                                         + limits.maxRatio() + " times its " + info.compressedSize() + " compressed bytes"
                                         + " (hip.package.maxRatio)"));
                             }
@@ -221,9 +251,24 @@ public final class PackageReader {
                 }
             }
         } catch (ZipException e) {
-            return stopped(zip, size, looked, tmp, files, names, refused, "not a readable zip: " + e.getMessage());
+            return stopped(zip, size, looked, tmp, files, names, refused, badNames, "not a readable zip: " + e.getMessage());
         }
-        return new PackageContents(zip, "zip", size, looked, files, names, refused, null, tmp);
+        return new PackageContents(zip, "zip", size, looked, files, names, refused, badNames, null, tmp);
+    }
+
+    /** The refusal of a package of more PE files than {@link PackageLimits#maxFiles()}. */
+    private String tooManyFiles(String what) {
+        return what + ", more than the " + limits.maxFiles() + " accepted (hip.package.maxFiles): refused, nothing verified";
+    }
+
+    /**
+     * Why {@code path} is refused as the case twin of an earlier path ({@link WindowsNames#folded}), or {@code null}
+     * when it is the first of its key (then recorded in {@code folded}).
+     */
+    private static String caseTwin(Map<String, String> folded, String path) {
+        String first = folded.putIfAbsent(WindowsNames.folded(path), path);
+        return first == null ? null : "it and '" + printable(first) + "' differ only in case: one file on Windows (NTFS"
+                + " names are case-insensitive); which one is extracted is up to the tool";
     }
 
     private static String bomb(String name, String what) {
@@ -242,20 +287,23 @@ public final class PackageReader {
     }
 
     private static PackageContents stopped(Path source, long size, int entries, String why) {
-        return new PackageContents(source, "zip", size, entries, List.of(), List.of(), List.of(), why, null);
+        return new PackageContents(source, "zip", size, entries, List.of(), List.of(), List.of(), List.of(), why, null);
     }
 
     /** Reading stopped: the temporary directory is deleted now, nothing of the package is verified. */
     private static PackageContents stopped(Path source, long size, int entries, Path tmp, List<PackageFile> files,
-                                           List<String> names, List<String> refused, String why) throws IOException {
-        new PackageContents(source, "zip", size, entries, files, names, refused, why, tmp).close();
-        return new PackageContents(source, "zip", size, entries, List.of(), names, refused, why, null);
+                                           List<String> names, List<String> refused, List<RefusedName> badNames, String why)
+            throws IOException {
+        new PackageContents(source, "zip", size, entries, files, names, refused, badNames, why, tmp).close();
+        return new PackageContents(source, "zip", size, entries, List.of(), names, refused, badNames, why, null);
     }
 
     private PackageContents directory(Path root) throws IOException {
         List<PackageFile> files = new ArrayList<>();
         List<String> names = new ArrayList<>();
         List<String> refused = new ArrayList<>();
+        List<RefusedName> badNames = new ArrayList<>();
+        Map<String, String> folded = new HashMap<>();
         long[] bytes = {0};
         int[] entries = {0};
         String[] stopped = {null};
@@ -271,7 +319,21 @@ public final class PackageReader {
 
             @Override
             public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                return dir.equals(root) || count() ? FileVisitResult.CONTINUE : FileVisitResult.TERMINATE;
+                if (dir.equals(root)) {
+                    return FileVisitResult.CONTINUE;
+                }
+                if (!count()) {
+                    return FileVisitResult.TERMINATE;
+                }
+                String name = relative(root, dir);
+                String bad = WindowsNames.problem(name);
+                String twin = bad == null ? caseTwin(folded, name) : null;
+                if (bad != null || twin != null) {
+                    badNames.add(new RefusedName(name, "'" + printable(name) + "' refused, with everything in it: "
+                            + (bad != null ? bad : twin)));
+                    return FileVisitResult.SKIP_SUBTREE;
+                }
+                return FileVisitResult.CONTINUE;
             }
 
             @Override
@@ -280,7 +342,11 @@ public final class PackageReader {
                     return FileVisitResult.TERMINATE;
                 }
                 String name = relative(root, file);
-                if (attrs.isSymbolicLink()) {
+                String bad = WindowsNames.problem(name);
+                String twin = bad == null ? caseTwin(folded, name) : null;
+                if (bad != null || twin != null) {
+                    badNames.add(new RefusedName(name, "'" + printable(name) + "' refused: " + (bad != null ? bad : twin)));
+                } else if (attrs.isSymbolicLink()) {
                     refused.add("'" + printable(name) + "' refused: a symbolic link; links are not followed");
                 } else if (!attrs.isRegularFile()) {
                     refused.add("'" + printable(name) + "' refused: not a regular file");
@@ -288,6 +354,10 @@ public final class PackageReader {
                     bytes[0] += attrs.size();
                     names.add(file.getFileName().toString());
                     if (peName(name) || startsWithMz(file)) {
+                        if (files.size() >= limits.maxFiles()) {
+                            stopped[0] = tooManyFiles("the directory holds more than " + limits.maxFiles() + " PE files");
+                            return FileVisitResult.TERMINATE;
+                        }
                         files.add(new PackageFile(name, file, attrs.size()));
                     }
                 }
@@ -301,10 +371,11 @@ public final class PackageReader {
             }
         });
         if (stopped[0] != null) {
-            return new PackageContents(root, "directory", bytes[0], entries[0], List.of(), names, refused, stopped[0], null);
+            return new PackageContents(root, "directory", bytes[0], entries[0], List.of(), names, refused, badNames, stopped[0],
+                    null);
         }
         files.sort(Comparator.comparing(PackageFile::name));
-        return new PackageContents(root, "directory", bytes[0], entries[0], files, names, refused, null, null);
+        return new PackageContents(root, "directory", bytes[0], entries[0], files, names, refused, badNames, null, null);
     }
 
     private static String relative(Path root, Path file) {

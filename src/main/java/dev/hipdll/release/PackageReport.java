@@ -1,6 +1,7 @@
 package dev.hipdll.release;
 
 import dev.hipdll.findings.Check;
+import dev.hipdll.findings.CheckIds;
 import dev.hipdll.findings.CheckResults;
 import dev.hipdll.findings.Verdict;
 import dev.hipdll.verify.VerifyReport;
@@ -17,7 +18,8 @@ import java.util.Map;
  *
  * @param source        the directory or zip verified
  * @param facts         about the package: {@code kind}, {@code size}, {@code entries}, {@code peFiles}
- * @param packageChecks {@code package.contents}, {@code package.runtime}, {@code package.size}
+ * @param packageChecks {@code package.contents}, {@code package.names}, {@code package.backends},
+ *                      {@code package.runtime}, {@code package.size}
  * @param files         one report per PE file, in the package's order
  */
 public record PackageReport(Path source, Map<String, String> facts, List<Check> packageChecks, List<FileReport> files)
@@ -33,10 +35,17 @@ public record PackageReport(Path source, Map<String, String> facts, List<Check> 
      * One PE file's group.
      *
      * @param name   its path in the package, {@code /}-separated
-     * @param report its checks (those of a single DLL, then {@code package.dependencies} and
-     *               {@code package.known-dlls}); {@link VerifyReport#dll()} is where it was read
+     * @param report its checks (those of a single DLL its role asks, then {@code package.dependencies} and
+     *               {@code package.known-dlls}), or, summarised, the one {@code package.file} line of a passing
+     *               file in a package of many ({@link PackageOptions#detailedFiles()}); its facts name the
+     *               {@code role}; {@link VerifyReport#dll()} is where it was read
+     * @param role   whether it is a backend or redistributed, which decided the checks it was asked
      */
-    public record FileReport(String name, VerifyReport report) {
+    public record FileReport(String name, VerifyReport report, FileRole role) {
+        /** Whether the file's checks are summarised to one {@code package.file} line. */
+        public boolean summarised() {
+            return report.checks().size() == 1 && report.checks().get(0).id().equals(CheckIds.PACKAGE_FILE);
+        }
     }
 
     /** Every check: the package's, then each file's, in order. */

@@ -10,15 +10,16 @@ import dev.hipdll.verify.VerifyOptions;
 import dev.hipdll.verify.VerifyReport;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.LongSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -38,16 +39,27 @@ import java.util.regex.Pattern;
  *   <li>{@code package.runtime}: one HIP runtime major in the whole package ({@code amdhip64_6.dll} and
  *       {@code amdhip64_7.dll} in one process are two runtimes);</li>
  *   <li>{@code package.size}: the package's size against a budget (GitHub's 2 GiB per release asset by default),
- *       with each gfx target's device code summed over the files.</li>
+ *       with each gfx target's device code summed over the backends (a redistributed file's device code is
+ *       not read).</li>
  * </ul>
- * A library (a file whose name matches no {@link PackageOptions#backends()} glob) is not held to the backend's
- * ABI contract ({@code exports.*} do not apply), needs device code only if it carries some, and a HIP runtime
- * major ({@code hip.runtimeMajor}) only if it imports a HIP runtime.
+ * Each file has a role ({@link FileRole}): a backend (its name matches a {@link PackageOptions#backends()} glob)
+ * gets every check; a redistributed file the checks that decide whether the release loads and can be trusted.
+ * The package is a release, not a bag of files (issue 30, item 3):
+ * <ul>
+ *   <li>{@code package.backends}: every backend named is a PE file of the package, under its name (Windows
+ *       matches it case-insensitively); a file Windows would rename on extraction is not it;</li>
+ *   <li>{@code package.names}: every name Windows cannot hold or rewrites ({@link WindowsNames}) and every name
+ *       differing from another only in case, refused by name, the file neither unpacked nor verified;</li>
+ *   <li>bounds: at most {@link PackageLimits#maxFiles()} PE files, the package's time limit
+ *       ({@link PackageOptions#timeLimit()}), and in a package of more than
+ *       {@link PackageOptions#detailedFiles()} files a passing file reported as one {@code package.file} line.</li>
+ * </ul>
  */
 public final class PackageVerifier {
     private static final Pattern HIP_RUNTIME = Pattern.compile("amdhip64(?:_(\\d+))?\\.dll", Pattern.CASE_INSENSITIVE);
 
     private final WindowsDlls windows;
+    private final LongSupplier nanoClock;
 
     /** A verifier with the Windows DLL lists shipped with the plugin. */
     public PackageVerifier() {
@@ -56,7 +68,17 @@ public final class PackageVerifier {
 
     /** A verifier with other Windows DLL lists (tests). */
     public PackageVerifier(WindowsDlls windows) {
+        this(windows, System::nanoTime);
+    }
+
+    /**
+     * A verifier with other Windows DLL lists and another clock (tests of the package's time limit).
+     *
+     * @param nanoClock a monotonic clock in nanoseconds, read before each file ({@link System#nanoTime()})
+     */
+    public PackageVerifier(WindowsDlls windows, LongSupplier nanoClock) {
         this.windows = windows;
+        this.nanoClock = nanoClock;
     }
 
     /**
@@ -65,6 +87,7 @@ public final class PackageVerifier {
      * @throws IOException when the package cannot be read at all (no such file, a temporary directory cannot be made)
      */
     public PackageReport verify(Path path, PackageOptions options) throws IOException {
+        long start = nanoClock.getAsLong();
         try (PackageContents c = new PackageReader(options.limits(), options.temporaryParent()).read(path)) {
             Map<String, String> facts = new LinkedHashMap<>();
             facts.put("kind", c.kind());
@@ -72,9 +95,10 @@ public final class PackageVerifier {
             facts.put("entries", Integer.toString(c.entries()));
             facts.put("peFiles", Integer.toString(c.files().size()));
             List<Check> packageChecks = new ArrayList<>();
-            packageChecks.add(contents(c));
             List<PackageReport.FileReport> files = new ArrayList<>();
             if (c.stopped() != null) {
+                packageChecks.add(contents(c, null));
+                packageChecks.add(names(c));
                 return new PackageReport(path, facts, packageChecks, files);
             }
             Map<String, List<String>> shipped = new TreeMap<>();  // lower-case file name -> paths in the package
@@ -85,72 +109,83 @@ public final class PackageVerifier {
             for (String n : c.otherNames()) {
                 allNames.add(n.toLowerCase(Locale.ROOT));
             }
-            for (PackageFile f : c.files()) {
-                boolean backend = backend(f, options);
-                VerifyOptions o = backend ? options.verify() : library(options.verify());
-                VerifyReport r = new DllVerifier().verify(f.file(), o);
-                List<Check> checks = new ArrayList<>();
-                for (Check k : r.checks()) {
-                    checks.add(packageSkip(k, backend, options.verify(), r.image()));
+            boolean summarise = c.files().size() > options.detailedFiles();
+            String timedOut = null;
+            VerifyOptions user = options.verify();
+            for (int i = 0; i < c.files().size(); i++) {
+                PackageFile f = c.files().get(i);
+                long left = options.timeLimit().toNanos() - (nanoClock.getAsLong() - start);
+                if (left <= 0) {
+                    timedOut = unverified(c.files().subList(i, c.files().size()), options.timeLimit());
+                    break;
                 }
-                checks.add(o.skips(CheckIds.PACKAGE_DEPENDENCIES) ? skipped(CheckIds.PACKAGE_DEPENDENCIES)
+                FileRole role = role(f, options);
+                VerifyOptions o = role.options(user);
+                Duration budget = o.limits().time().compareTo(Duration.ofNanos(left)) <= 0 ? o.limits().time()
+                        : Duration.ofNanos(left);
+                VerifyReport r = new DllVerifier().verify(f.file(), o.withLimits(o.limits().withTime(budget)));
+                List<Check> checks = role.explained(r.checks(), user);
+                checks.add(user.skips(CheckIds.PACKAGE_DEPENDENCIES) ? skipped(CheckIds.PACKAGE_DEPENDENCIES)
                         : dependencies(f, r.image(), shipped, allNames, o));
-                checks.add(o.skips(CheckIds.PACKAGE_KNOWN_DLLS) ? skipped(CheckIds.PACKAGE_KNOWN_DLLS)
+                checks.add(user.skips(CheckIds.PACKAGE_KNOWN_DLLS) ? skipped(CheckIds.PACKAGE_KNOWN_DLLS)
                         : knownDlls(r.image(), shipped));
-                files.add(new PackageReport.FileReport(f.name(), r.withChecks(checks)));
+                Map<String, String> fileFacts = new LinkedHashMap<>();
+                fileFacts.put("role", role.label());
+                fileFacts.putAll(r.facts());
+                VerifyReport full = new VerifyReport(r.dll(), checks, fileFacts, r.image());
+                files.add(new PackageReport.FileReport(f.name(), summarise && full.passed() ? summary(full, role, options)
+                        : full, role));
             }
-            packageChecks.add(options.verify().skips(CheckIds.PACKAGE_RUNTIME) ? skipped(CheckIds.PACKAGE_RUNTIME)
+            packageChecks.add(contents(c, timedOut));
+            packageChecks.add(names(c));
+            packageChecks.add(user.skips(CheckIds.PACKAGE_BACKENDS) ? skipped(CheckIds.PACKAGE_BACKENDS)
+                    : backends(c, options));
+            packageChecks.add(user.skips(CheckIds.PACKAGE_RUNTIME) ? skipped(CheckIds.PACKAGE_RUNTIME)
                     : runtime(files, shipped));
-            packageChecks.add(options.verify().skips(CheckIds.PACKAGE_SIZE) ? skipped(CheckIds.PACKAGE_SIZE)
+            packageChecks.add(user.skips(CheckIds.PACKAGE_SIZE) ? skipped(CheckIds.PACKAGE_SIZE)
                     : size(c, files, options));
             return new PackageReport(path, facts, packageChecks, files);
         }
     }
 
-    private static boolean backend(PackageFile f, PackageOptions options) {
+    /** The role of {@code f}: a backend when a {@link PackageOptions#backends()} glob matches its file name. */
+    private static FileRole role(PackageFile f, PackageOptions options) {
         for (String g : options.backends()) {
             if (new DllNamePattern(g).matches(f.fileName())) {
-                return true;
+                return FileRole.BACKEND;
             }
         }
-        return false;
+        return FileRole.REDISTRIBUTED;
     }
 
-    /** The options of a library: no contract checks, device code only where there is some. */
-    private static VerifyOptions library(VerifyOptions o) {
-        Set<String> skip = new LinkedHashSet<>(o.skippedChecks());
-        skip.add("exports.");
-        return o.withSkippedChecks(skip).withDeviceCode(o.deviceCode().optional());
+    /** Why the files from the first one not reached on were not verified: the package's time limit passed. */
+    private static String unverified(List<PackageFile> rest, Duration limit) {
+        List<String> shown = new ArrayList<>();
+        for (PackageFile f : rest.subList(0, Math.min(rest.size(), 5))) {
+            shown.add(f.name());
+        }
+        return "the package's time limit of " + limit.toSeconds() + " s (hip.package.timeLimit) passed with " + rest.size()
+                + " PE file(s) not verified: " + String.join(", ", shown) + (rest.size() > shown.size() ? ", ..." : "");
     }
 
     /**
-     * A check the package switched off reads as such: {@code imports.allowed} (the import closure,
-     * {@code package.dependencies}, judges the imports in a package) and, for a library, {@code exports.*}.
+     * A passing file of a package of many, as one {@code package.file} check: its verdict counts and the ids of its
+     * warnings; facts and the image summary are kept (the package's checks read them).
      */
-    private static Check packageSkip(Check k, boolean backend, VerifyOptions user, ImageSummary image) {
-        if (!backend && k.id().equals(CheckIds.RUNTIME_MAJOR) && k.verdict() == Verdict.FAIL && !importsHip(image)) {
-            return Check.of(k.id(), k.title(), Verdict.SKIP, k.expected(),
-                    "a library of the package that imports no HIP runtime (the backends must)");
-        }
-        if (k.id().equals(CheckIds.IMPORTS_ALLOWED) && !user.skips(k.id())) {
-            return Check.of(k.id(), k.title(), k.verdict() == Verdict.FAIL ? Verdict.SKIP : k.verdict(), k.expected(),
-                    k.verdict() == Verdict.FAIL ? "in a package the import closure judges the imports (package.dependencies);"
-                            + " " + k.found() : k.found());
-        }
-        if (!backend && k.id().startsWith("exports.") && k.verdict() == Verdict.SKIP && !user.skips(k.id())) {
-            return Check.of(k.id(), k.id(), Verdict.SKIP, "the backend's ABI contract",
-                    "a library of the package, not a backend (hip.package.backends): its exports are its own");
-        }
-        return k;
-    }
-
-    private static boolean importsHip(ImageSummary image) {
-        for (String dll : image.imports()) {
-            if (HIP_RUNTIME.matcher(dll).matches()) {
-                return true;
+    private static VerifyReport summary(VerifyReport full, FileRole role, PackageOptions options) {
+        List<String> warned = new ArrayList<>();
+        for (Check k : full.checks()) {
+            if (k.verdict() == Verdict.WARN) {
+                warned.add(k.id());
             }
         }
-        return false;
+        String found = role.label() + ": " + full.count(Verdict.PASS) + " passed, " + (warned.isEmpty() ? "0 warnings"
+                : warned.size() + " warning(s) (" + String.join(", ", warned) + ")") + ", " + full.count(Verdict.SKIP)
+                + " skipped";
+        Check one = Check.of(CheckIds.PACKAGE_FILE, "every check of the file passed", warned.isEmpty() ? Verdict.PASS
+                        : Verdict.WARN, "no failed check; in a package of more than " + options.detailedFiles()
+                        + " PE files a passing file is this one line (hip.package.detailedFiles)", found);
+        return new VerifyReport(full.dll(), List.of(one), full.facts(), full.image());
     }
 
     private static Check skipped(String id) {
@@ -158,24 +193,81 @@ public final class PackageVerifier {
     }
 
     /** {@code package.contents}: what was read, and every entry refused. */
-    private static Check contents(PackageContents c) {
+    private static Check contents(PackageContents c, String timedOut) {
         List<String> details = new ArrayList<>();
         if (c.stopped() != null) {
             details.add("refused: " + c.stopped());
+        }
+        if (timedOut != null) {
+            details.add(timedOut);
         }
         details.addAll(c.refused());
         boolean empty = c.stopped() == null && c.files().isEmpty();
         if (empty) {
             details.add("no PE file in the package (" + String.join(", ", PackageReader.PE_EXTENSIONS) + ", or MZ)");
         }
-        String found = c.stopped() != null ? "refused: " + c.stopped()
+        String found = c.stopped() != null ? "refused: " + c.stopped() : timedOut != null ? timedOut
                 : c.files().size() + " PE file(s) of " + c.entries() + " entries (" + c.kind() + ", " + c.bytes() + " bytes)"
                 + (c.refused().isEmpty() ? "" : ", " + c.refused().size() + " entr" + (c.refused().size() == 1 ? "y" : "ies")
                 + " refused");
         return new Check(CheckIds.PACKAGE_CONTENTS, "the package is safe to read and has PE files",
                 details.isEmpty() ? Verdict.PASS : Verdict.FAIL,
-                "no path traversal, link or duplicate entry; within hip.package.maxEntries, maxUnpackedMiB, maxRatio",
-                found, details);
+                "no path traversal, link or duplicate entry; within hip.package.maxEntries, maxFiles, maxUnpackedMiB,"
+                        + " maxRatio, timeLimit", found, details);
+    }
+
+    /** {@code package.names}: every entry refused for a name Windows cannot hold, rewrites, or holds twice. */
+    private static Check names(PackageContents c) {
+        List<String> details = new ArrayList<>();
+        for (RefusedName n : c.badNames()) {
+            details.add(n.line());
+        }
+        return new Check(CheckIds.PACKAGE_NAMES, "every name is one Windows creates as it is",
+                details.isEmpty() ? Verdict.PASS : Verdict.FAIL, "no trailing period or space, reserved device name (CON,"
+                + " PRN, AUX, NUL, COM1-9, LPT1-9, COM\u00b9-\u00b3, LPT\u00b9-\u00b3, with any extension), reserved character"
+                + " (< > : \" | ? *) or names differing only in case (Microsoft, Naming Files, Paths, and Namespaces)",
+                details.isEmpty() ? "none refused" : details.size() + " refused (neither unpacked nor verified)", details);
+    }
+
+    /**
+     * {@code package.backends}: each backend named ({@link PackageOptions#backends()}) is a PE file of the package;
+     * a refused name Windows would turn into it is named as not being it.
+     */
+    private static Check backends(PackageContents c, PackageOptions options) {
+        String title = "every backend named is in the package";
+        String expected = "a PE file named " + String.join(", ", options.backends()) + " (hip.package.backends)";
+        if (options.backends().isEmpty()) {
+            return Check.of(CheckIds.PACKAGE_BACKENDS, title, Verdict.SKIP, "the backends named by hip.package.backends",
+                    "none named: every PE file is redistributed");
+        }
+        List<String> missing = new ArrayList<>();
+        List<String> found = new ArrayList<>();
+        List<String> details = new ArrayList<>();
+        for (String g : options.backends()) {
+            DllNamePattern p = new DllNamePattern(g);
+            List<String> here = new ArrayList<>();
+            for (PackageFile f : c.files()) {
+                if (p.matches(f.fileName())) {
+                    here.add(f.name());
+                }
+            }
+            if (!here.isEmpty()) {
+                found.add(String.join(", ", here));
+                continue;
+            }
+            missing.add(g);
+            StringBuilder line = new StringBuilder("missing: " + g + ": no PE file of the package is named so (hip.package.backends)");
+            for (RefusedName n : c.badNames()) {
+                String windows = WindowsNames.stripTrailing(n.fileName());
+                if (!windows.equals(n.fileName()) && p.matches(windows)) {
+                    line.append("; '").append(PackageReader.printable(n.path())).append("' is not it: Windows would extract"
+                            + " it as '").append(windows).append("' (package.names)");
+                }
+            }
+            details.add(line.toString());
+        }
+        return new Check(CheckIds.PACKAGE_BACKENDS, title, missing.isEmpty() ? Verdict.PASS : Verdict.FAIL, expected,
+                missing.isEmpty() ? String.join("; ", found) : "missing: " + String.join(", ", missing), details);
     }
 
     /** {@code package.dependencies} of one file. */

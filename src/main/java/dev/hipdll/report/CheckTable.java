@@ -74,8 +74,9 @@ public final class CheckTable {
 
     /**
      * A release package's tables (issue 22 item 3): the package's checks, then one table per PE file (title
-     * {@code <path in the package>}, verdict words {@code FILE VERIFIED} / {@code FILE REJECTED}), then one line
-     * for the whole package ending in {@code PACKAGE VERIFIED} or {@code PACKAGE REJECTED}.
+     * {@code <path in the package> (<role>)}, verdict words {@code FILE VERIFIED} / {@code FILE REJECTED}) or, for a
+     * file summarised to one {@code package.file} check, one line {@code PASS  <path>: <role>: N passed, ...}; then
+     * one line for the whole package ending in {@code PACKAGE VERIFIED} or {@code PACKAGE REJECTED}.
      */
     public List<String> render(dev.hipdll.release.PackageReport report) {
         return table(report).lines();
@@ -88,7 +89,14 @@ public final class CheckTable {
         List<String> out = new ArrayList<>(first.lines());
         List<Boolean> failures = new ArrayList<>(first.failures());
         for (dev.hipdll.release.PackageReport.FileReport f : report.files()) {
-            Table file = table(f.name(), f.report().checks(), "FILE VERIFIED", "FILE REJECTED");
+            if (f.summarised()) {  // a passing file of a package of many: one line (issue 30, hole 6)
+                Check one = f.report().checks().get(0);
+                out.add(String.format("%-4s  %s: %s", one.verdict().name(), f.name(), one.found()));
+                failures.add(false);
+                continue;
+            }
+            Table file = table(f.name() + " (" + f.role().label() + ")", f.report().checks(), "FILE VERIFIED",
+                    "FILE REJECTED");
             out.add("");
             failures.add(false);
             out.addAll(file.lines());
