@@ -141,9 +141,25 @@ final class SignatureChecks {
         if (table.entries().size() > 1) {
             details.add(table.entries().size() + " WIN_CERTIFICATE entries; Windows reads only the first signed-data entry");
         }
+        long unsignedBytes = 0;
+        for (FileRange r : extent.unsigned()) {
+            unsignedBytes += r.length();
+            details.add("not covered by the signature: " + r.what() + " at " + r.span());
+        }
+        details.add("the signature: " + extent.signature().what() + " at " + extent.signature().span()
+                + (extent.derLength() < 0 ? "" : ": a PKCS#7 SignedData of " + extent.derLength() + " bytes and its zero padding"));
+        String tableProblem = null;
+        if (!extent.unsigned().isEmpty()) {
+            FileRange r = extent.unsigned().get(0);
+            tableProblem = "signed, but the certificate table holds " + unsignedBytes + " byte(s) the signature does not cover: "
+                    + r.what() + " at " + r.span() + " (neither the image hash nor the signature covers the table;"
+                    + " Windows with EnableCertPaddingCheck refuses such a file: MS13-098, CVE-2013-3900)";
+        }
         if (overlayRefused) {
-            return new Check(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.FAIL, expected, "signed, but the image hash"
-                    + " was not taken: it covers the overlay that pe.overlay refuses, which is not read", details);
+            details.add("the image hash was not taken: it covers the overlay that pe.overlay refuses, which is not read");
+            return new Check(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.FAIL, expected, tableProblem != null
+                    ? tableProblem : "signed, but the image hash was not taken: it covers the overlay that pe.overlay"
+                    + " refuses, which is not read", details);
         }
         Set<String> algorithms = new LinkedHashSet<>();
         algorithms.add("SHA-256");
@@ -196,23 +212,12 @@ final class SignatureChecks {
         if (hash.layoutNote() != null) {
             details.add("the section walk and the file order differ (" + hash.layoutNote() + "); either hash is accepted");
         }
-        long unsignedBytes = 0;
-        for (FileRange r : extent.unsigned()) {
-            unsignedBytes += r.length();
-            details.add("not covered by the signature: " + r.what() + " at " + r.span());
-        }
-        details.add("the signature: " + extent.signature().what() + " at " + extent.signature().span()
-                + (extent.derLength() < 0 ? "" : ": a PKCS#7 SignedData of " + extent.derLength() + " bytes and its zero padding"));
         if (!changed.isEmpty()) {
             return new Check(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.FAIL, expected, "signed, but the file changed"
                     + " after signing: the " + String.join(", ", changed) + " covers another image hash", details);
         }
-        if (!extent.unsigned().isEmpty()) {
-            FileRange r = extent.unsigned().get(0);
-            return new Check(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.FAIL, expected, "signed, but the certificate"
-                    + " table holds " + unsignedBytes + " byte(s) the signature does not cover: " + r.what() + " at "
-                    + r.span() + " (neither the image hash nor the signature covers the table; Windows with"
-                    + " EnableCertPaddingCheck refuses such a file: MS13-098, CVE-2013-3900)", details);
+        if (tableProblem != null) {
+            return new Check(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.FAIL, expected, tableProblem, details);
         }
         if (!broken.isEmpty()) {
             return new Check(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.FAIL, expected, "signed, but the signature does"
