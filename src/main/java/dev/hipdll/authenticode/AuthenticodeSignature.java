@@ -20,14 +20,19 @@ import java.util.Optional;
  *                         {@code null} when it verifies
  * @param timestamp        the signature's timestamp, if it has one
  * @param nested           how deep it was nested (0: the outer signature)
+ * @param signerDigest     the signer's digest algorithm (its SignerInfo's {@code digestAlgorithm}, and the hash its
+ *                         {@code signatureAlgorithm} names when it names one), as JCA names ({@code SHA-256}), or
+ *                         the OID when it is none of SHA-1, SHA-256, SHA-384, SHA-512, MD5
  */
 public record AuthenticodeSignature(String digestAlgorithm, byte[] signedDigest, X509Certificate signer,
                                     List<X509Certificate> certificates, String signatureProblem,
-                                    Optional<Timestamp> timestamp, int nested) {
+                                    Optional<Timestamp> timestamp, int nested,
+                                    List<String> signerDigest) {
     /** Creates a signature; the list and array are copied. */
     public AuthenticodeSignature {
         signedDigest = signedDigest.clone();
         certificates = List.copyOf(certificates);
+        signerDigest = List.copyOf(signerDigest);
     }
 
     @Override

@@ -12,7 +12,9 @@ import java.util.List;
  * The attribute certificate table of a PE image (PE/COFF specification, section 5.7; data directory 4,
  * whose {@code VirtualAddress} is a <em>file offset</em>, not an RVA: the table is not mapped into memory).
  * Entries follow each other on 8-byte boundaries. Windows reads the first {@code WIN_CERT_TYPE_PKCS_SIGNED_DATA}
- * entry; further signatures are nested inside it (an unsigned attribute), not further entries.
+ * entry; further signatures are nested inside it (an unsigned attribute), not further entries. Any other byte of
+ * the table (a further entry, bytes after the PKCS#7 inside the entry) is covered by nothing:
+ * {@link dev.hipdll.pe.SignatureExtent} names them, and {@code authenticode.signature} fails them (MS13-098).
  *
  * @param offset  the table's file offset (data directory 4 {@code VirtualAddress})
  * @param size    the table's size in bytes (data directory 4 {@code Size})

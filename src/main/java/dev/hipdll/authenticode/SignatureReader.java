@@ -13,10 +13,14 @@ import java.util.Optional;
 import org.bouncycastle.asn1.ASN1Encodable;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.ASN1Sequence;
+import org.bouncycastle.asn1.DEROctetString;
+import org.bouncycastle.asn1.DERSet;
 import org.bouncycastle.asn1.cms.Attribute;
 import org.bouncycastle.asn1.cms.AttributeTable;
 import org.bouncycastle.asn1.cms.CMSAttributes;
+import org.bouncycastle.asn1.cms.CMSObjectIdentifiers;
 import org.bouncycastle.asn1.cms.ContentInfo;
+import org.bouncycastle.asn1.cms.SignedData;
 import org.bouncycastle.asn1.cms.Time;
 import org.bouncycastle.asn1.x509.DigestInfo;
 import org.bouncycastle.cert.X509CertificateHolder;
@@ -61,6 +65,18 @@ public final class SignatureReader {
             "2.16.840.1.101.3.4.2.3", "SHA-512",
             "1.2.840.113549.2.5", "MD5");
 
+    /** The hash a signature algorithm OID names (RSA PKCS#1 v1.5 and ECDSA with SHA-1, SHA-2 and MD5). */
+    private static final Map<String, String> SIGNATURE_HASHES = Map.of(
+            "1.2.840.113549.1.1.4", "MD5",
+            "1.2.840.113549.1.1.5", "SHA-1",
+            "1.2.840.113549.1.1.11", "SHA-256",
+            "1.2.840.113549.1.1.12", "SHA-384",
+            "1.2.840.113549.1.1.13", "SHA-512",
+            "1.2.840.10045.4.1", "SHA-1",
+            "1.2.840.10045.4.3.2", "SHA-256",
+            "1.2.840.10045.4.3.3", "SHA-384",
+            "1.2.840.10045.4.3.4", "SHA-512");
+
     private SignatureReader() {
     }
 
@@ -78,7 +94,12 @@ public final class SignatureReader {
             throw new SignatureFormatException("not a PKCS#7 SignedData: " + message(e), e);
         }
         List<AuthenticodeSignature> out = new ArrayList<>();
-        read(cms, 0, out);
+        try {
+            read(cms, 0, out);
+        } catch (RuntimeException e) {  // BouncyCastle parses lazily: what it throws on a malformed part
+            throw new SignatureFormatException((out.isEmpty() ? "the signature" : "nested signature #" + out.size())
+                    + ": " + refused(e), e);
+        }
         return out;
     }
 
@@ -112,15 +133,31 @@ public final class SignatureReader {
         } catch (RuntimeException e) {
             throw new SignatureFormatException(where + ": malformed SpcIndirectDataContent: " + message(e), e);
         }
-        Collection<SignerInformation> signers = cms.getSignerInfos().getSigners();
+        Collection<SignerInformation> signers;
+        try {
+            signers = cms.getSignerInfos().getSigners();
+        } catch (RuntimeException e) {
+            throw new SignatureFormatException(where + ": malformed SignerInfos: " + refused(e), e);
+        }
         if (signers.size() != 1) {
             throw new SignatureFormatException(where + ": " + signers.size() + " SignerInfos; Authenticode has exactly one");
         }
         SignerInformation signer = signers.iterator().next();
-        Store<X509CertificateHolder> store = cms.getCertificates();
+        Store<X509CertificateHolder> store;
         List<X509Certificate> certs = new ArrayList<>();
-        for (X509CertificateHolder h : store.getMatches(null)) {
-            certs.add(certificate(h, where));
+        try {
+            store = cms.getCertificates();
+            for (X509CertificateHolder h : store.getMatches(null)) {
+                certs.add(certificate(h, where));
+            }
+        } catch (RuntimeException e) {
+            throw new SignatureFormatException(where + ": malformed certificates: " + refused(e), e);
+        }
+        List<String> signerDigest = new ArrayList<>();
+        signerDigest.add(name(signer.getDigestAlgOID()));
+        String signatureHash = SIGNATURE_HASHES.get(signer.getEncryptionAlgOID());
+        if (signatureHash != null && !signerDigest.contains(signatureHash)) {
+            signerDigest.add(signatureHash);
         }
         X509CertificateHolder signerHolder = first(store, signer.getSID());
         String problem = null;
@@ -130,10 +167,20 @@ public final class SignatureReader {
         } else {
             problem = verify(signer, signerHolder);
         }
-        Optional<Timestamp> timestamp = timestamp(signer, store);
+        Optional<Timestamp> timestamp;
+        try {
+            timestamp = timestamp(signer, store);
+        } catch (RuntimeException e) {
+            timestamp = Optional.of(new Timestamp("unreadable", null, null, "malformed unsigned attributes: " + refused(e)));
+        }
         out.add(new AuthenticodeSignature(algorithm, digest, signerHolder == null ? null : certificate(signerHolder, where),
-                certs, problem, timestamp, depth));
-        AttributeTable unsigned = signer.getUnsignedAttributes();
+                certs, problem, timestamp, depth, signerDigest));
+        AttributeTable unsigned;
+        try {
+            unsigned = signer.getUnsignedAttributes();
+        } catch (RuntimeException e) {
+            throw new SignatureFormatException(where + ": malformed unsigned attributes: " + refused(e), e);
+        }
         if (unsigned != null && depth < 2) {
             for (Attribute a : attributes(unsigned, NESTED_SIGNATURE)) {
                 for (ASN1Encodable v : a.getAttrValues()) {
@@ -225,6 +272,13 @@ public final class SignatureReader {
             tsa = first(outer, token.getSID());
         }
         String authority = tsa == null ? null : tsa.getSubject().toString();
+        List<String> digests = new ArrayList<>();
+        digests.add(name(info.getMessageImprintAlgOID().getId()));
+        for (SignerInformation si : token.toCMSSignedData().getSignerInfos().getSigners()) {
+            if (!digests.contains(name(si.getDigestAlgOID()))) {
+                digests.add(name(si.getDigestAlgOID()));
+            }
+        }
         String imprintAlgorithm = DIGESTS.get(info.getMessageImprintAlgOID().getId());
         if (imprintAlgorithm == null) {
             return new Timestamp(Timestamp.RFC_3161, time, authority, "imprint algorithm " + info.getMessageImprintAlgOID()
@@ -252,9 +306,10 @@ public final class SignatureReader {
         authority = Certificates.subject(tsaCert);
         try {
             token.validate(new JcaSimpleSignerInfoVerifierBuilder().build(tsa));
-            return new Timestamp(Timestamp.RFC_3161, time, authority, null, tsaCert, chain);
+            return new Timestamp(Timestamp.RFC_3161, time, authority, null, tsaCert, chain, digests, "");
         } catch (TSPException | OperatorCreationException | CertificateException | RuntimeException e) {
-            return new Timestamp(Timestamp.RFC_3161, time, authority, "the token does not verify: " + message(e), tsaCert, chain);
+            return new Timestamp(Timestamp.RFC_3161, time, authority, "the token does not verify: " + message(e), tsaCert,
+                    chain, digests, "");
         }
     }
 
@@ -283,7 +338,19 @@ public final class SignatureReader {
         if (time == null) {
             return new Timestamp(Timestamp.AUTHENTICODE, null, authority, "the counter-signature has no signingTime");
         }
-        String problem = verify(cs, tsa);
+        String problem;
+        String form;
+        if (signed.get(CMSAttributes.contentType) != null) {
+            // the legacy Authenticode form (DigiCert, Sectigo, Microsoft issue it): signed attributes with a content
+            // type, pkcs7-data, as if the signature value were the content of a SignedData. RFC 5652's "MUST NOT
+            // contain a content-type" (section 11.4) is not Authenticode's rule: Windows and osslsigncode accept it.
+            form = "a legacy counter-signature whose signed attributes carry a content type (as DigiCert issues them;"
+                    + " Windows and osslsigncode accept it, RFC 5652 section 11.4 does not apply)";
+            problem = verify(asSignerOfData(cs, signer.getSignature()), tsa);
+        } else {
+            form = "a PKCS#9 counter-signature (RFC 5652 section 11.4)";
+            problem = verify(cs, tsa);
+        }
         List<X509Certificate> chain = new ArrayList<>();
         X509Certificate tsaCert;
         try {
@@ -294,7 +361,25 @@ public final class SignatureReader {
         } catch (CertificateException e) {
             return new Timestamp(Timestamp.AUTHENTICODE, time, authority, "a certificate does not parse: " + message(e));
         }
-        return new Timestamp(Timestamp.AUTHENTICODE, time, Certificates.subject(tsaCert), problem, tsaCert, chain);
+        return new Timestamp(Timestamp.AUTHENTICODE, time, Certificates.subject(tsaCert), problem, tsaCert, chain,
+                List.of(name(cs.getDigestAlgOID())), form);
+    }
+
+    /**
+     * {@code counterSigner} as the signer of a SignedData whose content is {@code value} as pkcs7-data: how a legacy
+     * Authenticode counter-signature is verified (its messageDigest is the digest of the signature value, its
+     * content-type attribute says pkcs7-data), without RFC 5652's rule against a content type in a counter-signature.
+     */
+    private static SignerInformation asSignerOfData(SignerInformation counterSigner, byte[] value) {
+        try {
+            SignedData sd = new SignedData(new DERSet(counterSigner.getDigestAlgorithmID()),
+                    new ContentInfo(CMSObjectIdentifiers.data, new DEROctetString(value)), null, null,
+                    new DERSet(counterSigner.toASN1Structure()));
+            return new CMSSignedData(new ContentInfo(CMSObjectIdentifiers.signedData, sd)).getSignerInfos().getSigners()
+                    .iterator().next();
+        } catch (CMSException e) {
+            throw new IllegalArgumentException("the counter-signature cannot be read as a signer: " + message(e), e);
+        }
     }
 
     private static Attribute[] attributes(AttributeTable t, String oid) {
@@ -329,6 +414,16 @@ public final class SignatureReader {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(algorithm, e);
         }
+    }
+
+    /** The JCA name of digest algorithm {@code oid}, or the OID itself when it is none of {@link #DIGESTS}. */
+    private static String name(String oid) {
+        return DIGESTS.getOrDefault(oid, oid);
+    }
+
+    /** What the ASN.1 or certificate library threw on malformed bytes, named for the report. */
+    static String refused(RuntimeException e) {
+        return "the ASN.1 library refused it (" + e.getClass().getSimpleName() + ": " + message(e) + ")";
     }
 
     private static String message(Throwable e) {

@@ -33,6 +33,7 @@ import dev.hipdll.verify.DllChoice;
 import dev.hipdll.verify.DllVerifier;
 import dev.hipdll.verify.HardeningPolicy;
 import dev.hipdll.verify.SignatureOptions;
+import dev.hipdll.authenticode.DigestPolicy;
 import dev.hipdll.authenticode.SignerPins;
 import dev.hipdll.authenticode.TrustStore;
 import dev.hipdll.authenticode.TrustStoreException;
@@ -263,6 +264,14 @@ public class VerifyMojo extends AbstractContractMojo {
     /** The password of a PKCS#12 or JKS {@code hip.trustStore}; unset: none. */
     @Parameter(property = "hip.trustStorePassword")
     String trustStorePassword;
+
+    /**
+     * The digest algorithms an Authenticode signature and its timestamp may use, comma-separated: SHA-1, SHA-256,
+     * SHA-384, SHA-512 ({@code dev.hipdll.authenticode.DigestPolicy}); unset: SHA-256, SHA-384 and SHA-512. MD5 is
+     * never accepted.
+     */
+    @Parameter(property = "hip.signature.digests")
+    List<String> signatureDigests;
 
     /**
      * The hardening checks that fail when their mitigation is missing; the others warn. Comma-separated names of
@@ -733,7 +742,13 @@ public class VerifyMojo extends AbstractContractMojo {
             }
             getLog().debug("trust store " + trustStore + ": " + store.get().anchors().size() + " certificate(s)");
         }
-        return new SignatureOptions(requireSignature, pins, store);
+        DigestPolicy digests;
+        try {
+            digests = DigestPolicy.parse(signatureDigests);
+        } catch (IllegalArgumentException e) {
+            throw parameterError("hip.signature.digests: " + e.getMessage());
+        }
+        return new SignatureOptions(requireSignature, pins, store, digests);
     }
 
     /** {@code hip.hardening.required}; unset: the default policy. */

@@ -18,11 +18,15 @@ import java.util.List;
  * overlay: a DLL is not a container, and an overlay of gigabytes (a sparse tail that costs nothing on
  * disk) is only something for verify to read.
  *
- * <p>The certificate table is excluded only when it is what the specification describes: inside the
+ * <p>Of the certificate table only the signature is excluded ({@link SignatureExtent}: the first
+ * {@code WIN_CERT_TYPE_PKCS_SIGNED_DATA} entry's header, its PKCS#7 SignedData and the zero padding to an
+ * 8-byte boundary), and only when the table is what the specification describes: inside the
  * file after {@link #imageEnd()}, filled by {@code WIN_CERTIFICATE} entries ({@code dwLength} u32,
  * {@code wRevision} 0x0100 or 0x0200, {@code wCertificateType} 1 to 4; each entry starting on an 8-byte
- * boundary); otherwise it counts as overlay and {@link #notes()} says why. Reading costs 8 bytes per
- * certificate entry (at most {@link #MAX_CERTIFICATES}) and 4 for the string table size.
+ * boundary); otherwise it counts as overlay and {@link #notes()} says why. The table's other bytes (a second
+ * entry, bytes after the SignedData) are unsigned and count as overlay, each named in {@link #notes()}.
+ * Reading costs 8 bytes per certificate entry (at most {@link #MAX_CERTIFICATES}), at most 13 for the
+ * signature's DER header and padding, and 4 for the string table size.
  *
  * @param fileSize  the file's size in bytes
  * @param imageEnd  where the image's data in the file ends (may be past {@code fileSize} in a cut-short file)
@@ -104,6 +108,7 @@ public record Overlay(long fileSize, long imageEnd, List<FileRange> excluded, Li
         }
         long at = d.rva();
         long tableEnd = d.rva() + d.size();
+        long[] signature = null;  // the first WIN_CERT_TYPE_PKCS_SIGNED_DATA entry: index, offset, dwLength
         for (int i = 0; at < tableEnd; i++) {
             if (i == MAX_CERTIFICATES || tableEnd - at < 8) {
                 notes.add(what + ": not excluded from the overlay: " + (i == MAX_CERTIFICATES ? "more than "
@@ -121,9 +126,20 @@ public record Overlay(long fileSize, long imageEnd, List<FileRange> excluded, Li
                         + " 0x0200, type 1 to 4", i, at, length, revision, type));
                 return;
             }
+            if (type == 2 && signature == null) {
+                signature = new long[] {i, at, length};
+            }
             at = (at + length + 7) & ~7L;
         }
-        excluded.add(new FileRange("certificate table (data directory 4)", d.rva(), d.size()));
+        if (signature == null) {
+            notes.add(what + ": counted as overlay: it holds no WIN_CERT_TYPE_PKCS_SIGNED_DATA entry (no signature)");
+            return;
+        }
+        SignatureExtent extent = SignatureExtent.of(pe, d.rva(), tableEnd, (int) signature[0], signature[1], signature[2]);
+        excluded.add(extent.signature());
+        for (FileRange r : extent.unsigned()) {
+            notes.add("certificate table: " + r.what() + " at " + r.span() + ": not the signature, counted as overlay");
+        }
     }
 
     /** The COFF symbol and string tables, excluded when they lie after the image and inside the file. */

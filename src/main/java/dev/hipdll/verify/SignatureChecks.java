@@ -15,6 +15,8 @@ import dev.hipdll.authenticode.Timestamp;
 import dev.hipdll.authenticode.TrustStore;
 import dev.hipdll.authenticode.WinCertificate;
 import dev.hipdll.bytes.BinaryFormatException;
+import dev.hipdll.pe.FileRange;
+import dev.hipdll.pe.SignatureExtent;
 import dev.hipdll.pe.PeFile;
 import java.io.IOException;
 import java.time.Instant;
@@ -31,14 +33,21 @@ import java.util.Set;
  * <ul>
  *   <li>{@code authenticode.signature}: not signed (fails only with {@code hip.requireSignature}); signed, the CMS
  *       signature verifies and the image hash it covers is the file's ({@link ImageDigest}); or signed but the file
- *       changed after signing (the hash differs), or the signature itself does not verify;</li>
+ *       changed after signing (the hash differs), the certificate table holds bytes the signature does not cover
+ *       ({@link SignatureExtent}: a second entry, bytes after the PKCS#7 SignedData; MS13-098), the signature itself
+ *       does not verify, or it uses a digest {@code hip.signature.digests} refuses ({@link
+ *       dev.hipdll.authenticode.DigestPolicy}: the image hash, the signer's digest); a table or SignedData the ASN.1
+ *       and certificate libraries cannot read is a named FAIL, never an exception;</li>
  *   <li>{@code authenticode.signer}: the signer's subject and SHA-1/SHA-256 thumbprints, one of {@code hip.signers}
  *       when given;</li>
  *   <li>{@code authenticode.chain}: the signer's certificate chains to {@code hip.trustStore} (JDK PKIX, at the
- *       timestamp's time when there is a valid one, else now; <b>no revocation check</b>); skipped without a trust
- *       store;</li>
+ *       timestamp's time when there is a valid one whose digests the policy accepts and whose authority chains to
+ *       the store too, else now, each decision named in the details; <b>no revocation check</b>); skipped without a
+ *       trust store;</li>
  *   <li>{@code authenticode.timestamp}: the timestamp (RFC 3161 or Authenticode counter-signature), its time and
- *       authority; none warns (the signature then lapses with the certificate), an invalid one fails.</li>
+ *       authority (a legacy counter-signature with a content-type attribute, as DigiCert issues them, is read as
+ *       Windows reads it); none warns (the signature then lapses with the certificate), an invalid one or one using a
+ *       digest the policy refuses fails.</li>
  * </ul>
  * Every signature of the file counts (the outer one and those nested in it). When signed, the facts
  * {@code authenticodeSha256} (the image hash in SHA-256) and {@code unsignedSha256} (the SHA-256 of the file without
@@ -78,6 +87,8 @@ final class SignatureChecks {
         }
         CertificateTable table;
         List<AuthenticodeSignature> sigs;
+        SignatureExtent extent;
+        String where = "the certificate table";
         try {
             table = CertificateTable.read(pe);
             Optional<WinCertificate> entry = table.signedData();
@@ -86,35 +97,69 @@ final class SignatureChecks {
                         + " has no WIN_CERT_TYPE_PKCS_SIGNED_DATA entry (" + table.entries().size() + " entries)"),
                         "no readable signature");
             }
-            byte[] pkcs7 = pe.source().read(entry.get().contentOffset(), (int) entry.get().contentLength(),
-                    "WIN_CERTIFICATE bCertificate");
+            WinCertificate e = entry.get();
+            int index = table.entries().indexOf(e);
+            where = String.format("WIN_CERTIFICATE #%d at file offset 0x%X (%d bytes)", index, e.offset(), e.length());
+            extent = SignatureExtent.of(pe, table.offset(), table.end(), index, e.offset(), e.length());
+            byte[] pkcs7 = pe.source().read(e.contentOffset(), (int) e.contentLength(), "WIN_CERTIFICATE bCertificate");
             sigs = SignatureReader.read(pkcs7);
         } catch (BinaryFormatException e) {
             return rest(Check.of(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.FAIL, expected, "malformed certificate table: "
                     + e.getMessage()), "no readable signature");
         } catch (SignatureFormatException e) {
-            return rest(Check.of(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.FAIL, expected, "malformed signature: "
-                    + e.getMessage()), "no readable signature");
+            return rest(Check.of(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.FAIL, expected, "malformed signature in "
+                    + where + ": " + e.getMessage()), "no readable signature");
+        } catch (RuntimeException e) {  // the ASN.1 and certificate libraries' answer to bytes they cannot read
+            return rest(Check.of(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.FAIL, expected, "malformed signature in "
+                    + where + ": " + refused(e)), "no readable signature");
         }
         List<Check> out = new ArrayList<>();
-        out.add(signature(pe, table, sigs, overlayRefused, expected, facts));
-        out.add(signer(sigs));
-        out.add(chain(sigs));
-        out.add(timestamp(sigs));
+        try {
+            out.add(signature(pe, table, extent, sigs, overlayRefused, expected, facts));
+            out.add(signer(sigs));
+            out.add(chain(sigs));
+            out.add(timestamp(sigs));
+        } catch (RuntimeException e) {  // a certificate or attribute read lazily, past the SignedData's own parse
+            return rest(Check.of(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.FAIL, expected, "malformed signature in "
+                    + where + ": " + refused(e)), "no readable signature");
+        }
         return out;
     }
 
-    private Check signature(PeFile pe, CertificateTable table, List<AuthenticodeSignature> sigs, boolean overlayRefused,
-                            String expected, Map<String, String> facts) throws IOException {
+    /** What a library threw on bytes it cannot read, for the report: the exception's kind and message. */
+    private static String refused(RuntimeException e) {
+        String m = e.getMessage();
+        return "the ASN.1 or certificate library cannot read it (" + e.getClass().getSimpleName()
+                + (m == null || m.isBlank() ? "" : ": " + m) + ")";
+    }
+
+    private Check signature(PeFile pe, CertificateTable table, SignatureExtent extent, List<AuthenticodeSignature> sigs,
+                            boolean overlayRefused, String expected, Map<String, String> facts) throws IOException {
         AuthenticodeSignature first = sigs.get(0);
         facts.put("signature", "Authenticode " + first.digestAlgorithm() + ", " + first.subject());
         List<String> details = new ArrayList<>();
         if (table.entries().size() > 1) {
             details.add(table.entries().size() + " WIN_CERTIFICATE entries; Windows reads only the first signed-data entry");
         }
+        long unsignedBytes = 0;
+        for (FileRange r : extent.unsigned()) {
+            unsignedBytes += r.length();
+            details.add("not covered by the signature: " + r.what() + " at " + r.span());
+        }
+        details.add("the signature: " + extent.signature().what() + " at " + extent.signature().span()
+                + (extent.derLength() < 0 ? "" : ": a PKCS#7 SignedData of " + extent.derLength() + " bytes and its zero padding"));
+        String tableProblem = null;
+        if (!extent.unsigned().isEmpty()) {
+            FileRange r = extent.unsigned().get(0);
+            tableProblem = "signed, but the certificate table holds " + unsignedBytes + " byte(s) the signature does not cover: "
+                    + r.what() + " at " + r.span() + " (neither the image hash nor the signature covers the table;"
+                    + " Windows with EnableCertPaddingCheck refuses such a file: MS13-098, CVE-2013-3900)";
+        }
         if (overlayRefused) {
-            return new Check(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.FAIL, expected, "signed, but the image hash"
-                    + " was not taken: it covers the overlay that pe.overlay refuses, which is not read", details);
+            details.add("the image hash was not taken: it covers the overlay that pe.overlay refuses, which is not read");
+            return new Check(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.FAIL, expected, tableProblem != null
+                    ? tableProblem : "signed, but the image hash was not taken: it covers the overlay that pe.overlay"
+                    + " refuses, which is not read", details);
         }
         Set<String> algorithms = new LinkedHashSet<>();
         algorithms.add("SHA-256");
@@ -133,6 +178,7 @@ final class SignatureChecks {
         facts.put("unsignedSha256", hash.unsignedSha256());
         List<String> changed = new ArrayList<>();
         List<String> broken = new ArrayList<>();
+        List<String> weak = new ArrayList<>();
         for (int i = 0; i < sigs.size(); i++) {
             AuthenticodeSignature s = sigs.get(i);
             String name = sigs.size() == 1 ? "signature" : "signature #" + (i + 1) + (s.nested() > 0 ? " (nested)" : "");
@@ -142,6 +188,18 @@ final class SignatureChecks {
                     : ", the signature covers " + s.signedDigestHex()));
             if (!matches) {
                 changed.add(name);
+            }
+            List<String> used = new ArrayList<>();
+            used.add(s.digestAlgorithm());
+            used.addAll(s.signerDigest());
+            List<String> refused = options.digests().refused(used);
+            details.add(name + " digests: image hash " + s.digestAlgorithm() + ", signer " + String.join(" and ",
+                    s.signerDigest()) + (refused.isEmpty() ? " (accepted by hip.signature.digests)"
+                    : "; " + String.join(", ", refused) + " refused by hip.signature.digests"));
+            if (!refused.isEmpty()) {
+                weak.add(name + " uses " + String.join(", ", refused) + " (image hash " + s.digestAlgorithm() + ", signer "
+                        + String.join(" and ", s.signerDigest()) + "), which hip.signature.digests refuses (accepted: "
+                        + options.digests().describe() + ")");
             }
             if (s.signatureProblem() != null) {
                 broken.add(name + ": " + s.signatureProblem());
@@ -158,9 +216,16 @@ final class SignatureChecks {
             return new Check(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.FAIL, expected, "signed, but the file changed"
                     + " after signing: the " + String.join(", ", changed) + " covers another image hash", details);
         }
+        if (tableProblem != null) {
+            return new Check(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.FAIL, expected, tableProblem, details);
+        }
         if (!broken.isEmpty()) {
             return new Check(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.FAIL, expected, "signed, but the signature does"
                     + " not verify: " + broken.get(0), details);
+        }
+        if (!weak.isEmpty()) {
+            return new Check(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.FAIL, expected, "signed, but the "
+                    + weak.get(0), details);
         }
         return new Check(CheckIds.AUTHENTICODE_SIGNATURE, TITLE, Verdict.PASS, expected, "signed; the " + first.digestAlgorithm()
                 + " image hash matches" + (sigs.size() > 1 ? " (" + sigs.size() + " signatures)" : "") + "; signer "
@@ -206,13 +271,23 @@ final class SignatureChecks {
                 failed = failed == null ? "no signer certificate in the signature" : failed;
                 continue;
             }
-            boolean stamped = s.timestamp().isPresent() && s.timestamp().get().valid();
-            if (stamped) {  // the timestamp's time counts only when its authority chains to the store too
+            // as Windows does: at the time of a valid timestamp (the signing certificate may have expired since), else now
+            String why;
+            boolean stamped = false;
+            if (s.timestamp().isEmpty()) {
+                why = "no timestamp";
+            } else if (!s.timestamp().get().valid()) {
+                why = "the timestamp does not verify";
+            } else if (!options.digests().refused(s.timestamp().get().digests()).isEmpty()) {
+                why = "the timestamp uses " + String.join(", ", options.digests().refused(s.timestamp().get().digests()))
+                        + ", which hip.signature.digests refuses";
+            } else {  // the timestamp's time counts only when its authority chains to the store too
                 Timestamp t = s.timestamp().get();
                 ChainCheck.Result tsa = t.authorityCertificate() == null ? new ChainCheck.Result(false, "no certificate")
                         : ChainCheck.check(t.authorityCertificate(), t.certificates(), store, t.time(), ChainCheck.TIME_STAMPING);
+                stamped = tsa.trusted();
+                why = stamped ? "" : "its timestamping authority is not trusted";
                 if (!tsa.trusted()) {
-                    stamped = false;
                     details.add("the timestamping authority " + t.authority() + " is not trusted (" + tsa.detail()
                             + "): the chain is checked now, not at the timestamp's time");
                 }
@@ -220,7 +295,8 @@ final class SignatureChecks {
             Instant at = stamped ? s.timestamp().get().time() : now;
             ChainCheck.Result r = ChainCheck.check(s.signer(), s.certificates(), store, at);
             details.add((r.trusted() ? "trusted: " : "not trusted: ") + r.detail() + " (checked at " + at
-                    + (stamped ? ", the timestamp's time" : ", now") + ")");
+                    + (stamped ? ", the timestamp's time: the signing certificate need only be valid then"
+                    : ", now: " + why) + ")");
             if (!r.trusted() && failed == null) {
                 failed = r.detail();
             }
@@ -247,9 +323,20 @@ final class SignatureChecks {
                 continue;
             }
             Timestamp t = s.timestamp().get();
-            details.add(t.kind() + " timestamp " + t.time() + " by " + t.authority() + (t.valid() ? "" : ": " + t.problem()));
+            List<String> refused = options.digests().refused(t.digests());
+            details.add(t.kind() + " timestamp " + t.time() + " by " + t.authority() + (t.valid() ? "" : ": " + t.problem())
+                    + (t.digests().isEmpty() ? "" : "; digests " + String.join(", ", t.digests()) + (refused.isEmpty()
+                    ? " (accepted by hip.signature.digests)" : ", " + String.join(", ", refused) + " refused by"
+                    + " hip.signature.digests")));
+            if (!t.form().isEmpty()) {
+                details.add(t.kind() + " timestamp read as " + t.form());
+            }
             if (!t.valid() && invalid == null) {
                 invalid = t.kind() + " timestamp does not verify: " + t.problem();
+            }
+            if (t.valid() && !refused.isEmpty() && invalid == null) {
+                invalid = t.kind() + " timestamp uses " + String.join(", ", refused) + ", which hip.signature.digests"
+                        + " refuses (accepted: " + options.digests().describe() + ")";
             }
         }
         if (invalid != null) {

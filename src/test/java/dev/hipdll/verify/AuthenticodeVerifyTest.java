@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hipdll.authenticode.Certificates;
+import dev.hipdll.authenticode.DigestPolicy;
 import dev.hipdll.authenticode.SignerPins;
 import dev.hipdll.authenticode.TrustStore;
 import dev.hipdll.contract.AbiContract;
@@ -268,7 +269,7 @@ class AuthenticodeVerifyTest {
         Check chain = check(r, CheckIds.AUTHENTICODE_CHAIN);
         assertEquals(Verdict.PASS, chain.verdict(), chain.toString());
         assertTrue(chain.details().get(0).startsWith("the timestamping authority CN=someone else's timestamps,"
-                + "O=hipdll tests,C=DE is not trusted") && chain.details().get(1).endsWith(", now)"), chain.details().toString());
+                + "O=hipdll tests,C=DE is not trusted") && chain.details().get(1).endsWith(", now: its timestamping authority is not trusted)"), chain.details().toString());
     }
 
     @Test
@@ -277,10 +278,16 @@ class AuthenticodeVerifyTest {
         SigningFixtures.sign(dll, signer, DigestAlgorithm.SHA1, null, true);
         SigningFixtures.sign(dll, otherSigner, DigestAlgorithm.SHA256, null, false);
         VerifyReport r = new DllVerifier().verify(dll, options(sig(false,
-                List.of(Certificates.sha1(signer.certificate())), null)));
+                List.of(Certificates.sha1(signer.certificate())), null).withDigests(DigestPolicy.parse(List.of("SHA-1",
+                "SHA-256")))));
         Check s = check(r, CheckIds.AUTHENTICODE_SIGNATURE);
         assertEquals(Verdict.PASS, s.verdict(), s.toString());
         assertTrue(s.found().contains("SHA-1 image hash matches (2 signatures)"), s.found());
+        // SHA-1 is refused unless hip.signature.digests names it
+        Check refused = check(new DllVerifier().verify(dll, options(sig(false, List.of(), null))),
+                CheckIds.AUTHENTICODE_SIGNATURE);
+        assertEquals(Verdict.FAIL, refused.verdict(), refused.toString());
+        assertTrue(refused.found().startsWith("signed, but the signature #1 uses SHA-1"), refused.found());
         assertTrue(s.details().stream().anyMatch(d -> d.startsWith("signature #2 (nested): SHA-256 image hash")), s.details().toString());
         Check who = check(r, CheckIds.AUTHENTICODE_SIGNER);
         assertEquals(Verdict.FAIL, who.verdict(), "the nested signer is not pinned: " + who);
@@ -316,8 +323,9 @@ class AuthenticodeVerifyTest {
         Files.write(dll, b);
         Check s = check(new DllVerifier().verify(dll, options(sig(false, List.of(), null))), CheckIds.AUTHENTICODE_SIGNATURE);
         assertEquals(Verdict.FAIL, s.verdict(), s.toString());
-        assertTrue(s.found().equals("malformed signature: not a PKCS#7 SignedData: it does not start with a DER SEQUENCE"
-                + " (0x30)"), s.found());
+        assertTrue(s.found().equals(String.format("malformed signature in WIN_CERTIFICATE #0 at file offset 0x%X (%d bytes):"
+                + " not a PKCS#7 SignedData: it does not start with a DER SEQUENCE (0x30)", tableAt,
+                ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).getInt((int) tableAt))), s.found());
     }
 
     private static int indexOf(byte[] hay, byte[] needle) {
