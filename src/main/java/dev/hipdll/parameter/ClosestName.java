@@ -33,6 +33,40 @@ public final class ClosestName {
         return best != null && bestDistance <= limit ? Optional.of(best) : Optional.empty();
     }
 
+    /**
+     * The first candidate one typo away from {@code name}: one character inserted, deleted or replaced, or two
+     * adjacent characters swapped ({@code gfx1511} → {@code gfx1151}), case-insensitive. Stricter than
+     * {@link #of}: for short names that differ in digits ({@code gfx1250} and {@code gfx1151} are two edits apart),
+     * a third of the length would suggest another GPU, not the one meant.
+     *
+     * @param name       the unknown name
+     * @param candidates the known names, in the order ties are broken
+     * @return the first candidate one typo away, or empty
+     */
+    public static Optional<String> oneTypoAway(String name, Collection<String> candidates) {
+        String n = name.toLowerCase(Locale.ROOT);
+        for (String c : candidates) {
+            String k = c.toLowerCase(Locale.ROOT);
+            if (!k.equals(n) && (distance(n, k) == 1 || swapped(n, k))) {
+                return Optional.of(c);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether {@code b} is {@code a} with two adjacent characters swapped. */
+    private static boolean swapped(String a, String b) {
+        if (a.length() != b.length()) {
+            return false;
+        }
+        int i = 0;
+        while (i < a.length() && a.charAt(i) == b.charAt(i)) {
+            i++;
+        }
+        return i + 1 < a.length() && a.charAt(i) == b.charAt(i + 1) && a.charAt(i + 1) == b.charAt(i)
+                && a.substring(i + 2).equals(b.substring(i + 2));
+    }
+
     /** The Levenshtein distance of {@code a} and {@code b}. */
     public static int distance(String a, String b) {
         int[] prev = new int[b.length() + 1];

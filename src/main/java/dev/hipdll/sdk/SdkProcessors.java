@@ -19,6 +19,8 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
+import dev.hipdll.parameter.ClosestName;
+import dev.hipdll.target.ProcessorOrder;
 
 /**
  * The AMDGPU processors the HIP SDK's clang can compile for, as that clang says (issue 23, item 1): the SDK is the
@@ -35,18 +37,32 @@ import java.util.regex.Pattern;
  * kept answer can confirm targets, never refuse one; when it lacks a target the build needs, clang is asked again
  * and its fresh answer decides (and is kept).
  *
- * @param clang      the clang that answered
- * @param processors the gfx processor names it lists, sorted
+ * @param clang        the clang that answered
+ * @param clangVersion its version as it printed it ({@code 19.1.7} of "Debian clang version 19.1.7"), or empty when
+ *                     unknown
+ * @param processors   the gfx processor names it lists, sorted by family and number ({@link ProcessorOrder})
  */
-public record SdkProcessors(Path clang, SortedSet<String> processors) {
+public record SdkProcessors(Path clang, String clangVersion, SortedSet<String> processors) {
     private static final String HEADER = "Available CPUs for this target:";
     private static final Pattern GFX = Pattern.compile("gfx[0-9a-z-]+");
     /** The largest kept answer read: 64 KiB (clang 20 lists about 80 names); a larger file is asked again. */
     private static final long MAX_CACHED_BYTES = 64 << 10;
 
-    /** Copies the set. */
+    private static final Pattern VERSION = Pattern.compile(".*\\bclang version ([0-9][0-9A-Za-z.+_-]*).*");
+    /** The first line of a kept answer: the clang's version, {@code # clang version 19.1.7}. */
+    private static final String VERSION_LINE = "# clang version ";
+
+    /** Copies the set, sorted by family and number. */
     public SdkProcessors {
-        processors = Collections.unmodifiableSortedSet(new TreeSet<>(processors));
+        clangVersion = clangVersion == null ? "" : clangVersion;
+        TreeSet<String> sorted = new TreeSet<>(ProcessorOrder.INSTANCE);
+        sorted.addAll(processors);
+        processors = Collections.unmodifiableSortedSet(sorted);
+    }
+
+    /** A list of a clang whose version is unknown. */
+    public SdkProcessors(Path clang, SortedSet<String> processors) {
+        this(clang, "", processors);
     }
 
     /**
@@ -58,10 +74,14 @@ public record SdkProcessors(Path clang, SortedSet<String> processors) {
      */
     public static Optional<SdkProcessors> parse(Path clang, List<String> output) {
         SortedSet<String> names = new TreeSet<>();
+        String version = "";
         boolean inList = false;
         for (String line : output) {
             String s = line.strip();
-            if (s.equals(HEADER)) {
+            java.util.regex.Matcher v = VERSION.matcher(s);
+            if (version.isEmpty() && !inList && v.matches()) {
+                version = v.group(1);
+            } else if (s.equals(HEADER)) {
                 inList = true;
             } else if (inList && !s.isEmpty() && Character.isWhitespace(line.charAt(0))) {
                 if (GFX.matcher(s).matches()) {
@@ -71,7 +91,7 @@ public record SdkProcessors(Path clang, SortedSet<String> processors) {
                 inList = false; // the first line after the list ("Use -mcpu or -mtune ...")
             }
         }
-        return names.isEmpty() ? Optional.empty() : Optional.of(new SdkProcessors(clang, names));
+        return names.isEmpty() ? Optional.empty() : Optional.of(new SdkProcessors(clang, version, names));
     }
 
     /**
@@ -102,10 +122,12 @@ public record SdkProcessors(Path clang, SortedSet<String> processors) {
         Path cached = cacheDir.resolve(clangSha256 + ".txt");
         try {
             if (Files.isRegularFile(cached) && Files.size(cached) <= MAX_CACHED_BYTES) {
-                List<String> names = Files.readAllLines(cached, StandardCharsets.UTF_8).stream()
-                        .filter(n -> GFX.matcher(n).matches()).toList();
+                List<String> lines = Files.readAllLines(cached, StandardCharsets.UTF_8);
+                List<String> names = lines.stream().filter(n -> GFX.matcher(n).matches()).toList();
+                String version = lines.isEmpty() || !lines.get(0).startsWith(VERSION_LINE) ? ""
+                        : lines.get(0).substring(VERSION_LINE.length()).strip();
                 if (!names.isEmpty() && names.containsAll(needed)) {
-                    return Optional.of(new SdkProcessors(clang, new TreeSet<>(names)));
+                    return Optional.of(new SdkProcessors(clang, version, new TreeSet<>(names)));
                 }
             }
         } catch (IOException | java.io.UncheckedIOException e) {
@@ -121,7 +143,8 @@ public record SdkProcessors(Path clang, SortedSet<String> processors) {
         answer.ifPresent(a -> {
             try {
                 Files.createDirectories(cacheDir);
-                AtomicFile.write(cached, out -> out.write((String.join("\n", a.processors()) + "\n")
+                AtomicFile.write(cached, out -> out.write(((a.clangVersion().isEmpty() ? "" : VERSION_LINE
+                        + a.clangVersion() + "\n") + String.join("\n", a.processors()) + "\n")
                         .getBytes(StandardCharsets.UTF_8)));
             } catch (IOException e) {
                 // not kept: the next build asks clang again
@@ -144,9 +167,11 @@ public record SdkProcessors(Path clang, SortedSet<String> processors) {
         for (GfxTarget t : targets.targets()) {
             String name = t.processor().name();
             if (!processors.contains(name)) {
-                throw new InvalidTargetException("gfx target " + t + ": the HIP SDK " + sdkVersion + " cannot compile"
-                        + " for " + name + " (its clang " + clang + " lists " + String.join(", ", processors)
-                        + "); name one of those, or use an SDK whose clang supports " + name);
+                throw new InvalidTargetException("gfx target " + t + ": the HIP SDK " + sdkVersion
+                        + (clangVersion.isEmpty() ? "" : " (clang " + clangVersion + ")") + " cannot compile"
+                        + " for " + name + " (its clang " + clang + " lists " + String.join(", ", processors) + ")"
+                        + ClosestName.oneTypoAway(name, processors).map(c -> "; did you mean " + c + "?").orElse("")
+                        + "; name one of those, or use an SDK whose clang supports " + name);
             }
             if (!t.processor().listed()) {
                 notes.add("gfx target " + t + ": " + name + " is not in the plugin's processor table; the HIP SDK "

@@ -87,6 +87,23 @@ class SdkProcessorsTest {
     }
 
     @Test
+    void theListIsSortedByFamilyAndNumberAndANearMissIsNamed() {
+        SdkProcessors p = new SdkProcessors(Path.of("/sdk/clang"), "19.1.7", new TreeSet<>(List.of("gfx1030", "gfx1151",
+                "gfx11-generic", "gfx600", "gfx90a", "gfx1201", "gfx908", "gfx9-4-generic", "gfx9-generic", "gfx1100")));
+        assertEquals(List.of("gfx600", "gfx908", "gfx90a", "gfx9-generic", "gfx9-4-generic", "gfx1030", "gfx1100",
+                "gfx1151", "gfx11-generic", "gfx1201"), List.copyOf(p.processors()));
+        InvalidTargetException e = assertThrows(InvalidTargetException.class,
+                () -> p.check(GfxTargetList.parse("gfx1511"), "7.1.25424"));
+        assertEquals("gfx target gfx1511: the HIP SDK 7.1.25424 (clang 19.1.7) cannot compile for gfx1511 (its clang"
+                + " /sdk/clang lists gfx600, gfx908, gfx90a, gfx9-generic, gfx9-4-generic, gfx1030, gfx1100, gfx1151,"
+                + " gfx11-generic, gfx1201); did you mean gfx1151?; name one of those, or use an SDK whose clang supports"
+                + " gfx1511", e.getMessage());
+        // another GPU two digits away is no typo: no suggestion
+        assertFalse(assertThrows(InvalidTargetException.class, () -> p.check(GfxTargetList.parse("gfx1250"), "7.1"))
+                .getMessage().contains("did you mean"));
+    }
+
+    @Test
     void aTargetTheSdkHasAndTheTableLacksIsAcceptedWithANote() {
         SdkProcessors p = new SdkProcessors(Path.of("clang"), new TreeSet<>(List.of("gfx1151", "gfx1250")));
         List<String> notes = p.check(GfxTargetList.parse("gfx1151,gfx1250"), "7.2.1");
@@ -100,8 +117,9 @@ class SdkProcessorsTest {
         List<String> out = List.of("clang version 20.1.7", "Target: amdgcn-amd-amdhsa", "Available CPUs for this target:",
                 "", "\tbonaire", "\tgfx1250", "\tgfx12-5-generic", "", "Use -mcpu or -mtune to specify the target's"
                 + " processor.", "For example, clang --target=aarch64-unknown-linux-gnu -mcpu=cortex-a35", " gfx9999");
-        assertEquals(List.of("gfx12-5-generic", "gfx1250"),
-                List.copyOf(SdkProcessors.parse(Path.of("clang"), out).orElseThrow().processors()));
+        SdkProcessors parsed = SdkProcessors.parse(Path.of("clang"), out).orElseThrow();
+        assertEquals(List.of("gfx1250", "gfx12-5-generic"), List.copyOf(parsed.processors()));
+        assertEquals("20.1.7", parsed.clangVersion());
         assertTrue(SdkProcessors.parse(Path.of("clang"), List.of("clang: error: unknown argument")).isEmpty());
     }
 }
