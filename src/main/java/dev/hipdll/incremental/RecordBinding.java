@@ -5,8 +5,9 @@ package dev.hipdll.incremental;
  * {@link dev.hipdll.trust.MachineKey}), a trusted key (a DSSE signature over the record's bytes), or no one.
  *
  * @param kind   which of the three
- * @param detail for {@link Kind#SIGNED} the signer; for {@link Kind#UNBOUND} why neither holds (one line, for the
- *               step's run reason); empty otherwise
+ * @param detail for {@link Kind#SIGNED} the signer; for {@link Kind#UNBOUND} why neither holds, one line that follows
+ *               "its record " in the step's run reason ("was not written on this machine (no binding); ..."); empty
+ *               otherwise
  */
 public record RecordBinding(Kind kind, String detail) {
     /** The three answers. */

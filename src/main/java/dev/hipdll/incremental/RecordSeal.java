@@ -104,9 +104,9 @@ public record RecordSeal(Optional<MachineKey> machine, Optional<SigningKey> sign
         if (machine.isPresent() && mac.isPresent() && machine.get().verifies(record, mac.get())) {
             return RecordBinding.here();
         }
-        String notHere = machine.isEmpty() ? "no step record key on this machine (no user cache directory)"
-                : mac.isEmpty() ? "not written on this machine (no binding)"
-                : "not written on this machine (its binding does not verify)";
+        String notHere = machine.isEmpty() ? "cannot be checked: no step record key on this machine (no user cache"
+                + " directory)" : mac.isEmpty() ? "was not written on this machine (no binding)"
+                : "was not written on this machine (its binding does not verify)";
         Admission a = trust.mayTake(InputPath.STEP_RECORD, signer.isPresent());
         if (a != Admission.SIGNED_ONLY) {
             return new RecordBinding(RecordBinding.Kind.UNBOUND, notHere + "; no key is trusted"
