@@ -235,8 +235,19 @@ public final class HipDllBuild {
             writeCompilationDatabase(compileCommands, plan.steps(), r.basedir(), log);
         }
         long stampStarted = System.nanoTime();
+        RecordSeal seal = recordSeal(r, log);
         StampDecision decision = shardOnly ? null : incremental.check(plan.stampInputs(), r.options().force());
-        if (decision != null && decision.upToDate()) {
+        boolean upToDate = decision != null && decision.upToDate();
+        if (upToDate && signing.key().isPresent()) {
+            // a DLL, stamp and provenance restored from a build cache say "up to date" as well as this machine's
+            Optional<String> notHere = DllBinding.problem(seal.machine(), plan.output(), plan.digests());
+            if (notHere.isPresent()) {
+                log.info(plan.output().getFileName() + " is up to date by its stamp, but " + notHere.get() + "; this"
+                        + " build signs, so it links the DLL again (docs/trust.md)");
+                upToDate = false;
+            }
+        }
+        if (upToDate) {
             return new Outcome(upToDate(plan, incremental, decision, awaitVerify, started, stampStarted, log), null);
         }
         // after the up-to-date answer, which reads no SDK file's content; the steps hash clang anyway (digests)
@@ -249,14 +260,15 @@ public final class HipDllBuild {
             log.info("shard build for " + r.targets() + ": the " + steps.size() + " device compile(s) of "
                     + plan.steps().size() + " steps; no bundle, host compile or link runs");
         } else {
-            log.info("rebuilding " + plan.output().getFileName() + ": " + decision.summary(12));
+            log.info("rebuilding " + plan.output().getFileName() + ": " + (decision.upToDate()
+                    ? "a DLL this machine did not link is not signed" : decision.summary(12)));
             incremental.starting();
             // the previous DLL's verify reports describe a DLL being replaced (docs/incremental-and-diagnosis.md)
             VerifyReports.deleteIn(outDir).forEach(p -> log.info("deleted the stale verify report " + p));
         }
-        GraphResult result = new GraphExecution(plan, budget, shards, Optional.of(recordSeal(r, log))).run(steps, log);
+        GraphResult result = new GraphExecution(plan, budget, shards, Optional.of(seal)).run(steps, log);
         return shardOnly ? new Outcome(null, publishShard(plan, steps, result, started, log))
-                : new Outcome(publishDll(plan, incremental, result, awaitVerify, wallStarted, started, log), null);
+                : new Outcome(publishDll(plan, incremental, result, awaitVerify, wallStarted, started, seal, log), null);
     }
 
     /** The DLL is up to date: a pending stamp is settled, missing checksum or provenance written, the attestation kept. */
@@ -306,7 +318,8 @@ public final class HipDllBuild {
 
     /** A DLL build's end: the DLL moved into place, its checksum, provenance, stamp and attestation. */
     private HipDllBuildResult publishDll(BuildPlan plan, IncrementalBuild incremental, GraphResult result,
-                                         BooleanSupplier awaitVerify, long wallStarted, long started, BuildListener log)
+                                         BooleanSupplier awaitVerify, long wallStarted, long started, RecordSeal seal,
+                                         BuildListener log)
             throws BuildFailedException, IOException {
         Path output = plan.output();
         LinkedDllPlacement.place(plan.tempDir().resolve(output.getFileName()), output, plan.tempDir(),
@@ -346,6 +359,7 @@ public final class HipDllBuild {
                     + String.join(", ", unvouched) + "; it is not claimed as linked by this build (hipdll:verify with"
                     + " hip.attestation.trustedKeys requires its attestation; docs/trust.md)");
         }
+        DllBinding.write(seal.machine(), output, unvouched.isEmpty(), plan.digests());
         return new HipDllBuildResult(output, plan.publisher().checksum(), plan.publisher().provenanceFile(), false, ran,
                 reused, stamp, pending, Duration.ofNanos(System.nanoTime() - started),
                 plan.libraryDlls(), attest(plan, false, log), unvouched);

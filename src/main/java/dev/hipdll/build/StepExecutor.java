@@ -202,17 +202,13 @@ public final class StepExecutor implements StepAction<BuildStep> {
         } else {
             String noRecord;
             String signedBy = null;
+            String unbound = null;
             try {
                 Optional<StepRecordStore.Checked> read = records.readChecked(step.output());
                 previous = read.map(c -> resolved(c.record()));
                 noRecord = noRecordReason(step);
                 if (read.isPresent() && !read.get().binding().vouched()) {
-                    // issue 30, hole 4: a record this machine did not write, and no trusted key signed, is not taken,
-                    // not even for the files it says the step read
-                    String why = "its record " + read.get().binding().detail();
-                    listener.info(step.describe() + ": " + why + "; the step runs again");
-                    previous = Optional.empty();
-                    noRecord = why;
+                    unbound = "its record " + read.get().binding().detail();
                 } else if (read.isPresent() && read.get().binding().kind() == RecordBinding.Kind.SIGNED) {
                     signedBy = read.get().binding().detail();
                 }
@@ -225,13 +221,22 @@ public final class StepExecutor implements StepAction<BuildStep> {
             }
             Optional<RunReason> why = force ? Optional.of(RunReason.of("hip.force")) : StepReuse.reasonToRun(previous,
                     step.id(), step.output(), command, envDigest, headers(step), tools, names, noRecord, digests);
+            if (why.isPresent() && why.get().warning().isPresent()) {
+                // a record of another step or output, or for other bytes than the output's: said as before
+                listener.warn(step.describe() + ": " + why.get().warning().get());
+                previous = Optional.empty();  // not trusted: not even for the files it says the step read
+            } else if (unbound != null) {
+                // issue 30, hole 4: a record this machine did not write, and no trusted key signed, is not taken,
+                // not even for the files it says the step read
+                previous = Optional.empty();
+                if (!force) {
+                    listener.info(step.describe() + ": " + unbound + "; the step runs again");
+                    why = Optional.of(RunReason.of(unbound));
+                }
+            }
             if (why.isEmpty()) {
                 return new StepOutcome.Reused(signedBy == null ? "inputs unchanged"
                         : "inputs unchanged; record signed by " + signedBy);
-            }
-            if (why.get().warning().isPresent()) {
-                listener.warn(step.describe() + ": " + why.get().warning().get());
-                previous = Optional.empty();  // not trusted: not even for the files it says the step read
             }
             reason = why.get().reason();
             if (step.kind() == StepKind.DEVICE_COMPILE && !shards.none()) {

@@ -201,4 +201,34 @@ class RestoredStepRecordTest {
         assertCleanDll(poisoned);
         assertEquals(List.of(), poisoned.result.unvouched());
     }
+
+    /**
+     * The build-cache entry path: a restored {@code target/hipdll} with its DLL, stamp and provenance says "up to date"
+     * (all of them writable by whoever writes the cache). A build that does not sign keeps it (verify then requires its
+     * attestation: it was not linked in this build); one that signs links it again from what it can vouch for before
+     * signing, and then it is up to date for it.
+     */
+    @Test
+    void aSigningBuildLinksARestoredUpToDateDllAgainBeforeSigningIt() throws Exception {
+        // CI builds and signs; its target/ is restored at the same path on a machine of another user (another HOME)
+        CoreBuild b = project(dir.resolve("workspace"));
+        b.signingKey = Optional.of(key);
+        b.build();
+        b.signingKey = Optional.empty();
+        b.extraEnv.put("HOME", dir.resolve("developer-home").toString());
+        b.build();
+        assertTrue(b.result.upToDate(), "a build that does not sign keeps it: " + b.log);
+
+        b.signingKey = Optional.of(key);
+        b.extraEnv.put("HOME", dir.resolve("release-home").toString());
+        b.build();
+        assertTrue(b.log.contains("coli_hip.dll is up to date by its stamp, but it was not linked on this machine"
+                + " (coli_hip.dll.built-here does not verify); this build signs, so it links the DLL again"
+                + " (docs/trust.md)"), b.log.toString());
+        assertFalse(b.result.upToDate());
+        assertTrue(b.ran().containsAll(List.of(CHAIN_DEVICE, CHAIN_HOST, "link coli_hip.dll")), b.log.toString());
+        assertTrue(b.result.attestation().isPresent());
+        b.build();
+        assertTrue(b.result.upToDate(), "its own DLL now: " + b.log);
+    }
 }
