@@ -336,7 +336,9 @@ public class BuildMojo extends AbstractHipdllMojo {
 
     /**
      * Public keys or certificates (PEM) whose signatures are trusted: with {@code hip.shards}, only shards whose
-     * manifest is signed by one of them ({@code shard.dsse.json}) are read. The same property as hipdll:verify's.
+     * manifest is signed by one of them ({@code shard.dsse.json}) are read; a step record this machine did not write
+     * (restored from a build cache) is reused only when one of them signed it. Without them, a build with a signing
+     * key refuses shards. The same property as hipdll:verify's (docs/trust.md).
      */
     @Parameter(property = "hip.attestation.trustedKeys")
     List<File> trustedKeys;
