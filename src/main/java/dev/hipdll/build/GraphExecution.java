@@ -18,6 +18,7 @@ import dev.hipdll.graph.StepGraph;
 import dev.hipdll.graph.StepOutcome;
 import dev.hipdll.host.OsFamily;
 import dev.hipdll.incremental.CompilerEnvironment;
+import dev.hipdll.incremental.RecordSeal;
 import dev.hipdll.incremental.StepDurations;
 import dev.hipdll.io.IoProblem;
 import dev.hipdll.process.BuildRun;
@@ -50,8 +51,9 @@ import java.util.stream.Stream;
  * @param plan   the plan
  * @param budget the session's step budget
  * @param shards a merge build's shards, or {@link ShardSet#NONE}
+ * @param seal   how step records are bound to this machine and which from elsewhere are taken (issue 30, hole 4)
  */
-record GraphExecution(BuildPlan plan, JobBudget budget, ShardSet shards) {
+record GraphExecution(BuildPlan plan, JobBudget budget, ShardSet shards, Optional<RecordSeal> seal) {
 
     /**
      * Runs {@code steps} (all of the plan's, or a shard build's device compiles). The temporary directory
@@ -119,7 +121,7 @@ record GraphExecution(BuildPlan plan, JobBudget budget, ShardSet shards) {
                     environmentDigest(compilerEnv, os, plan.keyedVariables(), placeholders),
                     placeholders, plan::nameOf, digests, buildLog,
                     diagnosisTxt, RuleBook.load(), log, o.force(), progress, unitsBuiltBefore(steps), plan.launcher(),
-                    compileToolsDigest(sdk, os, o.driver(), deviceLibraries, digests), plan.headerFiles(), shards);
+                    compileToolsDigest(sdk, os, o.driver(), deviceLibraries, digests), plan.headerFiles(), shards, seal);
             StepDurations durations = StepDurations.load(plan.stepDir());
             Map<String, Long> priority = o.schedule() == Schedule.CRITICAL_PATH
                     ? CriticalPath.remaining(graph, new StepEstimates(durations, steps)::millis) : Map.of();

@@ -41,6 +41,11 @@ import dev.hipdll.shard.ShardSet;
 import dev.hipdll.shard.ShardWriter;
 import dev.hipdll.target.GfxTargetList;
 import dev.hipdll.target.InvalidTargetException;
+import dev.hipdll.incremental.RecordSeal;
+import dev.hipdll.trust.Admission;
+import dev.hipdll.trust.InputPath;
+import dev.hipdll.trust.MachineKey;
+import dev.hipdll.trust.TrustPolicy;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -224,6 +229,9 @@ public final class HipDllBuild {
     private Outcome run(BuildSetup setup, HipDllBuildRequest r, BooleanSupplier awaitVerify, BuildListener log,
                         long started, boolean shardOnly) throws BuildFailedException, IOException {
         long wallStarted = System.currentTimeMillis();
+        if (!shardOnly) {
+            checkShardTrust(r);  // before anything runs: a signing build never links device code it cannot vouch for
+        }
         SdkTable.render(setup.sdk()).forEach(log::info);
         setup.msvc().ifPresent(m -> log.info(m.describe()));
         logEnvironment(setup.environment(), log);
@@ -237,8 +245,19 @@ public final class HipDllBuild {
             writeCompilationDatabase(compileCommands, plan.steps(), r.basedir(), log);
         }
         long stampStarted = System.nanoTime();
+        RecordSeal seal = recordSeal(r, log);
         StampDecision decision = shardOnly ? null : incremental.check(plan.stampInputs(), r.options().force());
-        if (decision != null && decision.upToDate()) {
+        boolean upToDate = decision != null && decision.upToDate();
+        if (upToDate && signing.key().isPresent()) {
+            // a DLL, stamp and provenance restored from a build cache say "up to date" as well as this machine's
+            Optional<String> notHere = DllBinding.problem(seal.machine(), plan.output(), plan.digests());
+            if (notHere.isPresent()) {
+                log.info(plan.output().getFileName() + " is up to date by its stamp, but " + notHere.get() + "; this"
+                        + " build signs, so it links the DLL again (docs/trust.md)");
+                upToDate = false;
+            }
+        }
+        if (upToDate) {
             return new Outcome(upToDate(plan, incremental, decision, awaitVerify, started, stampStarted, log), null);
         }
         // after the up-to-date answer, which reads no SDK file's content; the steps hash clang anyway (digests)
@@ -251,7 +270,8 @@ public final class HipDllBuild {
             log.info("shard build for " + r.targets() + ": the " + steps.size() + " device compile(s) of "
                     + plan.steps().size() + " steps; no bundle, host compile or link runs");
         } else {
-            log.info("rebuilding " + plan.output().getFileName() + ": " + decision.summary(12));
+            log.info("rebuilding " + plan.output().getFileName() + ": " + (decision.upToDate()
+                    ? "a DLL this machine did not link is not signed" : decision.summary(12)));
             incremental.starting();
             // the previous DLL's verify reports describe a DLL being replaced (docs/incremental-and-diagnosis.md)
             VerifyReports.deleteIn(outDir).forEach(p -> log.info("deleted the stale verify report " + p));
@@ -259,9 +279,9 @@ public final class HipDllBuild {
         if ((shardOnly || !shards.none()) && !new ReproducibleBuild(r.options().outputTimestamp()).enabled()) {
             log.warn(UNREPRODUCIBLE_SHARDING);
         }
-        GraphResult result = new GraphExecution(plan, budget, shards).run(steps, log);
+        GraphResult result = new GraphExecution(plan, budget, shards, Optional.of(seal)).run(steps, log);
         return shardOnly ? new Outcome(null, publishShard(plan, steps, result, started, log))
-                : new Outcome(publishDll(plan, incremental, result, awaitVerify, wallStarted, started, log), null);
+                : new Outcome(publishDll(plan, incremental, result, awaitVerify, wallStarted, started, seal, log), null);
     }
 
     /** The DLL is up to date: a pending stamp is settled, missing checksum or provenance written, the attestation kept. */
@@ -311,7 +331,8 @@ public final class HipDllBuild {
 
     /** A DLL build's end: the DLL moved into place, its checksum, provenance, stamp and attestation. */
     private HipDllBuildResult publishDll(BuildPlan plan, IncrementalBuild incremental, GraphResult result,
-                                         BooleanSupplier awaitVerify, long wallStarted, long started, BuildListener log)
+                                         BooleanSupplier awaitVerify, long wallStarted, long started, RecordSeal seal,
+                                         BuildListener log)
             throws BuildFailedException, IOException {
         Path output = plan.output();
         LinkedDllPlacement.place(plan.tempDir().resolve(output.getFileName()), output, plan.tempDir(),
@@ -342,9 +363,68 @@ public final class HipDllBuild {
                 log.warn("the DLL was built but not stamped, so the next build runs again: " + e.getMessage());
             }
         }
+        List<String> unvouched = shards.signed() ? List.of() : result.outcomes().values().stream()
+                .filter(x -> x instanceof StepOutcome.Reused u && u.detail().startsWith(StepExecutor.FROM_SHARD))
+                .map(x -> ((StepOutcome.Reused) x).detail().substring(StepExecutor.FROM_SHARD.length()))
+                .distinct().sorted().toList();
+        if (!unvouched.isEmpty()) {
+            log.info("the DLL holds device code from unsigned shard(s), which no trusted key vouches for: "
+                    + String.join(", ", unvouched) + "; it is not claimed as linked by this build (hipdll:verify with"
+                    + " hip.attestation.trustedKeys requires its attestation; docs/trust.md)");
+        }
+        DllBinding.write(seal.machine(), output, unvouched.isEmpty(), plan.digests());
         return new HipDllBuildResult(output, plan.publisher().checksum(), plan.publisher().provenanceFile(), false, ran,
                 reused, stamp, pending, Duration.ofNanos(System.nanoTime() - started),
-                plan.libraryDlls(), attest(plan, false, log));
+                plan.libraryDlls(), attest(plan, false, log), unvouched);
+    }
+
+    /**
+     * Hole 3 of issue 30: the shards of a merge are taken only as the trust policy says ({@link TrustPolicy#mayTake}
+     * for {@link InputPath#SHARD}). A build that signs but trusts no key cannot tell a shard's device code from a
+     * forgery, and its attestation would vouch for it: it fails before anything runs, naming the shards and what to
+     * set. With trusted keys, shards must have been read from their signed manifests.
+     *
+     * @throws BuildFailedException when the shards may not be taken as they were read
+     */
+    private void checkShardTrust(HipDllBuildRequest r) throws BuildFailedException {
+        if (shards.shards().isEmpty()) {
+            return;
+        }
+        Admission a = r.trust().mayTake(InputPath.SHARD, signing.key().isPresent());
+        if (a == Admission.NONE) {
+            throw new BuildFailedException("hip.shards: this build signs what it makes (signing key "
+                    + signing.key().get() + ") but trusts no key (hip.attestation.trustedKeys is empty), so it cannot"
+                    + " tell a shard's device code from a forgery and its attestation would vouch for it; refused before"
+                    + " anything runs: " + String.join("; ", shards.shards()) + ". Set hip.attestation.trustedKeys to"
+                    + " the key the shard builds sign with (then only shards signed by it are taken), or build without"
+                    + " the signing key (docs/trust.md)");
+        }
+        if (a == Admission.SIGNED_ONLY && !shards.signed()) {
+            throw new BuildFailedException("hip.shards: hip.attestation.trustedKeys is set, but the shards were read"
+                    + " from their unsigned manifests: " + String.join("; ", shards.shards()) + "; only shards whose "
+                    + ShardManifest.SIGNED_FILE_NAME + " a trusted key signed are taken (docs/trust.md)");
+        }
+    }
+
+    /**
+     * How this build binds the step records it writes and which it takes from elsewhere (issue 30, hole 4): this
+     * user's {@link MachineKey} (created on first use), the build's signing key, the request's trust policy.
+     *
+     * @throws BuildFailedException when the key file exists but is not a key (named, with what to do)
+     */
+    private RecordSeal recordSeal(HipDllBuildRequest r, BuildListener log) throws BuildFailedException {
+        Optional<MachineKey> machine = Optional.empty();
+        if (r.recordKey().isEmpty()) {
+            log.warn("no user cache directory in the environment (HOME, XDG_CACHE_HOME; LOCALAPPDATA on Windows):"
+                    + " the step records are not bound to this machine, so the next build reuses none of them");
+        } else {
+            try {
+                machine = Optional.of(MachineKey.loadOrCreate(r.recordKey().get()));
+            } catch (IOException e) {
+                throw new BuildFailedException(e.getMessage());
+            }
+        }
+        return new RecordSeal(machine, signing.key(), r.trust());
     }
 
     /** The DLL's attestation ({@link DllAttestor}) with this build's key: written, kept, or (no key) none. */

@@ -20,12 +20,27 @@ import java.util.Optional;
  *                     {@code hipblas.dll}: verify's default import allow-list takes them
  * @param attestation  the DLL's signed attestation ({@code <dll>.intoto.jsonl}) written or kept, empty when the
  *                     build had no signing key
+ * @param unvouched    the inputs from outside this run that the DLL holds and no trusted signature vouches for: each
+ *                     shard a device compile was taken from unsigned ({@code hip.shards} without
+ *                     {@code hip.attestation.trustedKeys}); empty when every step ran here, was reused from a record
+ *                     this machine wrote or a trusted key signed, or came from a signed shard. A DLL with such inputs
+ *                     is not claimed as "linked in this build" (issue 30, hole 3)
  */
 public record HipDllBuildResult(Path dll, Path checksum, Path provenance, boolean upToDate, int stepsRun,
                                 int stepsReused, Optional<Path> stamp, boolean stampPending, Duration elapsed,
-                                java.util.List<String> libraryDlls, Optional<Path> attestation) {
-    /** Copies the list. */
+                                java.util.List<String> libraryDlls, Optional<Path> attestation,
+                                java.util.List<String> unvouched) {
+    /** Copies the lists. */
     public HipDllBuildResult {
         libraryDlls = java.util.List.copyOf(libraryDlls);
+        unvouched = java.util.List.copyOf(unvouched);
+    }
+
+    /** A result with no unvouched input. */
+    public HipDllBuildResult(Path dll, Path checksum, Path provenance, boolean upToDate, int stepsRun,
+                             int stepsReused, Optional<Path> stamp, boolean stampPending, Duration elapsed,
+                             java.util.List<String> libraryDlls, Optional<Path> attestation) {
+        this(dll, checksum, provenance, upToDate, stepsRun, stepsReused, stamp, stampPending, elapsed, libraryDlls,
+                attestation, java.util.List.of());
     }
 }

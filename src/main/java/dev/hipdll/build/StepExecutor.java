@@ -22,6 +22,8 @@ import dev.hipdll.graph.StepOutcome;
 import dev.hipdll.incremental.DependencyFile;
 import dev.hipdll.incremental.FileFingerprint;
 import dev.hipdll.incremental.HeaderFiles;
+import dev.hipdll.incremental.RecordBinding;
+import dev.hipdll.incremental.RecordSeal;
 import dev.hipdll.incremental.StepRecord;
 import dev.hipdll.incremental.StepRecordStore;
 import dev.hipdll.incremental.RunReason;
@@ -78,7 +80,13 @@ public final class StepExecutor implements StepAction<BuildStep> {
     private final PathPlaceholders placeholders;
     private final Function<Path, String> names;
     private final FileDigests digests;
-    private final StepRecordStore records = new StepRecordStore();
+    /** Records bound to this machine (and signed when the build signs) as written; checked as read (hole 4). */
+    private final StepRecordStore records;
+    /**
+     * Records of steps taken from unsigned shards: not bound here, so the next build does not take their code objects
+     * for its own (they run again then, or come from a shard again).
+     */
+    private final StepRecordStore unboundRecords = new StepRecordStore();
     private final BuildLogFile buildLog;
     private final Path diagnosisTxt;
     private final RuleBook rules;
@@ -139,7 +147,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
                         Optional<CompilerLauncher> launcher, String toolsDigest, HeaderFiles headerFiles) {
         this(runner, launch, hipcc, batchWrapper, environment, workingDir, driverTools, environmentDigest, placeholders,
                 names, digests, buildLog, diagnosisTxt, rules, listener, force, progress, unitsBuiltBefore, launcher,
-                toolsDigest, headerFiles, ShardSet.NONE);
+                toolsDigest, headerFiles, ShardSet.NONE, Optional.empty());
     }
 
     /**
@@ -147,6 +155,8 @@ public final class StepExecutor implements StepAction<BuildStep> {
      * own record is taken from the first shard whose key for it equals this build's ({@link #run}).
      *
      * @param shards the shards given ({@code hip.shards}), or {@link ShardSet#NONE}
+     * @param seal   how records are bound to this machine and signed, and which records from elsewhere are taken
+     *               (issue 30, hole 4); empty: records are neither bound nor checked
      */
     public StepExecutor(ProcessRunner runner, LaunchOptions launch, Path hipcc, boolean batchWrapper,
                         Map<String, String> environment, Path workingDir, Map<String, Path> driverTools,
@@ -154,8 +164,9 @@ public final class StepExecutor implements StepAction<BuildStep> {
                         FileDigests digests, BuildLogFile buildLog, Path diagnosisTxt, RuleBook rules,
                         BuildListener listener, boolean force, StepProgress progress, Set<String> unitsBuiltBefore,
                         Optional<CompilerLauncher> launcher, String toolsDigest, HeaderFiles headerFiles,
-                        ShardSet shards) {
+                        ShardSet shards, Optional<RecordSeal> seal) {
         this.shards = shards;
+        this.records = seal.map(StepRecordStore::new).orElseGet(StepRecordStore::new);
         this.runner = runner;
         this.launch = launch;
         this.hipcc = hipcc;
@@ -190,9 +201,17 @@ public final class StepExecutor implements StepAction<BuildStep> {
             reason = "the DLL is rebuilt";  // the link keeps no record (its output is the DLL itself)
         } else {
             String noRecord;
+            String signedBy = null;
+            String unbound = null;
             try {
-                previous = records.read(step.output()).map(this::resolved);
+                Optional<StepRecordStore.Checked> read = records.readChecked(step.output());
+                previous = read.map(c -> resolved(c.record()));
                 noRecord = noRecordReason(step);
+                if (read.isPresent() && !read.get().binding().vouched()) {
+                    unbound = "its record " + read.get().binding().detail();
+                } else if (read.isPresent() && read.get().binding().kind() == RecordBinding.Kind.SIGNED) {
+                    signedBy = read.get().binding().detail();
+                }
             } catch (UnreadableStepRecordException | IllegalArgumentException e) {
                 // a record that does not parse was not written by this plugin as it is (issue 21, hole 1)
                 listener.warn(step.describe() + ": " + ControlCharacters.escape(e.getMessage())
@@ -202,12 +221,22 @@ public final class StepExecutor implements StepAction<BuildStep> {
             }
             Optional<RunReason> why = force ? Optional.of(RunReason.of("hip.force")) : StepReuse.reasonToRun(previous,
                     step.id(), step.output(), command, envDigest, headers(step), tools, names, noRecord, digests);
-            if (why.isEmpty()) {
-                return new StepOutcome.Reused("inputs unchanged");
-            }
-            if (why.get().warning().isPresent()) {
+            if (why.isPresent() && why.get().warning().isPresent()) {
+                // a record of another step or output, or for other bytes than the output's: said as before
                 listener.warn(step.describe() + ": " + why.get().warning().get());
                 previous = Optional.empty();  // not trusted: not even for the files it says the step read
+            } else if (unbound != null) {
+                // issue 30, hole 4: a record this machine did not write, and no trusted key signed, is not taken,
+                // not even for the files it says the step read
+                previous = Optional.empty();
+                if (!force) {
+                    listener.info(step.describe() + ": " + unbound + "; the step runs again");
+                    why = Optional.of(RunReason.of(unbound));
+                }
+            }
+            if (why.isEmpty()) {
+                return new StepOutcome.Reused(signedBy == null ? "inputs unchanged"
+                        : "inputs unchanged; record signed by " + signedBy);
             }
             reason = why.get().reason();
             if (step.kind() == StepKind.DEVICE_COMPILE && !shards.none()) {
@@ -454,8 +483,10 @@ public final class StepExecutor implements StepAction<BuildStep> {
         for (Map.Entry<String, Path> e : tools.entrySet()) {
             toolPrints.put(e.getKey(), placed(FileFingerprint.of(e.getValue(), digests)));
         }
-        records.write(out, new StepRecord(StepRecord.FORMAT, step.id(), command, envDigest, headers(step), toolPrints,
-                reads, placed(FileFingerprint.of(out, digests))));
+        // a signed shard's code object is vouched for (its manifest's signer), so its record is bound here as any;
+        // an unsigned one's is not: the next build does not take it for its own (issue 30, hole 3)
+        (shards.signed() ? records : unboundRecords).write(out, new StepRecord(StepRecord.FORMAT, step.id(), command,
+                envDigest, headers(step), toolPrints, reads, placed(FileFingerprint.of(out, digests))));
         buildLog.line(step.describe(), "# taken from shard " + o.shard() + " (" + o.entry().file() + ", sha256 "
                 + o.entry().sha256() + ")");
     }

@@ -20,8 +20,9 @@ import java.util.Optional;
  * failed or interrupted step is never taken for done. A missing record, and one of another
  * {@link StepRecord#FORMAT} (an older or newer plugin's), count as none; a record file that exists
  * but does not parse as a record of this format is an {@link UnreadableStepRecordException}, so the
- * build can warn about it (it was not written by this plugin as it is). Thread-safe: each step has its
- * own file.
+ * build can warn about it (it was not written by this plugin as it is). With a {@link RecordSeal}, every record
+ * written is bound to this machine (and signed when the build signs), and every record read says who vouches for it
+ * (issue 30, hole 4). Thread-safe: each step has its own files.
  */
 public final class StepRecordStore {
     /** A record is a few KiB; a larger file is not read (the limit bounds what a damaged cache can make us read). */
@@ -29,6 +30,33 @@ public final class StepRecordStore {
     private final ObjectMapper json = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
             .enable(SerializationFeature.INDENT_OUTPUT);
+    /** How records are bound to this machine and signed (issue 30, hole 4); empty: neither (a shard's reader). */
+    private final Optional<RecordSeal> seal;
+
+    /** A store that neither binds nor checks bindings: for reading records a build of this run just wrote. */
+    public StepRecordStore() {
+        this.seal = Optional.empty();
+    }
+
+    /**
+     * A store that binds every record it writes ({@link RecordSeal#seal}) and says who vouches for every record it
+     * reads ({@link #readChecked}).
+     *
+     * @param seal the machine key, signing key and trust policy
+     */
+    public StepRecordStore(RecordSeal seal) {
+        this.seal = Optional.of(seal);
+    }
+
+    /**
+     * A record as read, and who vouches for it.
+     *
+     * @param record  the record
+     * @param binding this machine, a trusted signer, or no one ({@link RecordBinding#here()} for a store without a
+     *                seal)
+     */
+    public record Checked(StepRecord record, RecordBinding binding) {
+    }
 
     /** The record file of a step whose output is {@code output}. */
     public static Path recordFile(Path output) {
@@ -44,10 +72,21 @@ public final class StepRecordStore {
      *                                       (with the parser's message)
      */
     public Optional<StepRecord> read(Path output) throws UnreadableStepRecordException {
+        return readChecked(output).map(Checked::record);
+    }
+
+    /**
+     * As {@link #read}, with who vouches for the record: the HMAC and signature beside it checked against the record
+     * file's exact bytes ({@link RecordSeal#check}).
+     *
+     * @throws UnreadableStepRecordException as {@link #read}
+     */
+    public Optional<Checked> readChecked(Path output) throws UnreadableStepRecordException {
         Path f = recordFile(output);
         if (!Files.exists(f, LinkOption.NOFOLLOW_LINKS)) {
             return Optional.empty();
         }
+        byte[] bytes;
         String text;
         try {
             if (!Files.isRegularFile(f)) {
@@ -58,7 +97,8 @@ public final class StepRecordStore {
                 throw new UnreadableStepRecordException(f, "is " + size + " bytes, more than a record can be ("
                         + MAX_RECORD_BYTES + ")");
             }
-            text = Files.readString(f, StandardCharsets.UTF_8);
+            bytes = Files.readAllBytes(f);
+            text = new String(bytes, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UnreadableStepRecordException(f, "cannot be read (" + IoProblem.describe(e) + ")");
         }
@@ -71,7 +111,8 @@ public final class StepRecordStore {
             if (format != null && format.isInt() && format.intValue() != StepRecord.FORMAT) {
                 return Optional.empty();  // another plugin version's record: none, and no warning
             }
-            return Optional.of(json.treeToValue(tree, StepRecord.class));
+            StepRecord r = json.treeToValue(tree, StepRecord.class);
+            return Optional.of(new Checked(r, seal.map(x -> x.check(output, bytes)).orElse(RecordBinding.here())));
         } catch (IOException | RuntimeException e) {
             String m = String.valueOf(e.getMessage());
             int nl = m.indexOf('\n');  // Jackson's second line names the source; the first says what is wrong
@@ -87,7 +128,14 @@ public final class StepRecordStore {
      * @throws IOException when it cannot be written
      */
     public void write(Path output, StepRecord record) throws IOException {
-        AtomicFile.writeString(recordFile(output), json.writeValueAsString(record));
+        byte[] bytes = json.writeValueAsBytes(record);
+        if (seal.isPresent()) {
+            RecordSeal.delete(output);  // a crash between the files leaves the record unbound, never bound wrongly
+        }
+        AtomicFile.write(recordFile(output), out -> out.write(bytes));
+        if (seal.isPresent()) {
+            seal.get().seal(output, bytes);
+        }
     }
 
     /**
@@ -97,5 +145,6 @@ public final class StepRecordStore {
      */
     public void delete(Path output) throws IOException {
         Files.deleteIfExists(recordFile(output));
+        RecordSeal.delete(output);
     }
 }

@@ -336,7 +336,9 @@ public class BuildMojo extends AbstractHipdllMojo {
 
     /**
      * Public keys or certificates (PEM) whose signatures are trusted: with {@code hip.shards}, only shards whose
-     * manifest is signed by one of them ({@code shard.dsse.json}) are read. The same property as hipdll:verify's.
+     * manifest is signed by one of them ({@code shard.dsse.json}) are read; a step record this machine did not write
+     * (restored from a build cache) is reused only when one of them signed it. Without them, a build with a signing
+     * key refuses shards. The same property as hipdll:verify's (docs/trust.md).
      */
     @Parameter(property = "hip.attestation.trustedKeys")
     List<File> trustedKeys;
@@ -470,7 +472,8 @@ public class BuildMojo extends AbstractHipdllMojo {
         } catch (IllegalArgumentException e) {
             throw new MojoFailureException(e.getMessage());
         }
-        HipDllBuildRequest request = request();
+        // the one trust policy of this run (issue 30, item 2): shards and restored step records are taken as it says
+        HipDllBuildRequest request = request().withTrust(trustPolicy());
         int cores = Runtime.getRuntime().availableProcessors();
         HipDllBuild engine = new HipDllBuild(SessionJobBudget.of(session, jobsTotal == 0
                 ? Math.max(cores, request.options().jobs()) : jobsTotal, getLog()::warn))
@@ -486,8 +489,9 @@ public class BuildMojo extends AbstractHipdllMojo {
         try {
             HipDllBuildResult built = engine.run(request, this::verifyFollows, listener);
             BuiltDllContext.recordLibraryDlls(project, built.libraryDlls());
-            if (!built.upToDate()) {
-                BuiltDllContext.recordLinked(project, built.dll()); // verify: this DLL needs no attestation to be trusted
+            if (!built.upToDate() && built.unvouched().isEmpty()) {
+                // verify: this DLL needs no attestation to be trusted; not one holding unsigned shards' device code
+                BuiltDllContext.recordLinked(project, built.dll());
             }
             if (artifact != null) {
                 ArtifactAttacher.attach(project, projectHelper, artifact, built, built.attestation(), getLog());
@@ -518,12 +522,37 @@ public class BuildMojo extends AbstractHipdllMojo {
                             new SourceLanguages(hipSources, hostSources), libraries),
                     GfxTargetList.parse(arch), outputDirectory.toPath().resolve(outputName), options(),
                     basedir.toPath(), buildDirectory(), new StampContext(mojoExecution == null ? "unknown"
-                    : mojoExecution.getVersion(), plugin.getId(), stampParameters(), environmentVariables.keySet()));
+                    : mojoExecution.getVersion(), plugin.getId(), stampParameters(), environmentVariables.keySet()),
+                    dev.hipdll.trust.TrustPolicy.none(), recordKeyFile());
         } catch (InvalidTargetException e) {
             throw parameterError("hip.arch: " + e.getMessage());
         } catch (IllegalArgumentException | EnvironmentException e) {
             throw new MojoFailureException(e.getMessage());
         }
+    }
+
+    /** {@code hip.attestation.trustedKeys} as the run's trust policy; a key that cannot be read fails the goal. */
+    private dev.hipdll.trust.TrustPolicy trustPolicy() throws MojoFailureException {
+        if (trustedKeys == null || trustedKeys.isEmpty()) {
+            return dev.hipdll.trust.TrustPolicy.none();
+        }
+        try {
+            return dev.hipdll.trust.TrustPolicy.none().withTrustedKeys(
+                    dev.hipdll.attestation.TrustedKeys.load(trustedKeys.stream().map(File::toPath).toList()));
+        } catch (AttestationException e) {
+            throw new MojoFailureException("hip.attestation.trustedKeys: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Where this user's step record key lives ({@link dev.hipdll.trust.MachineKey#defaultFile}), else under the JVM's
+     * {@code user.home} (the mojo is where the process is read).
+     */
+    private Optional<Path> recordKeyFile() {
+        Optional<Path> f = dev.hipdll.trust.MachineKey.defaultFile(host());
+        String home = System.getProperty("user.home");
+        return f.isPresent() || home == null || home.isBlank() ? f
+                : Optional.of(Path.of(home, ".cache", "hipdll", dev.hipdll.trust.MachineKey.FILE_NAME));
     }
 
     private boolean isShard() {
@@ -556,15 +585,14 @@ public class BuildMojo extends AbstractHipdllMojo {
             return dev.hipdll.shard.ShardSet.NONE;
         }
         try {
-            List<dev.hipdll.attestation.TrustedKey> trusted = trustedKeys == null || trustedKeys.isEmpty() ? List.of()
-                    : dev.hipdll.attestation.TrustedKeys.load(trustedKeys.stream().map(File::toPath).toList());
+            List<dev.hipdll.attestation.TrustedKey> trusted = request.trust().trustedKeys();
             List<String> names = new ArrayList<>();
             List<Path> dirs = ShardInputs.directories(shards == null ? List.of() : shards, basedir.toPath(),
                     request.outputDirectory().resolve("shards-in"), repositorySystem,
                     session == null ? null : session.getRepositorySession(),
                     project == null ? List.of() : project.getRemoteProjectRepositories(), names, trusted);
             return dev.hipdll.shard.ShardSet.load(dirs, names, trusted, shardsRequire, request.stamp().pluginVersion());
-        } catch (dev.hipdll.shard.ShardException | AttestationException e) {
+        } catch (dev.hipdll.shard.ShardException e) {
             throw new MojoFailureException(e.getMessage());
         } catch (IOException e) {
             throw new MojoExecutionException("cannot unpack a shard: " + IoProblem.describe(e), e);

@@ -28,11 +28,18 @@ import java.util.Map;
  * @param shards  each shard directory read, with its targets, for the log
  * @param require {@code hip.shards.require}: a device step no shard supplies fails the build
  * @param pluginVersion this build's plugin version: a shard made by another is refused
+ * @param signed  whether every shard was read from its signed manifest, verified with a trusted key: only then does
+ *                a trusted signer vouch for the device code a merge takes (issue 30, hole 3)
  */
 public record ShardSet(Map<String, List<ShardOffer>> byStep, List<String> shards, boolean require,
-                       String pluginVersion) {
+                       String pluginVersion, boolean signed) {
     /** No shards: every device step runs here (or is reused). */
     public static final ShardSet NONE = new ShardSet(Map.of(), List.of(), false, "");
+
+    /** Shards read from their unsigned manifests. */
+    public ShardSet(Map<String, List<ShardOffer>> byStep, List<String> shards, boolean require, String pluginVersion) {
+        this(byStep, shards, require, pluginVersion, false);
+    }
 
     /** Copies. */
     public ShardSet {
@@ -137,7 +144,7 @@ public record ShardSet(Map<String, List<ShardOffer>> byStep, List<String> shards
                         .add(new ShardOffer(name, dir, m.pluginVersion(), e));
             }
         }
-        return new ShardSet(byStep, shards, require, pluginVersion);
+        return new ShardSet(byStep, shards, require, pluginVersion, !trusted.isEmpty());
     }
 
     private static byte[] read(Path file) throws ShardException {

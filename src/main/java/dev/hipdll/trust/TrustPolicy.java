@@ -39,4 +39,30 @@ public record TrustPolicy(List<TrustedKey> trustedKeys, boolean requireSignature
     public boolean hasTrustedKeys() {
         return !trustedKeys.isEmpty();
     }
+
+    /**
+     * What a run may take of an input that reaches it by {@code path} (the one place this is decided; docs/trust.md
+     * has the matrix):
+     * <ul>
+     *   <li>with trusted keys: {@link Admission#SIGNED_ONLY}, on every path;</li>
+     *   <li>without: a step record this machine did not write is never taken ({@link Admission#NONE}: its step runs
+     *       again); a shard is refused ({@link Admission#NONE}) by a build that signs, since its signature would vouch
+     *       for device code it cannot check, and taken unsigned ({@link Admission#ANY}) by one that does not; a DLL,
+     *       a package's file or an attestation is checked without a signature ({@link Admission#ANY}).</li>
+     * </ul>
+     *
+     * @param path  how the input arrives
+     * @param signs whether the run signs what it makes (a signing key is configured)
+     * @return what it may take
+     */
+    public Admission mayTake(InputPath path, boolean signs) {
+        if (hasTrustedKeys()) {
+            return Admission.SIGNED_ONLY;
+        }
+        return switch (path) {
+            case STEP_RECORD -> Admission.NONE;
+            case SHARD -> signs ? Admission.NONE : Admission.ANY;
+            case DLL, PACKAGE_FILE, ATTESTATION -> Admission.ANY;
+        };
+    }
 }

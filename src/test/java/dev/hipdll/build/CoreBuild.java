@@ -52,6 +52,12 @@ final class CoreBuild {
     dev.hipdll.shard.ShardSet shards = dev.hipdll.shard.ShardSet.NONE;
     /** The plugin version the stamp and a shard's manifest name. */
     String pluginVersion = "test";
+    /** The run's trust policy (issue 30, item 2): {@code hip.attestation.trustedKeys}. */
+    dev.hipdll.trust.TrustPolicy trust = dev.hipdll.trust.TrustPolicy.none();
+    /** The key a DLL build signs its attestation (and step records) with; empty: unsigned. */
+    Optional<dev.hipdll.attestation.SigningKey> signingKey = Optional.empty();
+    /** The last DLL build's result. */
+    HipDllBuildResult result;
 
     CoreBuild(Path project) {
         this.project = project;
@@ -105,7 +111,9 @@ final class CoreBuild {
     /** Builds; the log of this build only is returned. */
     List<String> build() throws IOException, BuildFailedException {
         log.clear();
-        new HipDllBuild().withShards(shards).run(request(), () -> false, listener());
+        result = new HipDllBuild().withShards(shards).withSigning(new BuildSigning(signingKey,
+                dev.hipdll.attestation.Attestations.DEFAULT_BUILDER_ID, "no key")).run(request().withTrust(trust),
+                () -> false, listener());
         return List.copyOf(log);
     }
 
