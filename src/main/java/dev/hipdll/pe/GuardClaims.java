@@ -15,10 +15,14 @@ import java.util.List;
  *       section, and its count times its entry size (4 bytes plus the metadata bytes of
  *       {@code IMAGE_GUARD_CF_FUNCTION_TABLE_SIZE_MASK}; 4 for the SEH table) fits in the rest of that section's
  *       file-backed extent ({@code min(VirtualSize, SizeOfRawData)}): the count is bounded by the section's size;</li>
- *   <li>a count that is not 0 needs a table address;</li>
+ *   <li>a count that is not 0 needs a table address; an address with a count of 0 must lie inside a section past its
+ *       first byte (llvm-readobj-19 reads an empty table's end at the address minus one);</li>
  *   <li>{@code GuardCFCheckFunctionPointer} and {@code GuardCFDispatchFunctionPointer}, when not 0, are the
  *       addresses of a pointer-sized slot inside a section of the image (the loader writes its check function
- *       there).</li>
+ *       there);</li>
+ *   <li>a PE32+ {@code CHPEMetadataPointer} (offset 0xC8) that is not 0 points at the hybrid metadata (92 bytes,
+ *       LLVM's {@code chpe_metadata}) inside a section, and its code map (8-byte entries), entry point ranges (12) and
+ *       redirection metadata (8) lie inside sections too.</li>
  * </ul>
  * llvm-readobj-19 {@code --coff-load-config} refuses an image whose table start or end lies outside every section
  * ("RVA 0x... not found"); these rules are stricter (one section, the whole table, no 32-bit wrap of the end), so no
@@ -32,8 +36,10 @@ public final class GuardClaims {
         GUARD_CF,
         /** CET shadow stacks: the EH continuation table (/guard:ehcont). */
         CET,
-        /** Safe exception handlers (PE32 /SAFESEH). */
-        SAFE_SEH
+        /** Safe exception handlers (/SAFESEH). */
+        SAFE_SEH,
+        /** The hybrid (CHPE, ARM64EC) metadata the load configuration points at. */
+        CHPE
     }
 
     /**
@@ -85,8 +91,39 @@ public final class GuardClaims {
             };
             table(out, m, t.field(), t.va(), t.count(), m == Mitigation.SAFE_SEH ? 4 : stride);
         }
+        if (lc.chpeMetadata() != 0) {
+            chpe(out, lc.chpeMetadata());
+        }
         return out;
     }
+
+    /** The hybrid metadata: LLVM 19's {@code COFFObjectFile::initLoadConfigPtr} follows it and its three tables. */
+    private void chpe(List<Claim> out, long va) {
+        SectionHeader s = section(va, CHPE_METADATA_SIZE, true);
+        if (s == null) {
+            out.add(new Claim(Mitigation.CHPE, "CHPEMetadataPointer", String.format("0x%X is not %d bytes of hybrid"
+                    + " metadata inside a section of the image", va, CHPE_METADATA_SIZE)));
+            return;
+        }
+        try {
+            long off = s.pointerToRawData() + (va - base() - s.virtualAddress());
+            java.nio.ByteBuffer b = pe.source().buffer(off, CHPE_METADATA_SIZE, "CHPE metadata");
+            rvaTable(out, "CHPE code map", b.getInt(4) & 0xffffffffL, b.getInt(8) & 0xffffffffL, 8);
+            rvaTable(out, "CHPE entry point ranges", b.getInt(12) & 0xffffffffL, b.getInt(48) & 0xffffffffL, 12);
+            rvaTable(out, "CHPE redirection metadata", b.getInt(16) & 0xffffffffL, b.getInt(52) & 0xffffffffL, 8);
+        } catch (java.io.IOException e) {
+            out.add(new Claim(Mitigation.CHPE, "CHPEMetadataPointer", e.getMessage()));
+        }
+    }
+
+    private void rvaTable(List<Claim> out, String field, long rva, long count, long stride) {
+        if (count != 0) {
+            table(out, Mitigation.CHPE, field, base() + rva, count, stride);
+        }
+    }
+
+    /** The bytes of LLVM 19's {@code chpe_metadata} (version 2), which llvm-readobj requires inside the file. */
+    static final int CHPE_METADATA_SIZE = 92;
 
     private void pointer(List<Claim> out, String field, long va, int width) {
         if (va != 0 && section(va, width, false) == null) {
@@ -99,6 +136,14 @@ public final class GuardClaims {
         if (va == 0) {
             if (count != 0) {
                 out.add(new Claim(m, field, "0, but its count says " + Long.toUnsignedString(count) + " entries"));
+            }
+            return;
+        }
+        if (count == 0) {
+            // an empty table: llvm-readobj-19 reads its last entry at address - 1, so the byte before must be mapped too
+            if (section(va, 1, false) == null || section(va - 1, 1, false) == null) {
+                out.add(new Claim(m, field, String.format("0x%X with 0 entries is not inside a section past its first byte"
+                        + " (llvm-readobj-19 reads the table's end at 0x%X)", va, va - 1)));
             }
             return;
         }

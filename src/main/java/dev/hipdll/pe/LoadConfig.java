@@ -31,9 +31,12 @@ import java.util.Optional;
  * @param tables                the other tables the structure points at (address-taken IAT entries, long jump
  *                              targets, EH continuation targets, SEH handlers), each with its address and count;
  *                              those past {@code Size} are left out
+ * @param chpeMetadata          {@code CHPEMetadataPointer} (PE32+ offset 0xC8, a VA) of a hybrid ARM64EC/ARM64X image,
+ *                              0 when absent or in a PE32 image
  */
 public record LoadConfig(long size, long guardCfCheckFunction, long guardCfFunctionTable, long guardCfFunctionCount,
-                         long guardFlags, boolean hasGuardFlags, long guardCfDispatchFunction, List<Table> tables) {
+                         long guardFlags, boolean hasGuardFlags, long guardCfDispatchFunction, List<Table> tables,
+                         long chpeMetadata) {
     /**
      * A table the load configuration points at.
      *
@@ -56,7 +59,7 @@ public record LoadConfig(long size, long guardCfCheckFunction, long guardCfFunct
     public LoadConfig(long size, long guardCfCheckFunction, long guardCfFunctionTable, long guardCfFunctionCount,
                       long guardFlags, boolean hasGuardFlags) {
         this(size, guardCfCheckFunction, guardCfFunctionTable, guardCfFunctionCount, guardFlags, hasGuardFlags, 0,
-                List.of());
+                List.of(), 0);
     }
 
     /** {@code IMAGE_GUARD_CF_INSTRUMENTED}: the module performs control flow integrity checks. */
@@ -113,7 +116,8 @@ public record LoadConfig(long size, long guardCfCheckFunction, long guardCfFunct
         table(tables, b, size, IAT_TABLE, plus ? 0xa0 : 0x68, w);
         table(tables, b, size, LONGJUMP_TABLE, plus ? 0xb0 : 0x70, w);
         table(tables, b, size, EH_CONTINUATION_TABLE, plus ? 0x108 : 0xa4, w);
-        return Optional.of(new LoadConfig(size, check, table, count, flags, size >= flagsAt + 4, dispatch, tables));
+        long chpe = plus ? field(b, size, 0xc8, 8) : 0;
+        return Optional.of(new LoadConfig(size, check, table, count, flags, size >= flagsAt + 4, dispatch, tables, chpe));
     }
 
     /** The bytes each entry of a guard table takes: a 4-byte RVA and the metadata bytes {@code GuardFlags} say. */

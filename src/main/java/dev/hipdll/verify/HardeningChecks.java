@@ -27,10 +27,12 @@ import java.util.List;
  *       {@code IMAGE_GUARD_CF_INSTRUMENTED} with a check function ({@code GuardCFCheckFunctionPointer}); the
  *       function table's size is reported. The structures the load configuration claims must be in the image
  *       ({@link GuardClaims}: the function table when {@code GuardFlags} say it is present, every table inside a
- *       section with its count bounded by the section's size, the check and dispatch pointers inside the image):
- *       otherwise FAIL "claimed but not present", whatever the policy, naming the field;</li>
+ *       section with its count bounded by the section's size, the check and dispatch pointers inside the image, the
+ *       hybrid metadata inside a section): otherwise FAIL "claimed but not present", whatever the policy, naming the
+ *       field;</li>
  *   <li>{@code cet-compat}: the debug directory's extended DLL characteristics say {@code CET_COMPAT} (x86 and x64
- *       only); with it, an EH continuation table the load configuration claims must be in the image (as above);</li>
+ *       only); with it, the structures of the load configuration (the EH continuation table of /guard:ehcont among
+ *       them) must be in the image (as above);</li>
  *   <li>{@code wx-sections}: no section both writable and executable;</li>
  *   <li>{@code force-integrity}: with {@code hip.requireSignature}, {@code FORCE_INTEGRITY} set (the loader then
  *       refuses the DLL unless its signature verifies); whatever the policy, the flag on an unsigned DLL fails: Windows
@@ -126,7 +128,7 @@ final class HardeningChecks {
         }
         String table = Long.toUnsignedString(lc.guardCfFunctionCount()) + " function table entries"
                 + String.format(" (GuardFlags 0x%X)", lc.guardFlags());
-        List<GuardClaims.Claim> unbacked = f.unbackedClaims(GuardClaims.Mitigation.GUARD_CF);
+        List<GuardClaims.Claim> unbacked = f.unbackedClaims();  // the load configuration it vouches for, all of it
         if (!unbacked.isEmpty()) {
             return claimedButNotPresent(CheckIds.HARDENING_GUARD_CF, title, expected, "GUARD_CF set, " + table, unbacked);
         }
@@ -149,7 +151,7 @@ final class HardeningChecks {
             return failOrWarn("cet-compat", CheckIds.HARDENING_CET_COMPAT, title, expected,
                     "the debug directory is malformed: " + f.debugProblem());
         }
-        List<GuardClaims.Claim> unbacked = f.unbackedClaims(GuardClaims.Mitigation.CET);
+        List<GuardClaims.Claim> unbacked = f.unbackedClaims();  // the EH continuation table and all the loader reads
         if (f.cetCompatible() && !unbacked.isEmpty()) {
             return claimedButNotPresent(CheckIds.HARDENING_CET_COMPAT, title, expected, String.format(
                     "CET_COMPAT set (extended DLL characteristics 0x%X)", f.exDllCharacteristics().orElse(0)), unbacked);

@@ -94,6 +94,13 @@ class HardeningClaimsTest {
         cases.add(new Case("EH continuation table outside the image (CET)", GuardedDll.u64(GuardedDll.u64(eh,
                 dir.resolve("eh1.dll"), EHCONT, BASE + 0x100000), dir.resolve("eh.dll"), EHCONT + 8, 2),
                 CheckIds.HARDENING_CET_COMPAT, "GuardEHContinuationTable"));
+        // inputs LoadConfigFuzzTest found passing where llvm-readobj-19 refuses them, kept as regressions
+        cases.add(new Case("empty SEH table at a section's first byte (readobj reads its end at the byte before)",
+                GuardedDll.u64(dll, dir.resolve("seh.dll"), 0x60, BASE + 0x1000), CheckIds.HARDENING_GUARD_CF, "SEHandlerTable"));
+        cases.add(new Case("hybrid metadata pointer outside the image", GuardedDll.u64(dll, dir.resolve("chpe.dll"), 0xC8,
+                BASE + 0x100000), CheckIds.HARDENING_GUARD_CF, "CHPEMetadataPointer"));
+        cases.add(new Case("EH continuation table outside the image, for guard-cf", cases.get(cases.size() - 3).file(),
+                CheckIds.HARDENING_GUARD_CF, "GuardEHContinuationTable"));
         List<String> table = new ArrayList<>();
         for (Case c : cases) {
             Check k = check(c.file(), c.id());
