@@ -124,7 +124,7 @@ public class VerifyMojo extends AbstractContractMojo {
     @Parameter(property = "hip.sdkRoot")
     String sdkRoot;
 
-    /** More absolute paths that must not appear in the DLL (besides the SDK root, project directory and user home). */
+    /** More absolute paths that must not appear in the DLL (besides the SDK root and project directory). */
     @Parameter(property = "hip.buildPaths")
     List<String> buildPaths;
 
@@ -625,7 +625,11 @@ public class VerifyMojo extends AbstractContractMojo {
         return session != null && session.getRequest().isProjectPresent() && project != null;
     }
 
-    /** The build machine's paths: SDK root, project directory (with a project), user home, and hip.buildPaths. */
+    /**
+     * The build machine's paths: SDK root, project directory (with a project) and hip.buildPaths; not the home of the
+     * account running verify (issue 31, hole 7: the verdict must not depend on who runs it; home directories of any
+     * account are found by their shapes, /home/u, /root/x, C:\Users\name\x).
+     */
     private List<String> hostBuildPaths() {
         List<String> paths = new ArrayList<>();
         Environment env = host().environment();
@@ -642,7 +646,6 @@ public class VerifyMojo extends AbstractContractMojo {
         if (projectPresent() && project.getBasedir() != null) {
             paths.add(project.getBasedir().getAbsolutePath());
         }
-        paths.add(System.getProperty("user.home"));
         if (buildPaths != null) {
             paths.addAll(buildPaths);
         }

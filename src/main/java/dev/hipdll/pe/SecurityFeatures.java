@@ -24,10 +24,13 @@ import java.util.OptionalLong;
  * @param exDllCharacteristics  the extended DLL characteristics, when the debug directory has such an entry
  * @param debugProblem          why the debug directory could not be read, or {@code null}
  * @param writableExecutable    the names of sections with both {@code IMAGE_SCN_MEM_WRITE} and {@code _EXECUTE}
+ * @param unbackedClaims        what the load configuration claims without the structure in the image
+ *                              ({@link GuardClaims}), empty when it has none or no load configuration
  */
 public record SecurityFeatures(int dllCharacteristics, boolean relocationsStripped, DataDirectory relocations,
                                Optional<LoadConfig> loadConfig, String loadConfigProblem,
-                               OptionalLong exDllCharacteristics, String debugProblem, List<String> writableExecutable) {
+                               OptionalLong exDllCharacteristics, String debugProblem, List<String> writableExecutable,
+                               List<GuardClaims.Claim> unbackedClaims) {
     public static final int HIGH_ENTROPY_VA = 0x20;
     public static final int DYNAMIC_BASE = 0x40;
     public static final int FORCE_INTEGRITY = 0x80;
@@ -40,9 +43,15 @@ public record SecurityFeatures(int dllCharacteristics, boolean relocationsStripp
     /** {@code IMAGE_DLLCHARACTERISTICS_EX_CET_COMPAT}. */
     public static final long EX_CET_COMPAT = 0x1;
 
-    /** Creates the features; the list is copied. */
+    /** Creates the features; the lists are copied. */
     public SecurityFeatures {
         writableExecutable = List.copyOf(writableExecutable);
+        unbackedClaims = List.copyOf(unbackedClaims);
+    }
+
+    /** The claims of {@link #unbackedClaims()} that belong to {@code m}. */
+    public List<GuardClaims.Claim> unbackedClaims(GuardClaims.Mitigation m) {
+        return unbackedClaims.stream().filter(c -> c.mitigation() == m).toList();
     }
 
     /**
@@ -74,6 +83,7 @@ public record SecurityFeatures(int dllCharacteristics, boolean relocationsStripp
         } catch (BinaryFormatException e) {
             debugProblem = e.getMessage();
         }
+        List<GuardClaims.Claim> claims = lc.isPresent() ? GuardClaims.unbacked(pe, lc.get()) : List.of();
         List<String> wx = new ArrayList<>();
         for (SectionHeader s : pe.sections()) {
             if (s.writableAndExecutable()) {
@@ -82,7 +92,7 @@ public record SecurityFeatures(int dllCharacteristics, boolean relocationsStripp
         }
         return new SecurityFeatures(pe.optionalHeader().dllCharacteristics(),
                 (pe.coffHeader().characteristics() & RELOCS_STRIPPED) != 0,
-                pe.optionalHeader().directory(DataDirectory.BASE_RELOCATION_TABLE), lc, lcProblem, ex, debugProblem, wx);
+                pe.optionalHeader().directory(DataDirectory.BASE_RELOCATION_TABLE), lc, lcProblem, ex, debugProblem, wx, claims);
     }
 
     /** Whether {@code flag} (e.g. {@link #DYNAMIC_BASE}) is set in {@link #dllCharacteristics()}. */

@@ -245,8 +245,18 @@ final class DeviceCodeChecks {
         return "CCOB v" + c.version() + " " + c.methodName();
     }
 
-    /** {@code device-code.size}: each gfx target's code object bytes (summed over bundles) within {@code hip.maxDeviceCodeBytes}. */
+    /** {@code device-code.size} of an image without CUDA device code. */
     Check sizes(List<OffloadBundle> bundles) {
+        return sizes(bundles, CudaDeviceCode.none());
+    }
+
+    /**
+     * {@code device-code.size}: each gfx target's code object bytes (summed over bundles) and each NVIDIA architecture's
+     * fat binary entry bytes ({@code sm_86}, {@code compute_90}; summed over fat binaries, as stored: compressed when
+     * the entry is) within {@code hip.maxDeviceCodeBytes}: the device code {@code device-code.targets} found, CUDA
+     * included (issue 31, hole 8).
+     */
+    Check sizes(List<OffloadBundle> bundles, CudaDeviceCode cuda) {
         String title = "device code size per gfx target";
         java.util.OptionalLong max = options.deviceCode().maxDeviceCodeBytes();
         String expected = max.isPresent() ? "at most " + max.getAsLong() + " bytes per target (hip.maxDeviceCodeBytes)"
@@ -265,6 +275,20 @@ final class DeviceCodeChecks {
                 }
             }
         }
+        for (CudaDeviceCode.Entry e : cuda.entries()) {
+            String key = "NVIDIA " + e.archName();
+            long[] t = perTarget.get(key);
+            if (t == null) {
+                t = new long[2];
+                perTarget.put(key, t);
+            }
+            t[0] += e.size();
+            t[1]++;
+        }
+        if (perTarget.isEmpty() && cuda.present()) {
+            return Check.of(CheckIds.DEVICE_SIZE, title, Verdict.SKIP, expected, "NVIDIA CUDA sections "
+                    + String.join(", ", cuda.sections()) + " but no fat binary entry read (device-code.targets says why)");
+        }
         if (perTarget.isEmpty()) {
             return Check.of(CheckIds.DEVICE_SIZE, title, Verdict.SKIP, expected, "no device code");
         }
@@ -273,7 +297,8 @@ final class DeviceCodeChecks {
         List<String> perTargetBytes = new ArrayList<>();
         for (Map.Entry<String, long[]> e : perTarget.entrySet()) {
             long[] v = e.getValue();
-            String line = e.getKey() + ": " + v[0] + " bytes in " + v[1] + " code object(s)";
+            String line = e.getKey() + ": " + v[0] + " bytes in " + v[1] + (e.getKey().startsWith("NVIDIA ")
+                    ? " fat binary entr" + (v[1] == 1 ? "y" : "ies") : " code object(s)");
             if (max.isPresent() && v[0] > max.getAsLong()) {
                 bad.add(line + ", over the budget of " + max.getAsLong() + " bytes (hip.maxDeviceCodeBytes)");
             } else {

@@ -409,7 +409,7 @@ public final class DllVerifier {
             }
             seen.cuda = cuda.bytes();
             result = List.of(dc.targets(bundles, cuda), dc.codeObjects(bundles), dc.wrappers(fb, sections), dc.format(bundles),
-                    dc.sizes(bundles), gpus(bundles, options),
+                    dc.sizes(bundles, cuda), gpus(bundles, options),
                     scan.debugCheck(options.deviceCode().allowDeviceDebug()));
         } catch (BinaryFormatException e) {
             result = malformed(DEVICE_IDS, e);

@@ -5,6 +5,7 @@ import dev.hipdll.findings.Verdict;
 import dev.hipdll.findings.CheckIds;
 
 import dev.hipdll.pe.CoffHeader;
+import dev.hipdll.pe.GuardClaims;
 import dev.hipdll.pe.LoadConfig;
 import dev.hipdll.pe.SecurityFeatures;
 import java.util.ArrayList;
@@ -24,9 +25,14 @@ import java.util.List;
  *   <li>{@code nx-compat}: {@code NX_COMPAT} (DEP);</li>
  *   <li>{@code guard-cf}: {@code GUARD_CF} set and a load configuration whose {@code GuardFlags} say
  *       {@code IMAGE_GUARD_CF_INSTRUMENTED} with a check function ({@code GuardCFCheckFunctionPointer}); the
- *       function table's size is reported;</li>
+ *       function table's size is reported. The structures the load configuration claims must be in the image
+ *       ({@link GuardClaims}: the function table when {@code GuardFlags} say it is present, every table inside a
+ *       section with its count bounded by the section's size, the check and dispatch pointers inside the image, the
+ *       hybrid metadata inside a section): otherwise FAIL "claimed but not present", whatever the policy, naming the
+ *       field;</li>
  *   <li>{@code cet-compat}: the debug directory's extended DLL characteristics say {@code CET_COMPAT} (x86 and x64
- *       only);</li>
+ *       only); with it, the structures of the load configuration (the EH continuation table of /guard:ehcont among
+ *       them) must be in the image (as above);</li>
  *   <li>{@code wx-sections}: no section both writable and executable;</li>
  *   <li>{@code force-integrity}: with {@code hip.requireSignature}, {@code FORCE_INTEGRITY} set (the loader then
  *       refuses the DLL unless its signature verifies); whatever the policy, the flag on an unsigned DLL fails: Windows
@@ -120,7 +126,12 @@ final class HardeningChecks {
             return failOrWarn("guard-cf", CheckIds.HARDENING_GUARD_CF, title, expected, String.format("GUARD_CF set but the"
                     + " load configuration (Size 0x%X) is too old to have GuardFlags", lc.size()));
         }
-        String table = lc.guardCfFunctionCount() + " function table entries" + String.format(" (GuardFlags 0x%X)", lc.guardFlags());
+        String table = Long.toUnsignedString(lc.guardCfFunctionCount()) + " function table entries"
+                + String.format(" (GuardFlags 0x%X)", lc.guardFlags());
+        List<GuardClaims.Claim> unbacked = f.unbackedClaims();  // the load configuration it vouches for, all of it
+        if (!unbacked.isEmpty()) {
+            return claimedButNotPresent(CheckIds.HARDENING_GUARD_CF, title, expected, "GUARD_CF set, " + table, unbacked);
+        }
         if ((lc.guardFlags() & LoadConfig.CF_INSTRUMENTED) == 0 || lc.guardCfCheckFunction() == 0) {
             return failOrWarn("guard-cf", CheckIds.HARDENING_GUARD_CF, title, expected, "GUARD_CF set but "
                     + ((lc.guardFlags() & LoadConfig.CF_INSTRUMENTED) == 0 ? "GuardFlags lack CF_INSTRUMENTED"
@@ -139,6 +150,11 @@ final class HardeningChecks {
         if (f.debugProblem() != null) {
             return failOrWarn("cet-compat", CheckIds.HARDENING_CET_COMPAT, title, expected,
                     "the debug directory is malformed: " + f.debugProblem());
+        }
+        List<GuardClaims.Claim> unbacked = f.unbackedClaims();  // the EH continuation table and all the loader reads
+        if (f.cetCompatible() && !unbacked.isEmpty()) {
+            return claimedButNotPresent(CheckIds.HARDENING_CET_COMPAT, title, expected, String.format(
+                    "CET_COMPAT set (extended DLL characteristics 0x%X)", f.exDllCharacteristics().orElse(0)), unbacked);
         }
         return check("cet-compat", CheckIds.HARDENING_CET_COMPAT, title, expected, f.cetCompatible(),
                 String.format("CET_COMPAT set (extended DLL characteristics 0x%X)", f.exDllCharacteristics().orElse(0)),
@@ -162,6 +178,17 @@ final class HardeningChecks {
         }
         return check("force-integrity", CheckIds.HARDENING_FORCE_INTEGRITY, title, expected, flag, "FORCE_INTEGRITY set",
                 "FORCE_INTEGRITY not set: Windows loads the DLL even when its signature does not verify");
+    }
+
+    /**
+     * FAIL whatever the policy: the image claims a mitigation whose structure it does not hold (a claim the loader
+     * cannot honour is worse than no claim: a reviewer trusts it).
+     */
+    private static Check claimedButNotPresent(String id, String title, String expected, String claim,
+                                              List<GuardClaims.Claim> unbacked) {
+        List<String> what = unbacked.stream().map(GuardClaims.Claim::toString).toList();
+        return Check.of(id, title, Verdict.FAIL, expected + ", each structure it claims inside the image",
+                "claimed but not present: " + String.join("; ", what) + " (" + claim + ")");
     }
 
     private Check check(String name, String id, String title, String expected, boolean ok, String found, String missing) {

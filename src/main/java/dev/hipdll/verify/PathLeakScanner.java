@@ -440,7 +440,7 @@ public final class PathLeakScanner {
             if (i < 0 || i + l > len || (!atEnd && i + l + tail > len)) {
                 continue;
             }
-            if (!matchesAt(raw, i, nd.bytes) || !boundary(raw, i + l, len, tail)) {
+            if (!matchesAt(raw, i, nd.bytes) || !boundary(raw, i + l, len, tail) || endTag(raw, i, i + l, len, tail)) {
                 continue;
             }
             if (found.keeps(windowStart + i)) {
@@ -520,6 +520,21 @@ public final class PathLeakScanner {
             }
         }
         return true;
+    }
+
+    /**
+     * Whether the match [{@code from}, {@code to}) is the name of a markup end tag, {@code </root>}: a {@code <} just
+     * before it and a {@code >} just after (in the needle's encoding, one character {@code width} bytes wide). An XML
+     * manifest or resource of the DLL names its elements so; an absolute path is never written between the two.
+     * Without this, {@code /root} (a home directory, or any one-name path) would be found in every {@code </root>}
+     * (issue 31, hole 7).
+     */
+    private static boolean endTag(byte[] hay, int from, int to, int len, int width) {
+        if (from < width || to + width > len || hay[from] != '/') {
+            return false;
+        }
+        boolean wide = width == 2;
+        return hay[from - width] == '<' && hay[to] == '>' && (!wide || hay[from - 1] == 0 && hay[to + 1] == 0);
     }
 
     private static boolean boundary(byte[] hay, int at, int len, int width) {

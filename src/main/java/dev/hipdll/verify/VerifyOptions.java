@@ -16,7 +16,7 @@ import java.util.Set;
  * @param contract           the ABI contract its exports must match
  * @param maxBundleBytes     limit on a compressed offload bundle's declared uncompressed size, bytes
  * @param buildPaths         absolute paths of the build machine that must not appear in the file
- *                           (SDK root, project directory, user home, ...); empty entries are ignored
+ *                           (SDK root, project directory, hip.buildPaths; never the home of the account running verify); empty entries are ignored
  * @param runtimeMajor       the HIP runtime major version the DLL must import
  *                           ({@code amdhip64_<N>.dll}), or empty to accept any
  * @param skippedChecks      check ids (or id prefixes ending in {@code .}) not to run

@@ -114,6 +114,28 @@ class CudaDeviceCodeTest {
         }
     }
 
+    /**
+     * Issue 31, hole 8: {@code device-code.size} counts what {@code device-code.targets} found, CUDA included: per
+     * architecture, the entries' payload bytes; within {@code hip.maxDeviceCodeBytes} or not.
+     */
+    @Test
+    void theSizeCheckCountsCudaEntries() throws Exception {
+        PeImage img = new PeImage();
+        img.data(".nv_fatb", nvFatbSection());
+        Path dll = Files.write(dir.resolve("cuda-size.dll"), img.build());
+        Check size = new DllVerifier().verify(dll, options("gfx1151")).check(CheckIds.DEVICE_SIZE).orElseThrow();
+        assertEquals(Verdict.PASS, size.verdict(), size.toString());
+        assertEquals("NVIDIA sm_89 64 B, NVIDIA sm_86 64 B, NVIDIA compute_89 64 B", size.found());
+        assertEquals(List.of("NVIDIA sm_89: 64 bytes in 1 fat binary entry", "NVIDIA sm_86: 64 bytes in 1 fat binary entry",
+                "NVIDIA compute_89: 64 bytes in 1 fat binary entry"), size.details());
+        VerifyOptions budget = options("gfx1151").withDeviceCode(new DeviceCodeOptions(List.of(),
+                java.util.OptionalInt.empty(), java.util.OptionalLong.of(32), false));
+        Check over = new DllVerifier().verify(dll, budget).check(CheckIds.DEVICE_SIZE).orElseThrow();
+        assertEquals(Verdict.FAIL, over.verdict(), over.toString());
+        assertTrue(over.details().get(0).startsWith("NVIDIA sm_89: 64 bytes in 1 fat binary entry, over the budget of 32"),
+                over.toString());
+    }
+
     @Test
     void aMalformedFatBinaryIsNamedNotThrown() throws Exception {
         byte[] bad = fatbin(new int[] {2, 86}, new int[] {2, 90});
@@ -176,6 +198,10 @@ class CudaDeviceCodeTest {
         }
         Check t = targets(npp, "gfx1151");
         assertEquals(Verdict.FAIL, t.verdict());
+        Check size = new DllVerifier().verify(npp, options("gfx1151")).check(CheckIds.DEVICE_SIZE).orElseThrow();
+        assertEquals(Verdict.PASS, size.verdict(), "device-code.size counts the 29 CUDA entries: " + size);
+        assertEquals(29, size.details().stream().mapToInt(l -> Integer.parseInt(l.replaceFirst(".* in (\\d+) fat binar.*",
+                "$1"))).sum(), size.toString());
         assertEquals("this DLL carries NVIDIA CUDA device code (sm_50, sm_60, sm_61, sm_70, sm_75, sm_80, sm_86, sm_89, sm_90,"
                 + " compute_90), not AMD HIP: hipcc built for the NVIDIA platform; set HIP_PLATFORM=amd (and"
                 + " HIP_COMPILER=clang, no CUDA_PATH in the environment) and rebuild with --offload-arch=gfx...",

@@ -1,0 +1,127 @@
+package dev.hipdll.release;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.hipdll.pe.ImportedModule;
+import dev.hipdll.pe.PeFile;
+import dev.hipdll.testing.Toolchain;
+import dev.hipdll.testing.WindowsJre;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 31, hole 6 / item 6: every import of the real packages the tests read that Windows provides is in
+ * {@link WindowsDlls}' list. The packages: the Windows natives of the test dependencies from Maven Central (JNA,
+ * zstd-jni, sqlite-jdbc, Jansi, jffi, JCuda, LWJGL's OpenAL; x64, x86, ARM64 and ARMv7), Microsoft's mssql-jdbc_auth
+ * DLL, and the Temurin 17 JRE for Windows of the Windows tier ({@link WindowsJre}), whose {@code jsound.dll} imports
+ * {@code dsound.dll} (a JRE was reported missing it with error 126). Each import (and delay-load import) is either
+ * shipped in its own package, one of the named vendor runtimes below, or Windows' ({@link WindowsDlls#windowsSource}).
+ */
+class WindowsDllsRealPackagesTest {
+    /** Imports that are not Windows': the MSVC runtime a package ships or a redistributable installs, NVIDIA's. */
+    static final Map<String, String> NOT_WINDOWS = Map.of(
+            "vcruntime140.dll", "the Visual C++ runtime (a redistributable, not in a clean System32)",
+            "vcruntime140_1.dll", "the Visual C++ runtime",
+            "msvcp140.dll", "the Visual C++ runtime",
+            "nvcuda.dll", "NVIDIA's driver",
+            "nvrtc64_120_0.dll", "NVIDIA's CUDA toolkit");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyImportWindowsProvidesIsKnown() throws Exception {
+        Map<String, List<Path>> packages = new TreeMap<>();
+        for (String marker : List.of("com.sun.jna.Native", "com.github.luben.zstd.Zstd", "org.sqlite.JDBC",
+                "org.fusesource.jansi.AnsiConsole")) {
+            Path jar = Path.of(Class.forName(marker, false, getClass().getClassLoader()).getProtectionDomain()
+                    .getCodeSource().getLocation().toURI());
+            packages.put(jar.getFileName().toString(), extract(jar));
+        }
+        for (String resource : List.of("jni/x86_64-Windows/jffi-1.2.dll", "lib/JNvrtc-12.0.0-windows-x86_64.dll",
+                "windows/x64/org/lwjgl/openal/OpenAL.dll")) {
+            String s = getClass().getClassLoader().getResource(resource).toString();
+            Path jar = Path.of(new java.net.URI(s.substring(4, s.indexOf("!/"))));
+            packages.put(jar.getFileName().toString(), extract(jar));
+        }
+        String signed = System.getProperty("hipdll.signedDll");
+        if (signed != null && Files.isRegularFile(Path.of(signed))) {
+            packages.put("mssql-jdbc_auth", List.of(Path.of(signed)));
+        } else {
+            Toolchain.missing("hipdll.signedDll (test dependency com.microsoft.sqlserver:mssql-jdbc_auth) is not at " + signed);
+        }
+        Path jre = WindowsJre.get();
+        try (Stream<Path> s = Files.walk(jre)) {
+            packages.put("Temurin 17 JRE (npm jre-win32-x64 1.1.8)", s.filter(p -> p.toString().toLowerCase(Locale.ROOT)
+                    .endsWith(".dll")).sorted().toList());
+        }
+        WindowsDlls windows = WindowsDlls.load();
+        List<String> unknown = new ArrayList<>();
+        Set<String> windowsImports = new TreeSet<>();
+        int dlls = 0;
+        for (var e : packages.entrySet()) {
+            Set<String> shipped = new TreeSet<>();
+            for (Path p : e.getValue()) {
+                shipped.add(p.getFileName().toString().toLowerCase(Locale.ROOT));
+            }
+            for (Path p : e.getValue()) {
+                dlls++;
+                List<ImportedModule> mods = new ArrayList<>();
+                try (PeFile pe = PeFile.open(p)) {
+                    mods.addAll(pe.imports());
+                    mods.addAll(pe.delayImports());
+                }
+                for (ImportedModule m : mods) {
+                    String n = m.dllName().toLowerCase(Locale.ROOT);
+                    if (shipped.contains(n) || NOT_WINDOWS.containsKey(n)) {
+                        continue;
+                    }
+                    if (windows.windowsSource(n) == null) {
+                        unknown.add(e.getKey() + ": " + p.getFileName() + " imports " + m.dllName());
+                    } else {
+                        windowsImports.add(n);
+                    }
+                }
+            }
+        }
+        System.out.println(dlls + " DLLs in " + packages.size() + " packages; the Windows DLLs they import: " + windowsImports);
+        assertEquals(List.of(), unknown, "imports of Windows DLLs that the list does not know");
+        assertTrue(windowsImports.contains("dsound.dll"), "the JRE's jsound.dll imports dsound.dll: " + windowsImports);
+        assertTrue(dlls >= 50, dlls + " DLLs");
+    }
+
+    private List<Path> extract(Path jar) throws Exception {
+        List<Path> out = new ArrayList<>();
+        try (JarFile jf = new JarFile(jar.toFile())) {
+            Enumeration<JarEntry> en = jf.entries();
+            while (en.hasMoreElements()) {
+                JarEntry e = en.nextElement();
+                if (e.isDirectory() || !e.getName().toLowerCase(Locale.ROOT).endsWith(".dll")) {
+                    continue;
+                }
+                Path p = dir.resolve(jar.getFileName().toString()).resolve(e.getName());
+                Files.createDirectories(p.getParent());
+                try (InputStream in = jf.getInputStream(e)) {
+                    Files.copy(in, p);
+                }
+                out.add(p);
+            }
+        }
+        return out;
+    }
+}
