@@ -39,7 +39,9 @@ import java.util.List;
  * stamp of exactly these bytes, a failure deletes it ({@link StampOutcome}).
  *
  * <p>A package ({@link PackageSubject}) goes through {@link PackageVerifier} with the same options: each PE file gets
- * the single-DLL checks under the same {@link TrustPolicy} (its Authenticode requirements).
+ * the single-DLL checks under the same {@link TrustPolicy} (its Authenticode requirements), and with trusted keys
+ * each backend the {@code artifact.attestation} check a single DLL gets, against {@code <name>.intoto.jsonl} beside
+ * it in the package ({@link PackageAttestations}).
  *
  * <p>The trust policy is applied here and only here: {@link #signatureOptions(TrustPolicy)} is the one mapping of
  * the policy to the Authenticode checks' options.
@@ -157,7 +159,7 @@ public final class ReleaseGate {
             throws IOException {
         PackageOptions po = PackageOptions.of(options).withBackends(p.backends()).withLimits(p.limits())
                 .withBudget(p.budgetBytes(), p.failOverBudget()).withTemporaryParent(request.temporaryParent());
-        PackageReport report = new PackageVerifier().verify(p.path(), po);
+        PackageReport report = new PackageVerifier().verify(p.path(), po, new PackageAttestations(request.trust()));
         return new VerificationOutcome(report, "the package " + p.path(), StampOutcome.NONE, List.of(), request.bound());
     }
 }

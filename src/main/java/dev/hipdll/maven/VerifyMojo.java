@@ -489,6 +489,10 @@ public class VerifyMojo extends AbstractContractMojo {
             throw parameterError("hip.expectedSha256 and hip.provenance name one DLL's digest; with hip.package, check the"
                     + " package's own digest (sha256sum) and leave them unset");
         }
+        if (attestation != null) {
+            throw parameterError("hip.attestation names one DLL's attestation; in a package (hip.package) each backend's"
+                    + " is <name>.intoto.jsonl beside it in the package: leave hip.attestation unset");
+        }
         if (packageMaxMiB < 1 || packageMaxMiB > 1L << 30) {
             throw parameterError("hip.package.maxMiB: " + packageMaxMiB + " is outside 1.." + (1L << 30));
         }

@@ -65,6 +65,15 @@ public final class PackageVerifier {
      * @throws IOException when the package cannot be read at all (no such file, a temporary directory cannot be made)
      */
     public PackageReport verify(Path path, PackageOptions options) throws IOException {
+        return verify(path, options, PackageFileCheck.NONE);
+    }
+
+    /**
+     * As {@link #verify(Path, PackageOptions)}, with {@code more} checks for each PE file after its own.
+     *
+     * @throws IOException when the package cannot be read at all (no such file, a temporary directory cannot be made)
+     */
+    public PackageReport verify(Path path, PackageOptions options, PackageFileCheck more) throws IOException {
         try (PackageContents c = new PackageReader(options.limits(), options.temporaryParent()).read(path)) {
             Map<String, String> facts = new LinkedHashMap<>();
             facts.put("kind", c.kind());
@@ -97,6 +106,7 @@ public final class PackageVerifier {
                         : dependencies(f, r.image(), shipped, allNames, o));
                 checks.add(o.skips(CheckIds.PACKAGE_KNOWN_DLLS) ? skipped(CheckIds.PACKAGE_KNOWN_DLLS)
                         : knownDlls(r.image(), shipped));
+                checks.addAll(more.checks(f, backend));
                 files.add(new PackageReport.FileReport(f.name(), r.withChecks(checks)));
             }
             packageChecks.add(options.verify().skips(CheckIds.PACKAGE_RUNTIME) ? skipped(CheckIds.PACKAGE_RUNTIME)
