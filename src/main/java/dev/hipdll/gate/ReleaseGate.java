@@ -136,7 +136,7 @@ public final class ReleaseGate {
         try {
             sha256 = digests.of(read);
         } catch (IOException e) {
-            return Check.of(AttestationCheck.CHECK_ID, "signed attestation", Verdict.FAIL, "the DLL's SHA-256",
+            return Check.of(CheckIds.ARTIFACT_ATTESTATION, "signed attestation", Verdict.FAIL, "the DLL's SHA-256",
                     "cannot read " + read + ": " + IoProblem.describe(e));
         }
         AttestationRequirement requirement = AttestationRequirement.of(s.choice(), s.linkedHere(), s.projectPresent(),
