@@ -1,6 +1,7 @@
 package dev.hipdll.attestation;
 
 import dev.hipdll.findings.Check;
+import dev.hipdll.findings.CheckIds;
 import dev.hipdll.findings.Verdict;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +34,7 @@ import java.util.Optional;
  */
 public final class AttestationCheck {
     /** The check's id. */
-    public static final String CHECK_ID = "artifact.attestation";
+    public static final String CHECK_ID = CheckIds.ARTIFACT_ATTESTATION;
     private static final String TITLE = "signed attestation (in-toto, SLSA provenance v1)";
 
     private AttestationCheck() {

@@ -43,4 +43,15 @@ public record AttestationRequirement(boolean required, String why) {
         return new AttestationRequirement(true, "required: " + choice.origin() + " names " + choice.dll()
                 + ", not the DLL hipdll:build wrote in this build");
     }
+
+    /**
+     * The requirement for a backend inside a release package ({@code hip.package}): always, since no build of it was
+     * seen; its attestation is {@code <name>.intoto.jsonl} beside it in the package.
+     *
+     * @param name the file's path in the package, e.g. {@code bin/coli_hip.dll}
+     */
+    public static AttestationRequirement inPackage(String name) {
+        return new AttestationRequirement(true, "required: " + name + " arrives in a release package, so no build of it"
+                + " was seen; its attestation is " + name + Attestations.SUFFIX + " beside it in the package");
+    }
 }

@@ -23,6 +23,7 @@ import dev.hipdll.sdk.SdkOverrides;
 import dev.hipdll.sdk.SdkResolutionException;
 import dev.hipdll.sdk.VersionOrder;
 import dev.hipdll.findings.Check;
+import dev.hipdll.findings.CheckIds;
 import dev.hipdll.findings.Verdict;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -67,7 +68,7 @@ public final class Doctor {
 
         scrub(request, sdk, checks);
         List<String> ws = new StrayWhitespace(host).find();
-        checks.add(new Check("env.whitespace", "environment values with stray whitespace", ws.isEmpty() ? Verdict.PASS
+        checks.add(new Check(CheckIds.ENV_WHITESPACE, "environment values with stray whitespace", ws.isEmpty() ? Verdict.PASS
                 : Verdict.WARN, "no leading/trailing whitespace", ws.isEmpty() ? "none" : ws.size() + " value(s)", ws));
 
         String runtimeDir = request.runtimeDir() != null ? request.runtimeDir()
@@ -86,11 +87,11 @@ public final class Doctor {
                     .resolve(new SdkOverrides(request.sdkRoot(), null, null, null, null, null, null, request.sdkRootPlaces()),
                             request.toolchain());
         } catch (SdkResolutionException e) {
-            checks.add(Check.of("sdk", "the HIP SDK resolves", Verdict.FAIL, "a HIP SDK (-Dhip.sdkRoot, HIP_SDK_ROOT,"
+            checks.add(Check.of(CheckIds.SDK, "the HIP SDK resolves", Verdict.FAIL, "a HIP SDK (-Dhip.sdkRoot, HIP_SDK_ROOT,"
                     + " toolchains.xml, HIP_PATH)", e.getMessage().replace('\n', ' ')));
             return null;
         }
-        checks.add(Check.of("sdk.version", "HIP SDK version", sdk.version().equals("unknown") ? Verdict.WARN : Verdict.PASS,
+        checks.add(Check.of(CheckIds.SDK_VERSION, "HIP SDK version", sdk.version().equals("unknown") ? Verdict.WARN : Verdict.PASS,
                 "bin/.hipVersion", sdk.version()));
         for (SdkComponent c : sdk.components()) {
             List<String> details = new ArrayList<>();
@@ -102,7 +103,7 @@ public final class Doctor {
                         c.path().getFileName().toString(), c.path());
                 details.add("file version " + d.versionText());
             }
-            checks.add(new Check("sdk." + c.name(), "HIP SDK component " + c.name(), Verdict.PASS, "from " + c.origin(),
+            checks.add(new Check(CheckIds.sdkComponent(c.name()), "HIP SDK component " + c.name(), Verdict.PASS, "from " + c.origin(),
                     c.path().toString(), details));
         }
         return sdk;
@@ -133,8 +134,8 @@ public final class Doctor {
     private void scrub(DoctorRequest request, HipSdk sdk, List<Check> checks) {
         if (sdk == null) {
             String why = "no HIP SDK resolved (the scrub keeps the SDK's own PATH entries, so it needs one)";
-            checks.add(Check.of("env.scrub.variables", "variables the build's scrub removes", Verdict.SKIP, "-", why));
-            checks.add(Check.of("env.scrub.path", "PATH entries the build's scrub drops", Verdict.SKIP, "-", why));
+            checks.add(Check.of(CheckIds.ENV_SCRUB_VARIABLES, "variables the build's scrub removes", Verdict.SKIP, "-", why));
+            checks.add(Check.of(CheckIds.ENV_SCRUB_PATH, "PATH entries the build's scrub drops", Verdict.SKIP, "-", why));
             return;
         }
         ScrubResult result;
@@ -142,7 +143,7 @@ public final class Doctor {
             result = new EnvironmentScrubber(ScrubPolicy.defaults()).scrub(request.host().toHost().environment(),
                     sdk.root().path(), Map.of(), List.of());
         } catch (EnvironmentException e) {
-            checks.add(Check.of("env.scrub.variables", "variables the build's scrub removes", Verdict.FAIL,
+            checks.add(Check.of(CheckIds.ENV_SCRUB_VARIABLES, "variables the build's scrub removes", Verdict.FAIL,
                     "an environment the build can run in", e.getMessage()));
             return;
         }
@@ -157,12 +158,12 @@ public final class Doctor {
                 default -> { }
             }
         }
-        checks.add(new Check("env.scrub.variables", "variables the build's scrub removes", vars.isEmpty() ? Verdict.PASS
+        checks.add(new Check(CheckIds.ENV_SCRUB_VARIABLES, "variables the build's scrub removes", vars.isEmpty() ? Verdict.PASS
                 : Verdict.WARN, "no stray HIP/ROCm/CUDA variable", vars.isEmpty() ? "none" : vars.size() + " would be removed",
                 vars));
         List<String> details = new ArrayList<>(entries);
         details.addAll(notices);
-        checks.add(new Check("env.scrub.path", "PATH entries the build's scrub drops", details.isEmpty() ? Verdict.PASS
+        checks.add(new Check(CheckIds.ENV_SCRUB_PATH, "PATH entries the build's scrub drops", details.isEmpty() ? Verdict.PASS
                 : Verdict.WARN, "no other toolchain on PATH", entries.size() + " would be dropped"
                 + (notices.isEmpty() ? "" : ", " + notices.size() + " notice(s)"), details));
     }
@@ -171,9 +172,9 @@ public final class Doctor {
     private void msvc(DoctorRequest request, List<Check> checks) {
         DoctorHost host = request.host();
         if (!host.windows()) {
-            checks.add(Check.of("msvc.toolsets", "MSVC toolsets installed and pinned", Verdict.SKIP, "-",
+            checks.add(Check.of(CheckIds.MSVC_TOOLSETS, "MSVC toolsets installed and pinned", Verdict.SKIP, "-",
                     "not a Windows host"));
-            checks.add(Check.of("windows-sdk", "Windows SDK", Verdict.SKIP, "-", "not a Windows host"));
+            checks.add(Check.of(CheckIds.WINDOWS_SDK, "Windows SDK", Verdict.SKIP, "-", "not a Windows host"));
             return;
         }
         Host h = host.toHost();
@@ -200,20 +201,20 @@ public final class Doctor {
                 v = Verdict.FAIL;
                 found = "pinned " + pinned + " is not installed";
             }
-            checks.add(new Check("msvc.toolsets", "MSVC toolsets installed and pinned", v, "an installed toolset, pinned",
+            checks.add(new Check(CheckIds.MSVC_TOOLSETS, "MSVC toolsets installed and pinned", v, "an installed toolset, pinned",
                     found, details));
         } catch (MsvcResolutionException e) {
-            checks.add(Check.of("msvc.toolsets", "MSVC toolsets installed and pinned", Verdict.FAIL,
+            checks.add(Check.of(CheckIds.MSVC_TOOLSETS, "MSVC toolsets installed and pinned", Verdict.FAIL,
                     "an installed toolset, pinned", e.getMessage()));
         }
         String wanted = host.get("WindowsSDKVersion").map(s -> s.replace("\\", "").strip()).filter(s -> !s.isEmpty())
                 .orElse(null);
         try {
             WindowsSdk w = new WindowsSdkLocator(h).locate(null, wanted);
-            checks.add(Check.of("windows-sdk", "Windows SDK", Verdict.PASS, wanted == null ? "the newest installed"
+            checks.add(Check.of(CheckIds.WINDOWS_SDK, "Windows SDK", Verdict.PASS, wanted == null ? "the newest installed"
                     : "WindowsSDKVersion " + wanted, w.version() + " in " + w.root()));
         } catch (MsvcResolutionException e) {
-            checks.add(Check.of("windows-sdk", "Windows SDK", Verdict.FAIL, wanted == null ? "an installed Windows SDK"
+            checks.add(Check.of(CheckIds.WINDOWS_SDK, "Windows SDK", Verdict.FAIL, wanted == null ? "an installed Windows SDK"
                     : "WindowsSDKVersion " + wanted, e.getMessage()));
         }
     }

@@ -4,6 +4,7 @@ import dev.hipdll.dllsearch.DllSearchOrder;
 import dev.hipdll.dllsearch.SearchInputs;
 import dev.hipdll.dllsearch.SearchLocation;
 import dev.hipdll.findings.Check;
+import dev.hipdll.findings.CheckIds;
 import dev.hipdll.findings.Verdict;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,21 +62,21 @@ public final class RuntimeItems {
         if (!host.windows()) {
             String why = "not a Windows host: the DLL search order is Windows'; hipdll:load-check"
                     + " -Dhip.loadCheck.launcher=wine shows what a Windows loader binds";
-            checks.add(Check.of("runtime.search-order", "Windows loads the configured runtime first", Verdict.SKIP,
+            checks.add(Check.of(CheckIds.RUNTIME_SEARCH_ORDER, "Windows loads the configured runtime first", Verdict.SKIP,
                     "-", why));
         } else if (runtimeDir == null || runtimeName == null) {
-            checks.add(Check.of("runtime.search-order", "Windows loads the configured runtime first", Verdict.SKIP,
+            checks.add(Check.of(CheckIds.RUNTIME_SEARCH_ORDER, "Windows loads the configured runtime first", Verdict.SKIP,
                     "a runtime directory", "no runtime directory or no amdhip64_<major>.dll in it"));
         } else {
             order = DllSearchOrder.of(new SearchInputs(applicationDirectory, null, host.systemRoot(), null,
                     host.pathEntries(), true));
             List<SearchLocation> hits = DllSearchOrder.hits(order, runtimeName, (d, n) -> probe.file(d, n).isPresent());
             first = hits.stream().findFirst().map(l -> host.join(l.directory(), runtimeName));
-            checks.add(searchOrderCheck("runtime.search-order", "without a chosen runtime directory, Windows loads the"
+            checks.add(searchOrderCheck(CheckIds.RUNTIME_SEARCH_ORDER, "without a chosen runtime directory, Windows loads the"
                     + " configured runtime first", host, order, hits, runtimeDir, runtimeName, dlls));
             List<SearchLocation> withDir = DllSearchOrder.of(new SearchInputs(applicationDirectory, runtimeDir,
                     host.systemRoot(), null, host.pathEntries(), true));
-            checks.add(searchOrderCheck("runtime.with-dll-directory", "with SetDllDirectory(runtime directory), Windows"
+            checks.add(searchOrderCheck(CheckIds.RUNTIME_WITH_DLL_DIRECTORY, "with SetDllDirectory(runtime directory), Windows"
                     + " loads the configured runtime first", host, withDir,
                     DllSearchOrder.hits(withDir, runtimeName, (d, n) -> probe.file(d, n).isPresent()), runtimeDir,
                     runtimeName, dlls));
@@ -90,12 +91,12 @@ public final class RuntimeItems {
                     + "  sha256 " + (d.sha256().length() >= 12 ? d.sha256().substring(0, 12) : "?"));
         }
         if (runtimeDir == null) {
-            return new Check("runtime.files", "HIP runtime DLLs on this machine", Verdict.FAIL,
+            return new Check(CheckIds.RUNTIME_FILES, "HIP runtime DLLs on this machine", Verdict.FAIL,
                     "amdhip64_<major>.dll in the runtime directory", "no runtime directory (no SDK resolved, no -Dhip.runtimeDir)",
                     details);
         }
         if (runtimeName == null) {
-            return new Check("runtime.files", "HIP runtime DLLs on this machine", Verdict.FAIL,
+            return new Check(CheckIds.RUNTIME_FILES, "HIP runtime DLLs on this machine", Verdict.FAIL,
                     "amdhip64_<major>.dll in " + runtimeDir, "none in the runtime directory", details);
         }
         Map<String, List<RuntimeDll>> byName = dlls.stream().collect(Collectors.groupingBy(
@@ -103,7 +104,7 @@ public final class RuntimeItems {
         long builds = byName.getOrDefault(runtimeName.toLowerCase(java.util.Locale.ROOT), List.of()).stream()
                 .map(RuntimeDll::sha256).distinct().count();
         boolean several = builds > 1;
-        return new Check("runtime.files", "HIP runtime DLLs on this machine", several ? Verdict.WARN : Verdict.PASS,
+        return new Check(CheckIds.RUNTIME_FILES, "HIP runtime DLLs on this machine", several ? Verdict.WARN : Verdict.PASS,
                 runtimeName + " in " + runtimeDir, dlls.size() + " found" + (several ? ", " + builds + " different builds of "
                 + runtimeName : ""), details);
     }

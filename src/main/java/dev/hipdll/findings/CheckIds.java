@@ -2,7 +2,13 @@ package dev.hipdll.findings;
 
 import java.util.List;
 
-/** The ids of every check {@code dev.hipdll.verify.DllVerifier} runs, in report order; {@code hip.checks.skip} takes these. */
+/**
+ * The one registry of check ids (issue 30, item 1): every id a goal reports is a constant here, grouped by who makes it:
+ * verify's checks of one DLL ({@link #ALL}, in report order; {@code hip.checks.skip} takes these), the checks the
+ * release gate adds that cannot be skipped ({@link #GATE}), a release package's ({@link #PACKAGE}), hipdll:load-check's
+ * ({@link #LOAD_CHECK}) and hipdll:doctor's ({@link #DOCTOR}, plus one {@code sdk.<component>} row per SDK component,
+ * {@link #sdkComponent}). No id is written as a string literal anywhere else (CheckIdRegistryTest).
+ */
 public final class CheckIds {
     // One constant per check; see docs/verify.md for what each reads and when it fails.
     public static final String PE_FORMAT = "pe.format";
@@ -55,6 +61,40 @@ public final class CheckIds {
     public static final String PACKAGE_NAMES = "package.names";
     public static final String PACKAGE_FILE = "package.file";
 
+    // The release gate (dev.hipdll.gate): checks of how a DLL arrived, never skipped.
+    public static final String ARTIFACT_SHA256 = "artifact.sha256";
+    public static final String ARTIFACT_ATTESTATION = "artifact.attestation";
+    // hipdll:load-check (dev.hipdll.loadcheck): the DLL loaded on Windows.
+    public static final String LOAD = "load";
+    public static final String RUNTIME_PRESENT = "runtime.present";
+    public static final String RUNTIME_BOUND = "runtime.bound";
+    public static final String SYMBOLS_REQUIRED = "symbols.required";
+    public static final String SYMBOLS_OPTIONAL = "symbols.optional";
+    public static final String SYMBOLS_COUNT = "symbols.count";
+    public static final String DEVICE_REGISTERED = "device-code.registered";
+    // hipdll:doctor (dev.hipdll.doctor): the build machine.
+    public static final String ENV_WHITESPACE = "env.whitespace";
+    public static final String SDK = "sdk";
+    public static final String SDK_VERSION = "sdk.version";
+    public static final String ENV_SCRUB_VARIABLES = "env.scrub.variables";
+    public static final String ENV_SCRUB_PATH = "env.scrub.path";
+    public static final String MSVC_TOOLSETS = "msvc.toolsets";
+    public static final String WINDOWS_SDK = "windows-sdk";
+    public static final String RUNTIME_SEARCH_ORDER = "runtime.search-order";
+    public static final String RUNTIME_WITH_DLL_DIRECTORY = "runtime.with-dll-directory";
+    public static final String RUNTIME_FILES = "runtime.files";
+
+    /** The checks the release gate adds to a DLL's (and a package backend's) after verify's; none can be skipped. */
+    public static final List<String> GATE = List.of(ARTIFACT_SHA256, ARTIFACT_ATTESTATION);
+
+    /** hipdll:load-check's checks, in report order. */
+    public static final List<String> LOAD_CHECK = List.of(LOAD, RUNTIME_PRESENT, RUNTIME_BOUND, SYMBOLS_REQUIRED,
+            SYMBOLS_OPTIONAL, SYMBOLS_COUNT, DEVICE_REGISTERED);
+
+    /** hipdll:doctor's fixed checks (besides one {@link #sdkComponent} row per SDK component). */
+    public static final List<String> DOCTOR = List.of(ENV_WHITESPACE, SDK, SDK_VERSION, ENV_SCRUB_VARIABLES,
+            ENV_SCRUB_PATH, MSVC_TOOLSETS, WINDOWS_SDK, RUNTIME_SEARCH_ORDER, RUNTIME_WITH_DLL_DIRECTORY, RUNTIME_FILES);
+
     /** The checks of a release package ({@code hip.package}); {@code package.contents} cannot be skipped. */
     public static final List<String> PACKAGE = List.of(PACKAGE_CONTENTS, PACKAGE_RUNTIME, PACKAGE_SIZE,
             PACKAGE_DEPENDENCIES, PACKAGE_KNOWN_DLLS, PACKAGE_BACKENDS);
@@ -77,6 +117,21 @@ public final class CheckIds {
             AUTHENTICODE_SIGNATURE, AUTHENTICODE_SIGNER, AUTHENTICODE_CHAIN, AUTHENTICODE_TIMESTAMP);
 
     private CheckIds() {
+    }
+
+    /** Every id of every group, each once: {@link #ALL}, {@link #GATE}, {@link #PACKAGE}, {@link #LOAD_CHECK}, {@link #DOCTOR}. */
+    public static List<String> every() {
+        List<String> all = new java.util.ArrayList<>(ALL);
+        all.addAll(GATE);
+        all.addAll(PACKAGE);
+        all.addAll(LOAD_CHECK);
+        all.addAll(DOCTOR);
+        return List.copyOf(all);
+    }
+
+    /** The doctor's row for one HIP SDK component, {@code sdk.<name>} (e.g. {@code sdk.clang}). */
+    public static String sdkComponent(String name) {
+        return SDK + "." + name;
     }
 
     /** Whether {@code idOrPrefix} names a check or a group (a prefix ending in {@code .}, e.g. {@code exports.}). */

@@ -7,6 +7,7 @@ import dev.hipdll.pe.PeFile;
 import dev.hipdll.process.ProcessResult;
 import dev.hipdll.process.ProcessRunner;
 import dev.hipdll.findings.Check;
+import dev.hipdll.findings.CheckIds;
 import dev.hipdll.findings.Verdict;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -101,7 +102,7 @@ public final class LoadChecker {
         String expectedRuntime = runtimeImports.isEmpty() ? null
                 : o.launcher().windowsPath(runtimeDir.resolve(runtimeImports.get(0)));
         if (out.loaded()) {
-            checks.add(Check.of("load", "LoadLibraryExW loads the DLL", Verdict.PASS, "the DLL loads", "loaded"));
+            checks.add(Check.of(CheckIds.LOAD, "LoadLibraryExW loads the DLL", Verdict.PASS, "the DLL loads", "loaded"));
         } else {
             List<String> details = new ArrayList<>();
             for (String imp : imports) {
@@ -114,7 +115,7 @@ public final class LoadChecker {
                         : ": neither beside the DLL nor in the runtime directory (only System32, the Windows directory"
                         + " or PATH could supply it)"));
             }
-            checks.add(new Check("load", "LoadLibraryExW loads the DLL", Verdict.FAIL, "the DLL loads",
+            checks.add(new Check(CheckIds.LOAD, "LoadLibraryExW loads the DLL", Verdict.FAIL, "the DLL loads",
                     "LoadLibraryExW failed: " + WindowsErrors.describe(out.loadError()), details));
         }
         Optional<String> bound = Optional.empty();
@@ -124,7 +125,7 @@ public final class LoadChecker {
                     .findFirst();
             checks.add(runtimeBound(expectedRuntime, runtimes, bound));
         } else {
-            checks.add(Check.of("runtime.bound", "the configured runtime is bound", Verdict.SKIP,
+            checks.add(Check.of(CheckIds.RUNTIME_BOUND, "the configured runtime is bound", Verdict.SKIP,
                     expectedRuntime == null ? "a HIP runtime" : expectedRuntime, "the DLL did not load"));
         }
         checks.addAll(symbolChecks(o.contract(), out, symbols.size()));
@@ -176,17 +177,17 @@ public final class LoadChecker {
     private static Check runtimePresent(Path dll, Path runtimeDir, List<String> runtimeImports, List<String> inDir) {
         String title = "the runtime directory holds the runtime the DLL imports";
         if (runtimeImports.isEmpty()) {
-            return Check.of("runtime.present", title, Verdict.WARN, "an import of amdhip64_<major>.dll",
+            return Check.of(CheckIds.RUNTIME_PRESENT, title, Verdict.WARN, "an import of amdhip64_<major>.dll",
                     dll.getFileName() + " imports no HIP runtime");
         }
         List<String> missing = runtimeImports.stream()
                 .filter(i -> inDir.stream().noneMatch(f -> f.equalsIgnoreCase(i))).toList();
         if (missing.isEmpty()) {
-            return Check.of("runtime.present", title, Verdict.PASS, String.join(", ", runtimeImports) + " in " + runtimeDir,
+            return Check.of(CheckIds.RUNTIME_PRESENT, title, Verdict.PASS, String.join(", ", runtimeImports) + " in " + runtimeDir,
                     "present");
         }
         String holds = inDir.isEmpty() ? "no amdhip64_<major>.dll at all" : String.join(", ", inDir);
-        return new Check("runtime.present", title, Verdict.FAIL, String.join(", ", runtimeImports) + " in " + runtimeDir,
+        return new Check(CheckIds.RUNTIME_PRESENT, title, Verdict.FAIL, String.join(", ", runtimeImports) + " in " + runtimeDir,
                 "it holds " + holds, List.of(dll.getFileName() + " imports " + String.join(", ", missing)
                         + ", but the runtime directory " + runtimeDir + " holds " + holds
                         + ": the DLL was linked against another HIP SDK's amdhip64.lib than the runtime it is checked"
@@ -198,7 +199,7 @@ public final class LoadChecker {
         String title = "the configured runtime is bound";
         String want = expected == null ? "a HIP runtime" : expected;
         if (bound.isEmpty()) {
-            return new Check("runtime.bound", title, expected == null ? Verdict.WARN : Verdict.FAIL, want,
+            return new Check(CheckIds.RUNTIME_BOUND, title, expected == null ? Verdict.WARN : Verdict.FAIL, want,
                     "no amdhip64_<major>.dll loaded", runtimes.stream().map(r -> "loaded: " + r).toList());
         }
         List<String> details = new ArrayList<>();
@@ -211,14 +212,14 @@ public final class LoadChecker {
                     + ": an earlier directory in the DLL search order (the DLL's own directory, or KnownDLLs) holds"
                     + " one; run hipdll:doctor to see the search order");
         }
-        return new Check("runtime.bound", title, same && runtimes.size() == 1 ? Verdict.PASS : Verdict.FAIL, want,
+        return new Check(CheckIds.RUNTIME_BOUND, title, same && runtimes.size() == 1 ? Verdict.PASS : Verdict.FAIL, want,
                 bound.get() + (same ? " (the configured one)" : " (NOT the configured one)"), details);
     }
 
     private static List<Check> symbolChecks(AbiContract contract, LoaderOutput out, int requested) {
         List<Check> checks = new ArrayList<>();
         if (!out.loaded()) {
-            checks.add(Check.of("symbols.required", "GetProcAddress resolves every contract name", Verdict.SKIP,
+            checks.add(Check.of(CheckIds.SYMBOLS_REQUIRED, "GetProcAddress resolves every contract name", Verdict.SKIP,
                     requested + " names", "the DLL did not load"));
             return checks;
         }
@@ -226,20 +227,20 @@ public final class LoadChecker {
         if (contract instanceof AbiContract.NamedContract n) {
             List<String> req = n.required().stream().filter(missing::contains).toList();
             int ok = n.required().size() - req.size();
-            checks.add(new Check("symbols.required", "GetProcAddress resolves every required name (RESOLVE)",
+            checks.add(new Check(CheckIds.SYMBOLS_REQUIRED, "GetProcAddress resolves every required name (RESOLVE)",
                     req.isEmpty() ? Verdict.PASS : Verdict.FAIL, n.required().size() + " required names from " + n.origin(),
                     ok + " of " + n.required().size() + " resolved",
                     req.stream().map(s -> "missing required: " + s).toList()));
             if (!n.optional().isEmpty()) {
                 List<String> opt = n.optional().stream().filter(missing::contains).toList();
-                checks.add(new Check("symbols.optional", "GetProcAddress resolves the optional names (RESOLVE_OPT)",
+                checks.add(new Check(CheckIds.SYMBOLS_OPTIONAL, "GetProcAddress resolves the optional names (RESOLVE_OPT)",
                         opt.isEmpty() ? Verdict.PASS : Verdict.WARN, n.optional().size() + " optional names",
                         (n.optional().size() - opt.size()) + " of " + n.optional().size() + " resolved",
                         opt.stream().map(s -> "missing optional (the feature degrades): " + s).toList()));
             }
         } else {
             int resolved = out.resolved().size();
-            checks.add(new Check("symbols.count", "GetProcAddress resolves the DLL's " + contract.prefix() + "* exports",
+            checks.add(new Check(CheckIds.SYMBOLS_COUNT, "GetProcAddress resolves the DLL's " + contract.prefix() + "* exports",
                     resolved == contract.expectedCount() && missing.isEmpty() ? Verdict.PASS : Verdict.FAIL,
                     contract.expectedCount() + " names (" + contract.origin() + ")", resolved + " resolved",
                     missing.stream().map(s -> "exported but not resolvable: " + s).toList()));

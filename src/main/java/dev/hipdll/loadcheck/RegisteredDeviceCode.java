@@ -5,6 +5,7 @@ import dev.hipdll.bundle.OffloadBundle;
 import dev.hipdll.bundle.OffloadBundleReader;
 import dev.hipdll.pe.PeFile;
 import dev.hipdll.findings.Check;
+import dev.hipdll.findings.CheckIds;
 import dev.hipdll.findings.Verdict;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -33,7 +34,7 @@ final class RegisteredDeviceCode {
      * @param targets  receives the registered gfx target IDs, bundle order, without duplicates
      */
     static Check check(Path dll, LoaderOutput out, List<String> required, List<String> targets) {
-        String id = "device-code.registered";
+        String id = CheckIds.DEVICE_REGISTERED;
         String title = "the device code registers with the runtime";
         String want = "fat binaries registered" + (required.isEmpty() ? "" : " for " + String.join(", ", required));
         if (!out.loaded()) {

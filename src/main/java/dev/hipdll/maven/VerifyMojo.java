@@ -1,7 +1,5 @@
 package dev.hipdll.maven;
 
-import dev.hipdll.artifact.FileDigests;
-import dev.hipdll.attestation.AttestationCheck;
 import dev.hipdll.attestation.AttestationException;
 import dev.hipdll.attestation.AttestationLimits;
 import dev.hipdll.attestation.AttestationRequirement;
@@ -10,27 +8,28 @@ import dev.hipdll.attestation.TrustedKey;
 import dev.hipdll.attestation.TrustedKeys;
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.environment.Environment;
+import dev.hipdll.gate.DllSubject;
+import dev.hipdll.gate.GateEvent;
+import dev.hipdll.gate.PackageSubject;
+import dev.hipdll.gate.ReleaseGate;
+import dev.hipdll.gate.VerificationOutcome;
+import dev.hipdll.gate.VerificationRequest;
+import dev.hipdll.gate.VerificationSubject;
+import dev.hipdll.trust.TrustPolicy;
 import dev.hipdll.incremental.StampStore;
 import dev.hipdll.io.FileOpener;
-import dev.hipdll.report.JUnitXmlReport;
 import dev.hipdll.report.JsonReport;
-import dev.hipdll.report.CheckTable;
 import dev.hipdll.findings.DetailBound;
 import dev.hipdll.release.PackageLimits;
-import dev.hipdll.release.PackageOptions;
-import dev.hipdll.release.PackageReport;
-import dev.hipdll.release.PackageVerifier;
 import dev.hipdll.target.GfxTarget;
 import dev.hipdll.target.GfxTargetList;
 import dev.hipdll.target.InvalidTargetException;
 import dev.hipdll.provenance.ExpectedDigest;
 import dev.hipdll.provenance.ProvenanceException;
 import dev.hipdll.sdk.SdkResolutionException;
-import dev.hipdll.findings.Check;
 import dev.hipdll.findings.CheckIds;
 import dev.hipdll.verify.DeviceCodeOptions;
 import dev.hipdll.verify.DllChoice;
-import dev.hipdll.verify.DllVerifier;
 import dev.hipdll.verify.HardeningPolicy;
 import dev.hipdll.verify.SignatureOptions;
 import dev.hipdll.authenticode.DigestPolicy;
@@ -41,7 +40,6 @@ import dev.hipdll.verify.ImportPolicy;
 import dev.hipdll.findings.Verdict;
 import dev.hipdll.verify.VerifyOptions;
 import dev.hipdll.bytes.ReadLimits;
-import dev.hipdll.verify.VerifyReport;
 import java.io.File;
 import dev.hipdll.io.IoProblem;
 import dev.hipdll.io.OutputDirectory;
@@ -477,7 +475,8 @@ public class VerifyMojo extends AbstractContractMojo {
                 .withFailOnExtraExports(failOnExtraExports).withLimits(limits).withDeviceCode(device)
                 .withAllowedPaths(allowedPaths == null ? List.of() : allowedPaths)
                 .withMaxOverlayBytes((long) maxOverlayMiB << 20)
-                .withSignature(signatureOptions()).withHardening(hardeningPolicy());
+                .withHardening(hardeningPolicy());
+        TrustPolicy trust = trustPolicy(); // read before the DLL: a bad key file or trust store judges nothing
         // The reports must be writable: checked before the DLL is read, so a bad
         // hip.reportDirectory fails at once instead of after a passing table.
         Path dir = ProjectlessPaths.reportDirectory(reportDirectory, // issue 12 hook (item 13): never beside the DLL
@@ -487,64 +486,61 @@ public class VerifyMojo extends AbstractContractMojo {
         } catch (UnwritableDirectoryException e) {
             throw new MojoFailureException(e.getMessage());
         }
-        if (releasePackage != null) {
-            verifyPackage(options, dir, bound);
-            return;
-        }
-        Optional<ExpectedDigest> digest = expectedDigest();
-        List<TrustedKey> trusted = trustedKeys(); // read before the DLL: a bad key file judges nothing
-        AttestationLimits attestationLimits = attestationLimits();
-        // The DLL is read once: the verifier's streaming pass also takes its SHA-256 when the
-        // artifact.sha256 check or a pending build stamp needs it, and records it in `digests`.
-        StampStore stamps = new StampStore(dll.toPath());
-        FileDigests digests = new FileDigests(opener());
-        boolean digestNeeded = digest.isPresent() || !trusted.isEmpty() || Files.isRegularFile(stamps.pendingFile());
-        lookedAtTheDll = true;
-        VerifyReport report = new DllVerifier(opener(), digestNeeded ? digests : null).verify(dll.toPath(), options,
-                choice.missingHint());
-        List<Check> more = new ArrayList<>(report.checks());
-        more.add(options.skips(CheckIds.ARTIFACT_BUILT)
-                ? Check.of(CheckIds.ARTIFACT_BUILT, CheckIds.ARTIFACT_BUILT, Verdict.SKIP, "switched off", "skipped by hip.checks.skip")
-                : choice.check());
-        if (digest.isPresent()) {
-            // a failed verify that did not read the whole file (pe.overlay, hip.verifyTimeLimit) does not read it now
-            more.add(!report.passed() && unread(dll.toPath(), digests) ? digest.get().notRead(dll.toPath())
-                    : digest.get().check(dll.toPath(), digests));
-        }
-        if (!trusted.isEmpty()) {
-            more.add(attestationCheck(choice, trusted, attestationLimits, digests));
-        }
-        report = new VerifyReport(report.dll(), more, report.facts());
-        TableLog.log(getLog(), new CheckTable(bound).table(report));
+        VerificationSubject subject = releasePackage != null ? packageSubject() : dllSubject(choice);
+        VerificationOutcome outcome;
+        lookedAtTheDll = releasePackage == null;
         try {
-            new JsonReport(bound).write(report, dir.resolve(JsonReport.FILE_NAME));
-            new JUnitXmlReport(bound).write(report, dir.resolve(JUnitXmlReport.FILE_NAME));
-            getLog().info("reports: " + dir.resolve(JsonReport.FILE_NAME) + ", " + dir.resolve(JUnitXmlReport.FILE_NAME));
+            outcome = new ReleaseGate(opener()).verify(new VerificationRequest(subject, options, trust, bound, dir,
+                    attestationLimits()));
+        } catch (IOException e) {
+            throw new MojoFailureException("hipdll:verify cannot read the package " + releasePackage.toPath() + ": "
+                    + IoProblem.describe(e), e);
+        }
+        TableLog.log(getLog(), outcome.table());
+        try {
+            List<Path> written = outcome.writeReports(dir);
+            getLog().info("reports: " + written.get(0) + ", " + written.get(1));
         } catch (IOException e) {
             throw new MojoExecutionException("cannot write the verify reports to " + dir + ": " + IoProblem.describe(e), e);
         }
-        try {
-            // The build stamp of a DLL built earlier in this Maven build waits for this verdict.
-            if (!report.passed()) {
-                stamps.discardPending();
-            } else if (stamps.promotePending(digests)) {
-                getLog().info("build stamp written: " + stamps.committedFile());
+        for (GateEvent event : outcome.events()) {
+            switch (event.level()) {
+                case DEBUG -> getLog().debug(event.text());
+                case INFO -> getLog().info(event.text());
+                case WARN -> getLog().warn(event.text());
             }
-        } catch (IOException e) {
-            getLog().warn("cannot update the build stamp beside " + dll + ": " + e.getMessage());
         }
-        if (!report.passed()) {
-            throw new MojoFailureException("hipdll:verify rejected " + dll + ": " + report.count(Verdict.FAIL)
-                    + " check(s) failed: " + report.failureSummary() + " (table above, " + dir.resolve(JsonReport.FILE_NAME) + ")");
+        if (!outcome.passed()) {
+            throw new MojoFailureException("hipdll:verify rejected " + outcome.subject() + ": "
+                    + outcome.report().count(Verdict.FAIL) + " check(s) failed: " + outcome.report().failureSummary()
+                    + " (table above, " + dir.resolve(JsonReport.FILE_NAME) + ")");
         }
     }
 
-    /** {@code hip.package}: every PE file of the package, then the package's checks; one group per file in the reports. */
-    private void verifyPackage(VerifyOptions options, Path dir, DetailBound bound)
-            throws MojoExecutionException, MojoFailureException {
+    /** {@code hip.dll} as the gate takes it: the file chosen, how it arrived, its expected digest and attestation. */
+    private DllSubject dllSubject(DllChoice choice) throws MojoFailureException {
+        Optional<ExpectedDigest> digest = expectedDigest();
+        String cache = "";
+        if (session != null && session.getRequest() != null && session.getRequest().getMultiModuleProjectDirectory() != null
+                && BuildCacheMaven.extensionActive(BuildCacheMaven.version(session))) {
+            Path extensions = session.getRequest().getMultiModuleProjectDirectory().toPath().resolve(".mvn/extensions.xml");
+            if (BuildMojo.configuresTheBuildCache(extensions)) {
+                cache = "the Build Cache Extension is configured (" + extensions + ")";
+            }
+        }
+        return new DllSubject(choice, BuiltDllContext.linked(project, dll.toPath()), projectPresent(), cache,
+                Optional.ofNullable(attestation).map(File::toPath), digest);
+    }
+
+    /** {@code hip.package} and its bounds as the gate takes them, each checked before anything is read. */
+    private PackageSubject packageSubject() throws MojoFailureException {
         if (expectedSha256 != null && !expectedSha256.isBlank() || provenance != null) {
             throw parameterError("hip.expectedSha256 and hip.provenance name one DLL's digest; with hip.package, check the"
                     + " package's own digest (sha256sum) and leave them unset");
+        }
+        if (attestation != null) {
+            throw parameterError("hip.attestation names one DLL's attestation; in a package (hip.package) each backend's"
+                    + " is <name>.intoto.jsonl beside it in the package: leave hip.attestation unset");
         }
         if (packageMaxMiB < 1 || packageMaxMiB > 1L << 30) {
             throw parameterError("hip.package.maxMiB: " + packageMaxMiB + " is outside 1.." + (1L << 30));
@@ -568,38 +564,9 @@ public class VerifyMojo extends AbstractContractMojo {
                 backends.add(b.strip());
             }
         }
-        PackageOptions po = PackageOptions.of(options).withBackends(backends)
-                .withLimits(new PackageLimits(packageMaxEntries, (long) packageMaxUnpackedMiB << 20, packageMaxRatio,
-                        packageMaxFiles))
-                .withBudget(packageMaxMiB << 20, packageFailOverBudget).withTemporaryParent(dir)
-                .withTimeLimit(packageTimeLimit).withDetailedFiles(packageDetailedFiles);
-        PackageReport report;
-        try {
-            report = new PackageVerifier().verify(pkg, po);
-        } catch (IOException e) {
-            throw new MojoFailureException("hipdll:verify cannot read the package " + pkg + ": " + IoProblem.describe(e), e);
-        }
-        TableLog.log(getLog(), new CheckTable(bound).table(report));
-        try {
-            new JsonReport(bound).write(report, dir.resolve(JsonReport.FILE_NAME));
-            new JUnitXmlReport(bound).write(report, dir.resolve(JUnitXmlReport.FILE_NAME));
-            getLog().info("reports: " + dir.resolve(JsonReport.FILE_NAME) + ", " + dir.resolve(JUnitXmlReport.FILE_NAME));
-        } catch (IOException e) {
-            throw new MojoExecutionException("cannot write the verify reports to " + dir + ": " + IoProblem.describe(e), e);
-        }
-        if (!report.passed()) {
-            throw new MojoFailureException("hipdll:verify rejected the package " + pkg + ": " + report.count(Verdict.FAIL)
-                    + " check(s) failed: " + report.failureSummary() + " (table above, " + dir.resolve(JsonReport.FILE_NAME) + ")");
-        }
-    }
-
-    /** Whether verify left {@code dll}, a regular file, without a digest (it did not read it all within its budget). */
-    private static boolean unread(Path dll, FileDigests digests) {
-        try {
-            return Files.isRegularFile(dll) && digests.known(dll).isEmpty();
-        } catch (IOException e) {
-            return false;  // the check that follows reports the unreadable file
-        }
+        return new PackageSubject(pkg, backends, new PackageLimits(packageMaxEntries,
+                (long) packageMaxUnpackedMiB << 20, packageMaxRatio, packageMaxFiles), packageMaxMiB << 20,
+                packageFailOverBudget, packageTimeLimit, packageDetailedFiles);
     }
 
     @Override
@@ -671,6 +638,37 @@ public class VerifyMojo extends AbstractContractMojo {
         }
     }
 
+    /**
+     * The run's one trust policy ({@code hip.attestation.trustedKeys}, {@code hip.requireSignature},
+     * {@code hip.signers}, {@code hip.trustStore}), read before the DLL is: the gate applies it to the DLL and to every
+     * PE file of a package.
+     */
+    private TrustPolicy trustPolicy() throws MojoFailureException {
+        SignerPins pins;
+        try {
+            pins = new SignerPins(signers == null ? List.of() : signers);
+        } catch (IllegalArgumentException e) {
+            throw parameterError("hip.signers: " + e.getMessage());
+        }
+        Optional<TrustStore> store = Optional.empty();
+        if (trustStore != null) {
+            try {
+                store = Optional.of(TrustStore.load(trustStore.toPath(),
+                        trustStorePassword == null ? null : trustStorePassword.toCharArray()));
+            } catch (TrustStoreException e) {
+                throw parameterError("hip.trustStore: " + e.getMessage());
+            }
+            getLog().debug("trust store " + trustStore + ": " + store.get().anchors().size() + " certificate(s)");
+        }
+        DigestPolicy digests;
+        try {
+            digests = DigestPolicy.parse(signatureDigests);
+        } catch (IllegalArgumentException e) {
+            throw parameterError("hip.signature.digests: " + e.getMessage());
+        }
+        return new TrustPolicy(trustedKeys(), requireSignature, pins, store, digests);
+    }
+
     /** The keys of {@code hip.attestation.trustedKeys}, empty when unset. */
     private List<TrustedKey> trustedKeys() throws MojoFailureException {
         List<java.nio.file.Path> files = trustedKeys == null ? List.of()
@@ -699,59 +697,6 @@ public class VerifyMojo extends AbstractContractMojo {
         } catch (IllegalArgumentException e) {
             throw parameterError(e.getMessage());
         }
-    }
-
-    /** The {@code artifact.attestation} check of the DLL read. */
-    private Check attestationCheck(DllChoice choice, List<TrustedKey> trusted, AttestationLimits limits,
-                                   FileDigests digests) {
-        Path read = dll.toPath();
-        String sha256;
-        try {
-            sha256 = digests.of(read);
-        } catch (IOException e) {
-            return Check.of(AttestationCheck.CHECK_ID, "signed attestation", Verdict.FAIL, "the DLL's SHA-256",
-                    "cannot read " + read + ": " + IoProblem.describe(e));
-        }
-        String cache = "";
-        if (session != null && session.getRequest() != null && session.getRequest().getMultiModuleProjectDirectory() != null
-                && BuildCacheMaven.extensionActive(BuildCacheMaven.version(session))) {
-            Path extensions = session.getRequest().getMultiModuleProjectDirectory().toPath().resolve(".mvn/extensions.xml");
-            if (BuildMojo.configuresTheBuildCache(extensions)) {
-                cache = "the Build Cache Extension is configured (" + extensions + ")";
-            }
-        }
-        AttestationRequirement requirement = AttestationRequirement.of(choice,
-                BuiltDllContext.linked(project, read), projectPresent(), cache);
-        Path file = attestation != null ? attestation.toPath() : Attestations.fileFor(read);
-        return AttestationCheck.check(new AttestationCheck.Request(read, sha256, file, trusted, requirement.required(),
-                requirement.why(), limits));
-    }
-
-    /** {@code hip.requireSignature}, {@code hip.signers} and {@code hip.trustStore}, read before the DLL is. */
-    private SignatureOptions signatureOptions() throws MojoFailureException {
-        SignerPins pins;
-        try {
-            pins = new SignerPins(signers == null ? List.of() : signers);
-        } catch (IllegalArgumentException e) {
-            throw parameterError("hip.signers: " + e.getMessage());
-        }
-        Optional<TrustStore> store = Optional.empty();
-        if (trustStore != null) {
-            try {
-                store = Optional.of(TrustStore.load(trustStore.toPath(),
-                        trustStorePassword == null ? null : trustStorePassword.toCharArray()));
-            } catch (TrustStoreException e) {
-                throw parameterError("hip.trustStore: " + e.getMessage());
-            }
-            getLog().debug("trust store " + trustStore + ": " + store.get().anchors().size() + " certificate(s)");
-        }
-        DigestPolicy digests;
-        try {
-            digests = DigestPolicy.parse(signatureDigests);
-        } catch (IllegalArgumentException e) {
-            throw parameterError("hip.signature.digests: " + e.getMessage());
-        }
-        return new SignatureOptions(requireSignature, pins, store, digests);
     }
 
     /** {@code hip.hardening.required}; unset: the default policy. */

@@ -5,6 +5,7 @@ import dev.hipdll.artifact.FileDigests;
 import dev.hipdll.artifact.Sha256;
 import dev.hipdll.io.IoProblem;
 import dev.hipdll.findings.Check;
+import dev.hipdll.findings.CheckIds;
 import dev.hipdll.findings.Verdict;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,7 +23,7 @@ import java.util.List;
  */
 public record ExpectedDigest(String sha256, String source, String file) {
     /** The check's id. */
-    public static final String CHECK_ID = "artifact.sha256";
+    public static final String CHECK_ID = CheckIds.ARTIFACT_SHA256;
 
     /**
      * From a digest value.

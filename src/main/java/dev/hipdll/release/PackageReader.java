@@ -1,5 +1,6 @@
 package dev.hipdll.release;
 
+import dev.hipdll.attestation.Attestations;
 import dev.hipdll.bytes.BinaryFormatException;
 import dev.hipdll.bytes.ByteSource;
 import java.io.IOException;
@@ -31,7 +32,8 @@ import java.util.zip.ZipFile;
  * Reads a release package, a directory or a zip, into {@link PackageContents}: its PE files (by content,
  * {@code MZ}, or by a PE file name extension, so that a {@code .dll} that is no PE image is verified and fails)
  * and the names of all its files. Never follows a link, never writes outside a fresh temporary directory, and
- * keeps memory bounded (64 KiB buffers; only PE files are inflated from a zip).
+ * keeps memory bounded (64 KiB buffers; only PE files and attestations, {@code <name>.intoto.jsonl}, are inflated from
+ * a zip, within the same limits).
  *
  * <p>A zip is read with {@link ZipFile}; its central directory is read first ({@link ZipCentralDirectory}) for
  * the entry count and each entry's attributes. Refused, each by name: an entry whose name is absolute
@@ -86,6 +88,11 @@ public final class PackageReader {
             }
         }
         return false;
+    }
+
+    /** Whether {@code name} is a PE file's attestation ({@code <name>.intoto.jsonl}, {@link Attestations#SUFFIX}). */
+    static boolean attestationName(String name) {
+        return name.toLowerCase(Locale.ROOT).endsWith(Attestations.SUFFIX);
     }
 
     /**
@@ -212,7 +219,8 @@ public final class PackageReader {
                 try (InputStream in = zf.getInputStream(ze)) {
                     byte[] head = in.readNBytes(2);
                     boolean mz = head.length == 2 && head[0] == 'M' && head[1] == 'Z';
-                    if (!mz && !peName(norm)) {
+                    boolean attestation = !mz && !peName(norm) && attestationName(norm);
+                    if (!mz && !peName(norm) && !attestation) {
                         continue;  // not a PE file: named, not inflated further
                     }
                     if (files.size() >= limits.maxFiles()) {
@@ -245,7 +253,9 @@ public final class PackageReader {
                             os.write(buf, 0, k);
                         }
                     }
-                    files.add(new PackageFile(norm, out, n));
+                    if (!attestation) {  // an attestation sits beside its PE file, read by the release gate
+                        files.add(new PackageFile(norm, out, n));
+                    }
                 } catch (ZipException e) {
                     refused.add("entry '" + printable(name) + "' cannot be inflated: " + e.getMessage());
                 }

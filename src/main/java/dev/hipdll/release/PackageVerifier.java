@@ -87,6 +87,15 @@ public final class PackageVerifier {
      * @throws IOException when the package cannot be read at all (no such file, a temporary directory cannot be made)
      */
     public PackageReport verify(Path path, PackageOptions options) throws IOException {
+        return verify(path, options, PackageFileCheck.NONE);
+    }
+
+    /**
+     * As {@link #verify(Path, PackageOptions)}, with {@code more} checks for each PE file after its own.
+     *
+     * @throws IOException when the package cannot be read at all (no such file, a temporary directory cannot be made)
+     */
+    public PackageReport verify(Path path, PackageOptions options, PackageFileCheck more) throws IOException {
         long start = nanoClock.getAsLong();
         try (PackageContents c = new PackageReader(options.limits(), options.temporaryParent()).read(path)) {
             Map<String, String> facts = new LinkedHashMap<>();
@@ -129,6 +138,7 @@ public final class PackageVerifier {
                         : dependencies(f, r.image(), shipped, allNames, o));
                 checks.add(user.skips(CheckIds.PACKAGE_KNOWN_DLLS) ? skipped(CheckIds.PACKAGE_KNOWN_DLLS)
                         : knownDlls(r.image(), shipped));
+                checks.addAll(more.checks(f, role == FileRole.BACKEND));
                 Map<String, String> fileFacts = new LinkedHashMap<>();
                 fileFacts.put("role", role.label());
                 fileFacts.putAll(r.facts());

@@ -1,6 +1,7 @@
 package dev.hipdll.trust;
 
 import dev.hipdll.attestation.TrustedKey;
+import dev.hipdll.authenticode.DigestPolicy;
 import dev.hipdll.authenticode.SignerPins;
 import dev.hipdll.authenticode.TrustStore;
 import java.util.List;
@@ -17,12 +18,21 @@ import java.util.Optional;
  * @param signers          the accepted Authenticode signers ({@code hip.signers}); none: any signer
  * @param trustStore       the certificates an Authenticode chain must end in ({@code hip.trustStore}); empty: the
  *                         chain is not checked
+ * @param digests          the digest algorithms an Authenticode signature may use ({@code hip.signature.digests}):
+ *                         its image hash, signer's digest and timestamp's
  */
 public record TrustPolicy(List<TrustedKey> trustedKeys, boolean requireSignature, SignerPins signers,
-                          Optional<TrustStore> trustStore) {
-    /** Copies the key list. */
+                          Optional<TrustStore> trustStore, DigestPolicy digests) {
+    /** Copies the key list; a missing digest policy is the default one. */
     public TrustPolicy {
         trustedKeys = List.copyOf(trustedKeys);
+        digests = digests == null ? DigestPolicy.defaults() : digests;
+    }
+
+    /** A policy with the default digest policy (SHA-256 and stronger). */
+    public TrustPolicy(List<TrustedKey> trustedKeys, boolean requireSignature, SignerPins signers,
+                       Optional<TrustStore> trustStore) {
+        this(trustedKeys, requireSignature, signers, trustStore, DigestPolicy.defaults());
     }
 
     /** No trusted key, no signature required, any signer, no trust store: the default of every goal. */
@@ -32,7 +42,7 @@ public record TrustPolicy(List<TrustedKey> trustedKeys, boolean requireSignature
 
     /** This policy with {@code keys} as its trusted keys. */
     public TrustPolicy withTrustedKeys(List<TrustedKey> keys) {
-        return new TrustPolicy(keys, requireSignature, signers, trustStore);
+        return new TrustPolicy(keys, requireSignature, signers, trustStore, digests);
     }
 
     /** Whether any key is trusted: only then can a signed input be told from a forged one. */

@@ -69,11 +69,11 @@ final class DeviceCodeChecks {
             }
         }
         if (bundles.isEmpty() && !cuda.present() && !options.deviceCode().required()) {
-            return Check.of("device-code.targets", title, Verdict.SKIP, "device code only in the files that carry some"
+            return Check.of(CheckIds.DEVICE_TARGETS, title, Verdict.SKIP, "device code only in the files that carry some"
                     + " (a library of the package)", "no device code");
         }
         if (options.targets().isEmpty()) {
-            return new Check("device-code.targets", title, cuda.present() ? Verdict.FAIL : Verdict.SKIP,
+            return new Check(CheckIds.DEVICE_TARGETS, title, cuda.present() ? Verdict.FAIL : Verdict.SKIP,
                     "no gfx target requested (hip.arch)" + (cuda.present() ? "; AMD device code, not NVIDIA" : ""), found,
                     details);
         }
@@ -91,7 +91,7 @@ final class DeviceCodeChecks {
                 details.add("extra target (not requested): " + id);
             }
         }
-        return new Check("device-code.targets", title, ok ? Verdict.PASS : Verdict.FAIL, expected, found, details);
+        return new Check(CheckIds.DEVICE_TARGETS, title, ok ? Verdict.PASS : Verdict.FAIL, expected, found, details);
     }
 
     /**
@@ -172,7 +172,7 @@ final class DeviceCodeChecks {
         List<String> details = new ArrayList<>(bad);
         details.addAll(warn);
         Verdict v = !bad.isEmpty() ? Verdict.FAIL : !warn.isEmpty() ? Verdict.WARN : n == 0 ? Verdict.SKIP : Verdict.PASS;
-        return new Check("device-code.code-objects", title, v, "each AMDGPU entry's e_machine/e_flags agree with its id",
+        return new Check(CheckIds.DEVICE_CODE_OBJECTS, title, v, "each AMDGPU entry's e_machine/e_flags agree with its id",
                 n + " code object(s)" + (bad.isEmpty() ? "" : ", " + bad.size() + " mismatched"), details);
     }
 

@@ -100,36 +100,36 @@ final class ExportChecks {
         }
         if (contract instanceof AbiContract.NamedContract named) {
             List<String> missingRequired = Absent.from(named.required(), names);
-            checks.add(new Check("exports.required", "every required entry point exported",
+            checks.add(new Check(CheckIds.EXPORTS_REQUIRED, "every required entry point exported",
                     missingRequired.isEmpty() ? Verdict.PASS : Verdict.FAIL,
                     named.required().size() + " required names (" + named.origin() + ")",
                     missingRequired.isEmpty() ? "all " + named.required().size() + " present"
                             : missingRequired.size() + " missing",
                     DetailLines.each("missing required: ", missingRequired)));
             List<String> missingOptional = Absent.from(named.optional(), names);
-            checks.add(new Check("exports.optional", "optional entry points exported",
+            checks.add(new Check(CheckIds.EXPORTS_OPTIONAL, "optional entry points exported",
                     missingOptional.isEmpty() ? Verdict.PASS : Verdict.WARN, named.optional().size() + " optional names",
                     missingOptional.isEmpty() ? "all " + named.optional().size() + " present"
                             : missingOptional.size() + " missing (feature degrades)",
                     DetailLines.each("missing optional: ", missingOptional)));
             Set<String> all = named.all();
             List<String> extra = Absent.from(prefixed, all);
-            checks.add(new Check("exports.extra", "no " + prefix + "* name outside the contract",
+            checks.add(new Check(CheckIds.EXPORTS_EXTRA, "no " + prefix + "* name outside the contract",
                     extra.isEmpty() ? Verdict.PASS : failOnExtra ? Verdict.FAIL : Verdict.WARN,
                     "only contract names with prefix " + prefix + (failOnExtra ? "" : " (hip.failOnExtraExports=false)"),
                     extra.isEmpty() ? "none (" + prefixed.size() + " names " + prefix + "*)" : extra.size() + " extra",
                     DetailLines.each("extra: ", extra)));
         } else {
-            checks.add(new Check("exports.count", "exported " + prefix + "* names",
+            checks.add(new Check(CheckIds.EXPORTS_COUNT, "exported " + prefix + "* names",
                     prefixed.size() == contract.expectedCount() ? Verdict.PASS : Verdict.FAIL,
                     contract.expectedCount() + " names " + prefix + "* (" + contract.origin() + ")",
                     prefixed.size() + " names " + prefix + "*", List.of()));
         }
-        checks.add(new Check("exports.other", "exports without the prefix listed",
+        checks.add(new Check(CheckIds.EXPORTS_OTHER, "exports without the prefix listed",
                 others.isEmpty() ? Verdict.PASS : Verdict.WARN, "only " + prefix + "* names",
                 others.isEmpty() ? "none" : others.size() + " other export(s)",
                 DetailLines.each("other export: ", others)));
-        checks.add(new Check("exports.decorated", "names undecorated (extern \"C\")",
+        checks.add(new Check(CheckIds.EXPORTS_DECORATED, "names undecorated (extern \"C\")",
                 decorated.isEmpty() ? Verdict.PASS : Verdict.FAIL, "plain C names, no C++ mangling or @N decoration",
                 decorated.isEmpty() ? "none decorated" : decorated.size() + " decorated or mangled",
                 DetailLines.each("decorated or mangled: ", decorated)));
@@ -145,7 +145,7 @@ final class ExportChecks {
                 dupes.add("ordinal " + e.getKey() + " exported under " + ns.size() + " names: " + String.join(", ", ns));
             }
         }
-        checks.add(new Check("exports.duplicates", "each name and ordinal exported once",
+        checks.add(new Check(CheckIds.EXPORTS_DUPLICATES, "each name and ordinal exported once",
                 dupes.isEmpty() ? Verdict.PASS : Verdict.FAIL, "unique names and ordinals",
                 dupes.isEmpty() ? "none duplicated" : dupes.size() + " duplicate(s)", dupes));
         return checks;

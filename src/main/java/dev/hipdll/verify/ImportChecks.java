@@ -1,6 +1,7 @@
 package dev.hipdll.verify;
 
 import dev.hipdll.findings.Check;
+import dev.hipdll.findings.CheckIds;
 import dev.hipdll.findings.Verdict;
 
 import dev.hipdll.pe.ImportedModule;
@@ -40,7 +41,7 @@ final class ImportChecks {
                         + (symbols.size() > 5 ? ", ..." : "") + ")");
             }
         }
-        return new Check("imports.allowed", "imports only allowed DLLs", bad.isEmpty() ? Verdict.PASS : Verdict.FAIL,
+        return new Check(CheckIds.IMPORTS_ALLOWED, "imports only allowed DLLs", bad.isEmpty() ? Verdict.PASS : Verdict.FAIL,
                 Joined.of(p.allowed(), ", ") + " [" + p.origin() + "]",
                 names(modules), bad);
     }
@@ -63,7 +64,7 @@ final class ImportChecks {
             bad.add("two HIP runtimes imported: " + String.join(", ", runtimes) + " (one process would load both)");
         }
         String expected = "none of " + Joined.of(options.imports().forbidden(), ", ") + "; at most one amdhip64*.dll";
-        return new Check("imports.forbidden", "no CUDA DLL, one HIP runtime", bad.isEmpty() ? Verdict.PASS : Verdict.FAIL,
+        return new Check(CheckIds.IMPORTS_FORBIDDEN, "no CUDA DLL, one HIP runtime", bad.isEmpty() ? Verdict.PASS : Verdict.FAIL,
                 expected, bad.isEmpty() ? "none" : bad.size() + " problem(s)", bad);
     }
 
@@ -83,7 +84,7 @@ final class ImportChecks {
         String foundText = found.isEmpty() ? "no amdhip64*.dll import" : String.join(", ", found);
         OptionalInt want = options.runtimeMajor();
         if (want.isEmpty()) {
-            return Check.of("runtime.major", title, found.isEmpty() ? Verdict.WARN : Verdict.SKIP,
+            return Check.of(CheckIds.RUNTIME_MAJOR, title, found.isEmpty() ? Verdict.WARN : Verdict.SKIP,
                     "any amdhip64_<N>.dll (hip.runtimeMajor not set)", foundText);
         }
         String wanted = Integer.toString(want.getAsInt());
@@ -94,7 +95,7 @@ final class ImportChecks {
                 break;
             }
         }
-        return Check.of("runtime.major", title, ok ? Verdict.PASS : Verdict.FAIL,
+        return Check.of(CheckIds.RUNTIME_MAJOR, title, ok ? Verdict.PASS : Verdict.FAIL,
                 "amdhip64_" + want.getAsInt() + ".dll", foundText);
     }
 

@@ -42,7 +42,7 @@ final class PathChecks {
                 absolute.add(p);
             }
         }
-        return new Check("paths.pdb", "no absolute PDB path", absolute.isEmpty() ? Verdict.PASS : Verdict.FAIL,
+        return new Check(CheckIds.PATHS_PDB, "no absolute PDB path", absolute.isEmpty() ? Verdict.PASS : Verdict.FAIL,
                 "no PDB path, or a bare file name (link with /pdbaltpath:%_PDB%)",
                 pdbs.isEmpty() ? "no CodeView debug entry" : Joined.of(shown(pdbs), ", "),
                 DetailLines.each("absolute PDB path in the debug directory: ", absolute));

@@ -191,4 +191,34 @@ class VerifyAttestationTest {
         e = assertThrows(MojoFailureException.class, t::execute);
         assertTrue(e.getMessage().startsWith("hipdll:verify: hip.attestation.timeLimit: "), e.getMessage());
     }
+
+    /**
+     * Issue 30, hole 1, through the goal: the same DLL and keys as {@code -Dhip.dll} rejected in a zip
+     * ({@code -Dhip.package}) without its attestation, and verified with it beside the DLL in the zip.
+     */
+    @Test
+    void aPackageIsHeldToTheTrustedKeysAsTheDllIs() throws Exception {
+        Path release = Files.createDirectories(dir.resolve("release"));
+        Files.copy(dll, release.resolve("coli_hip.dll"));
+        Path bare = dev.hipdll.testing.PackageFixtures.zip(release, dir.resolve("bare.zip"));
+        VerifyMojo m = mojo();
+        m.provenance = null;
+        m.releasePackage = bare.toFile();
+        m.packageBackends = List.of("coli_hip.dll");
+        MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
+        assertTrue(e.getMessage().contains("coli_hip.dll: artifact.attestation: no attestation at "), e.getMessage());
+
+        Files.copy(dll.resolveSibling("coli_hip.dll.intoto.jsonl"), release.resolve("coli_hip.dll.intoto.jsonl"));
+        VerifyMojo n = mojo();
+        n.provenance = null;
+        n.releasePackage = dev.hipdll.testing.PackageFixtures.zip(release, dir.resolve("signed.zip")).toFile();
+        n.packageBackends = List.of("coli_hip.dll");
+        n.execute();
+        JsonNode file = new ObjectMapper().readTree(dir.resolve("reports/verify.json").toFile()).get("files").get(0);
+        boolean passed = false;
+        for (JsonNode c : file.get("checks")) {
+            passed |= c.get("id").asText().equals("artifact.attestation") && c.get("verdict").asText().equals("PASS");
+        }
+        assertTrue(passed, file.toString());
+    }
 }

@@ -1,0 +1,57 @@
+package dev.hipdll.gate;
+
+import dev.hipdll.artifact.FileDigests;
+import dev.hipdll.attestation.AttestationCheck;
+import dev.hipdll.attestation.AttestationRequirement;
+import dev.hipdll.attestation.Attestations;
+import dev.hipdll.findings.Check;
+import dev.hipdll.findings.Verdict;
+import dev.hipdll.io.IoProblem;
+import dev.hipdll.release.PackageFile;
+import dev.hipdll.release.PackageFileCheck;
+import dev.hipdll.trust.TrustPolicy;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Hole 1 of issue 30: with trusted keys, each backend of a release package gets the {@code artifact.attestation} check
+ * a single DLL gets, against {@code <name>.intoto.jsonl} beside it in the package (a zip's is unpacked beside it),
+ * always required ({@link AttestationRequirement#inPackage}): absent, unreadable, not signed by a trusted key or over
+ * another digest, it fails. A library of the package (not a backend, {@code hip.package.backends}) is not this
+ * project's build: its row says the keys were not applied to it. Without trusted keys, no row at all (as for a DLL).
+ */
+final class PackageAttestations implements PackageFileCheck {
+    private final TrustPolicy trust;
+    private final dev.hipdll.attestation.AttestationLimits limits;
+
+    /** @param trust the run's policy; only its trusted keys are read here */
+    PackageAttestations(TrustPolicy trust, dev.hipdll.attestation.AttestationLimits limits) {
+        this.limits = limits;
+        this.trust = trust;
+    }
+
+    @Override
+    public List<Check> checks(PackageFile file, boolean backend) {
+        if (!trust.hasTrustedKeys()) {
+            return List.of();
+        }
+        String title = "signed attestation (in-toto, SLSA provenance v1)";
+        if (!backend) {
+            return List.of(Check.of(AttestationCheck.CHECK_ID, title, Verdict.SKIP,
+                    "an attestation signed by a trusted key, for a backend",
+                    "a library of the package (not a backend, hip.package.backends): not this project's build, the"
+                            + " trusted keys are not applied to it"));
+        }
+        String sha256;
+        try {
+            sha256 = new FileDigests().of(file.file());
+        } catch (IOException e) {
+            return List.of(Check.of(AttestationCheck.CHECK_ID, title, Verdict.FAIL, "the DLL's SHA-256",
+                    "cannot read " + file.name() + ": " + IoProblem.describe(e)));
+        }
+        AttestationRequirement requirement = AttestationRequirement.inPackage(file.name());
+        return List.of(AttestationCheck.check(new AttestationCheck.Request(file.file(), sha256,
+                Attestations.fileFor(file.file()), trust.trustedKeys(), requirement.required(), requirement.why(),
+                limits)));
+    }
+}

@@ -1,0 +1,64 @@
+package dev.hipdll.gate;
+
+import dev.hipdll.findings.CheckResults;
+import dev.hipdll.findings.DetailBound;
+import dev.hipdll.release.PackageReport;
+import dev.hipdll.report.CheckTable;
+import dev.hipdll.report.JUnitXmlReport;
+import dev.hipdll.report.JsonReport;
+import dev.hipdll.verify.VerifyReport;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What one {@link VerificationRequest} gave: one report with every check (a {@link VerifyReport} for a DLL, a
+ * {@link PackageReport} for a package), what the verdict did to the build stamp, and the messages for the front end
+ * to log. The table, {@code verify.json} and the JUnit XML are views of the report, bounded alike.
+ *
+ * @param report  every check, in report order
+ * @param subject what was verified, for messages: the DLL's path, or {@code the package <path>}
+ * @param stamp   what the verdict did to the DLL's build stamp
+ * @param events  messages to log after the reports, in order
+ * @param bound   how many detail lines per check the views show
+ */
+public record VerificationOutcome(CheckResults report, String subject, StampOutcome stamp, List<GateEvent> events,
+                                  DetailBound bound) {
+    /** Copies the list; the report is a {@link VerifyReport} or a {@link PackageReport}. */
+    public VerificationOutcome {
+        if (!(report instanceof VerifyReport) && !(report instanceof PackageReport)) {
+            throw new IllegalArgumentException("a DLL's or a package's report, not " + report.getClass().getName());
+        }
+        events = List.copyOf(events);
+    }
+
+    /** Whether no check failed. */
+    public boolean passed() {
+        return report.passed();
+    }
+
+    /** The check table, one row per check (a package: one group per file). */
+    public CheckTable.Table table() {
+        CheckTable t = new CheckTable(bound);
+        return report instanceof PackageReport p ? t.table(p) : t.table((VerifyReport) report);
+    }
+
+    /**
+     * Writes {@code verify.json} and {@code TEST-hipdll-verify.xml} into {@code dir}.
+     *
+     * @return the two files written
+     * @throws IOException when one cannot be written
+     */
+    public List<Path> writeReports(Path dir) throws IOException {
+        Path json = dir.resolve(JsonReport.FILE_NAME);
+        Path xml = dir.resolve(JUnitXmlReport.FILE_NAME);
+        if (report instanceof PackageReport p) {
+            new JsonReport(bound).write(p, json);
+            new JUnitXmlReport(bound).write(p, xml);
+        } else {
+            new JsonReport(bound).write((VerifyReport) report, json);
+            new JUnitXmlReport(bound).write((VerifyReport) report, xml);
+        }
+        return List.of(json, xml);
+    }
+}
