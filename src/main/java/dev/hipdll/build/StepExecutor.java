@@ -494,7 +494,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
     /**
      * Makes the empty host entry of an offload bundle ({@link StepPlanner#EMPTY_HOST_FILE}, clang's driver
      * passes {@code /dev/null}) when it is missing, and empties it when it is not empty: the bundler copies
-     * its bytes into every fat binary, so bytes put there (by hand, or restored so from a build cache)
+     * its bytes into the unit's fat binary, so bytes put there (by hand, or restored so from a build cache)
      * would reach the DLL.
      */
     private void emptyHostEntry(Path file, String step) throws IOException {
@@ -502,7 +502,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
             return;
         }
         if (Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            listener.warn(step + ": " + file + " is the empty host entry of every offload bundle, but it is not an"
+            listener.warn(step + ": " + file + " is the empty host entry of this unit's offload bundle, but it is not an"
                     + " empty file; it is emptied");
         }
         Files.createDirectories(file.toAbsolutePath().getParent());

@@ -179,7 +179,7 @@ class BadHipccOutputTest {
         Path out = defaultOutput();
         Path seen = dir.resolve("build.log.while-running");
         build(request("echo 'linking coli_hip.dll'\n"
-                + "for i in $(seq 50); do grep -q 'linking coli_hip.dll' target/hipdll/build.log && break; sleep 0.1; done\n"
+                + "for i in $(seq 1200); do grep -q 'linking coli_hip.dll' target/hipdll/build.log && break; sleep 0.1; done\n"
                 + "cp target/hipdll/build.log '" + seen + "'\ncp '" + good + "' \"$out\"", out));
         String log = Files.readString(seen);
         String hipcc = dir.resolve("sdk/bin/hipcc").toString();

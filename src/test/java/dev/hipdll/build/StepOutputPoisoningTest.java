@@ -156,7 +156,7 @@ class StepOutputPoisoningTest {
         assertCleanDll();
         assertTrue(b.ran().contains("bundle cuda_chain.cu"), b.log.toString());
         assertTrue(b.log.stream().anyMatch(l -> l.startsWith("WARN bundle ") && l.contains(empty
-                + " is the empty host entry of every offload bundle, but it is not an empty file; it is emptied")),
+                + " is the empty host entry of this unit's offload bundle, but it is not an empty file; it is emptied")),
                 b.log.toString());
         assertEquals(0, Files.size(empty));
     }

@@ -2,7 +2,6 @@ package dev.hipdll.build;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.hipdll.compile.BuildStep;
 import dev.hipdll.compile.StepKind;
@@ -145,15 +144,9 @@ class StepProgressTest {
         assertThrows(IllegalArgumentException.class, () -> new StepProgress(log, Duration.ofSeconds(-1), now::get));
     }
 
-    /** Waits until the log has {@code n} lines (the ticker runs every 20 ms; 5 s is plenty on a busy machine). */
+    /** Waits until the log has {@code n} lines (the ticker runs every 20 ms; the wait's limit is a hang guard). */
     private static void awaitLines(StandinBuild.Lines log, int n) throws InterruptedException {
-        long deadline = System.nanoTime() + 5_000 * MS;
-        while (log.all().size() < n) {
-            if (System.nanoTime() > deadline) {
-                fail("expected " + n + " lines: " + log.all());
-            }
-            Thread.sleep(5);
-        }
+        dev.hipdll.testing.Await.until(() -> log.all().size() >= n, n + " lines", () -> log.all().toString());
         assertEquals(n, log.all().size(), log.all().toString());
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hipdll.testing.Await;
 import dev.hipdll.testing.Toolchain;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,15 +29,17 @@ class StepRecordTrustTest {
     @Test
     void aHeaderEditedWhileItsCompileRunsIsCompiledAgainNextTime() throws Exception {
         Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
-        // a copy of the stand-in SDK whose hipcc holds the device compile of cuda_chain.cu for 3 s
+        // a copy of the stand-in SDK whose hipcc holds the device compile of cuda_chain.cu until the test edited a header
         Path sdk = dir.resolve("sdk");
         Process cp = new ProcessBuilder("cp", "-a", Toolchain.standinSdk().toString(), sdk.toString()).inheritIO().start();
         assertEquals(0, cp.waitFor());
         Path started = dir.resolve("device-compile-started");
+        Path go = dir.resolve("header-edited");  // the compile ends once the test has edited the header
         Path hipcc = sdk.resolve("bin/hipcc");
         Files.move(hipcc, sdk.resolve("bin/hipcc.real"));
         Files.writeString(hipcc, "#!/bin/bash\ncase \" $* \" in *cuda_chain.cu*--offload-device-only*|*--offload-device-only*cuda_chain.cu*)\n"
-                + "  \"$(dirname \"$0\")/hipcc.real\" \"$@\"; rc=$?; touch '" + started + "'; sleep 3; exit $rc ;;\nesac\n"
+                + "  \"$(dirname \"$0\")/hipcc.real\" \"$@\"; rc=$?; touch '" + started + "'\n"
+                + "  for i in $(seq 3000); do [[ -f '" + go + "' ]] && break; sleep 0.1; done; exit $rc ;;\nesac\n"
                 + "exec \"$(dirname \"$0\")/hipcc.real\" \"$@\"\n");
         Files.setPosixFilePermissions(hipcc, PosixFilePermissions.fromString("rwxr-xr-x"));
         CoreBuild b = new CoreBuild(dir.resolve("proj")).withExample();
@@ -50,12 +53,11 @@ class StepRecordTrustTest {
                 throw new IllegalStateException(e);
             }
         });
-        for (int i = 0; i < 300 && !Files.exists(started); i++) {
-            Thread.sleep(50);
-        }
+        Await.until(() -> Files.exists(started) || build.isDone(), "the device compile of cuda_chain.cu to start");
         assertTrue(Files.exists(started), "the device compile did not start");
         Files.writeString(ops, Files.readString(ops) + "\n#define EDITED_WHILE_COMPILING 1\n");
-        List<String> log = build.get(60, TimeUnit.SECONDS);
+        Files.writeString(go, "");
+        List<String> log = build.get(10, TimeUnit.MINUTES);  // a hang guard
         assertTrue(log.stream().anyMatch(l -> l.startsWith("WARN device compile cuda_chain.cu [gfx1151]: header include/ops.h"
                 + " changed while it ran")), log.toString());
         assertTrue(log.stream().anyMatch(l -> l.startsWith("WARN not stamped: ")), log.toString());

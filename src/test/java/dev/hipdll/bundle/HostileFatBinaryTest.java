@@ -38,7 +38,7 @@ class HostileFatBinaryTest {
             wrapper(s, i * 24, IMAGE_BASE + MiniPe.SECTION_RVA + bundleAt);
         }
         System.arraycopy(bundle, 0, section, bundleAt, bundle.length);
-        List<OffloadBundle> bundles = assertTimeoutPreemptively(Duration.ofSeconds(60),
+        List<OffloadBundle> bundles = assertTimeoutPreemptively(Duration.ofMinutes(5),
                 () -> bundles(wrapperImage(section), new OffloadBundleReader()));
         assertEquals(1, bundles.size(), "one bundle, however many wrappers point at it");
         assertEquals("hipv4-amdgcn-amd-amdhsa--gfx1151", bundles.get(0).entries().get(0).id().text());

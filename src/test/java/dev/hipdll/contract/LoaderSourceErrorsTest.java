@@ -46,7 +46,7 @@ class LoaderSourceErrorsTest {
         assertEquals(d + ": is a directory; expected a C source such as backend_loader.c", error(d));
         Path fifo = dir.resolve("loader.fifo");
         assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
-        String m = assertTimeoutPreemptively(java.time.Duration.ofSeconds(10), () -> error(fifo));
+        String m = assertTimeoutPreemptively(java.time.Duration.ofMinutes(5), () -> error(fifo));
         assertEquals(fifo + ": is not a regular file (a named pipe, socket or device); expected a C source such as"
                 + " backend_loader.c", m);
     }

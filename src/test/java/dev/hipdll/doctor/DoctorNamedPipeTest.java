@@ -37,7 +37,7 @@ class DoctorNamedPipeTest {
         Path app = fifo(dir.resolve("app"));
         DoctorHost host = new DoctorHost(true, Map.of("SystemRoot", dir.resolve("win").toString(),
                 "PATH", entry + ";" + bin));
-        DoctorReport r = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> new Doctor(new LocalFileProbe(),
+        DoctorReport r = assertTimeoutPreemptively(Duration.ofMinutes(5), () -> new Doctor(new LocalFileProbe(),
                 new ProcessRunner(Duration.ofSeconds(10))).examine(new DoctorRequest(host, null, null, app.toString(),
                 null, Optional.empty())));
         assertTrue(r.runtimeDlls().stream().anyMatch(d -> d.toString().contains("amdhip64_7.dll")), r.runtimeDlls().toString());

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Timeout;
  * the first failure starts nothing new and stops (interrupts and awaits) the running steps, an
  * interrupted caller stops everything, and no worker thread outlives the run.
  */
-@Timeout(30)
+@Timeout(300)  // a hang guard
 class GraphRunnerTest {
     /** Records the order steps start and end in, and the most that ran at once. */
     private static final class Recorder implements GraphListener<FakeStep> {
@@ -62,6 +62,12 @@ class GraphRunnerTest {
         Recorder rec = new Recorder();
         GraphResult r = new GraphRunner<FakeStep>(2).run(diamond(), n -> {
             most.accumulateAndGet(now.incrementAndGet(), Math::max);
+            // the first steps wait for each other (a hang guard ends the wait): on a loaded machine one worker
+            // could run a step and end it before the other started, and a fixed sleep then saw one at once
+            long guard = System.nanoTime() + dev.hipdll.testing.Await.GUARD.toNanos();
+            while (most.get() < 2 && System.nanoTime() - guard < 0) {
+                Thread.sleep(5);
+            }
             Thread.sleep(30);
             now.decrementAndGet();
             return new StepOutcome.Ran("ok");
@@ -96,7 +102,7 @@ class GraphRunnerTest {
                 case "dev:a:1" -> {
                     slowStarted.countDown();
                     try {
-                        Thread.sleep(20_000);
+                        Thread.sleep(600_000);  // until stopped
                     } catch (InterruptedException e) {
                         interrupted.incrementAndGet();
                         throw e;
@@ -104,7 +110,7 @@ class GraphRunnerTest {
                     return new StepOutcome.Ran("slow");
                 }
                 case "dev:a:2" -> {
-                    assertTrue(slowStarted.await(10, TimeUnit.SECONDS));
+                    assertTrue(slowStarted.await(2, TimeUnit.MINUTES));
                     return new StepOutcome.Failed("device compile a [2] failed", null);
                 }
                 default -> {
@@ -136,14 +142,14 @@ class GraphRunnerTest {
                 case "dev:a:1" -> {
                     copying.countDown();
                     try {
-                        Thread.sleep(20_000);
+                        Thread.sleep(600_000);  // until stopped
                     } catch (InterruptedException e) {  // the interrupt consumed, as an I/O library may
                         throw new java.io.IOException("the copy of the code object was interrupted");
                     }
                     return new StepOutcome.Ran("slow");
                 }
                 case "dev:a:2" -> {
-                    assertTrue(copying.await(10, TimeUnit.SECONDS));
+                    assertTrue(copying.await(2, TimeUnit.MINUTES));
                     return new StepOutcome.Failed("device compile a [2]: no shard supplies it", null);
                 }
                 default -> {
@@ -176,7 +182,7 @@ class GraphRunnerTest {
         Thread caller = new Thread(() -> result[0] = new GraphRunner<FakeStep>(2).run(diamond(), n -> {
             running.countDown();
             try {
-                Thread.sleep(20_000);
+                Thread.sleep(600_000);  // until stopped
             } catch (InterruptedException e) {
                 interrupted.incrementAndGet();
                 throw e;
@@ -184,9 +190,9 @@ class GraphRunnerTest {
             return new StepOutcome.Ran("never");
         }, new Recorder()));
         caller.start();
-        assertTrue(running.await(10, TimeUnit.SECONDS));
+        assertTrue(running.await(2, TimeUnit.MINUTES));
         caller.interrupt();
-        caller.join(10_000);
+        caller.join(120_000);
         assertFalse(caller.isAlive());
         assertTrue(result[0].interrupted());
         assertEquals(2, interrupted.get());

@@ -3,6 +3,7 @@ package dev.hipdll.graph;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hipdll.testing.Await;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,11 +27,20 @@ class JobBudgetTest {
         return StepGraph.of(nodes);
     }
 
-    private static int mostAtOnce(JobBudget a, JobBudget b) throws Exception {
+    /**
+     * The most steps of the two graphs that ran at once. Each step waits until {@code expected} ran at once (a
+     * hang guard ends the wait), then a little longer: on a loaded machine one graph can finish before the other
+     * starts, and a fixed sleep alone then saw fewer steps at once than the budgets allow.
+     */
+    private static int mostAtOnce(JobBudget a, JobBudget b, int expected) throws Exception {
         AtomicInteger now = new AtomicInteger();
         AtomicInteger most = new AtomicInteger();
         StepAction<Node> step = n -> {
             most.accumulateAndGet(now.incrementAndGet(), Math::max);
+            long guard = System.nanoTime() + Await.GUARD.toNanos();
+            while (most.get() < expected && System.nanoTime() - guard < 0) {
+                Thread.sleep(5);
+            }
             Thread.sleep(60);
             now.decrementAndGet();
             return new StepOutcome.Ran("ok");
@@ -46,13 +56,13 @@ class JobBudgetTest {
     @Test
     void oneSharedBudgetCapsBothGraphs() throws Exception {
         JobBudget session = new JobBudget(2);
-        assertEquals(2, mostAtOnce(session, session));
+        assertEquals(2, mostAtOnce(session, session, 2));
         assertEquals(2, session.available(), "every permit was given back");
     }
 
     @Test
     void separateBudgetsDoNot() throws Exception {
-        assertEquals(4, mostAtOnce(JobBudget.unlimited(), JobBudget.unlimited()));
+        assertEquals(4, mostAtOnce(JobBudget.unlimited(), JobBudget.unlimited(), 4));
     }
 
     @Test

@@ -136,7 +136,8 @@ class LoadCheckerWineTest {
         LoadCheckException e = org.junit.jupiter.api.Assertions.assertThrows(LoadCheckException.class,
                 () -> new LoadChecker(line -> { }).check(o, System.getenv()));
         assertTrue(e.getMessage().contains("ran past 8 s and was killed with its process tree"), e.getMessage());
-        assertTrue(Duration.ofNanos(System.nanoTime() - start).toSeconds() < 60);
+        // a hang guard (the DLL spins forever), not a speed requirement: Wine's start and stop on a loaded machine take long
+        assertTrue(Duration.ofNanos(System.nanoTime() - start).toSeconds() < 600, "the load check was not stopped");
         assertFalse(wineProcessesOf(wine.prefix()), "a Wine process survived the timeout");
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hipdll.process.ProcessRunner;
+import dev.hipdll.testing.Await;
 import dev.hipdll.testing.Toolchain;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -84,14 +85,11 @@ class SharedWinePrefixTest {
                 }
             });
             second.start();
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (secondLog.isEmpty() && System.nanoTime() < until) {
-                Thread.sleep(20);
-            }
+            Await.until(() -> !secondLog.isEmpty(), "the second use to say it waits", secondLog::toString);
             assertEquals(1, secondHolds.getCount(), "the second use got the prefix while the first held it");
         }
-        assertTrue(secondHolds.await(10, TimeUnit.SECONDS), "the second use never got the prefix: " + secondLog);
-        second.join(10_000);
+        assertTrue(secondHolds.await(2, TimeUnit.MINUTES), "the second use never got the prefix: " + secondLog);
+        second.join(120_000);
         assertEquals(List.of("waiting for another load check to finish with the Wine prefix " + prefix
                 + " (it holds " + dir.resolve("prefix.lock") + ": pid 1 (first))"), secondLog);
         assertEquals(List.of("stop"), stopsSeenBySecond.get(), "the first use's wineserver -k ran before the second began");

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hipdll.io.OutputLock;
+import dev.hipdll.testing.Await;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -43,13 +44,13 @@ class OutputLockHandoverTest {
         OutputLockHandover.runHolding(dir, lock, () -> { }, () -> true, context, new SystemStreamLog());
         List<String> said = new CopyOnWriteArrayList<>();
         CompletableFuture<OutputLock> second = other(said);
-        Thread.sleep(800);
+        Await.until(() -> !said.isEmpty() || second.isDone(), "the other build to wait or go on", said::toString);
         assertFalse(second.isDone(), "another build went on before verify");
         VerifyMojo verify = new VerifyMojo();
         verify.skip = true; // even a skipped verify releases it
         verify.setPluginContext(context);
         verify.execute();
-        second.get(10, TimeUnit.SECONDS).close();
+        second.get(2, TimeUnit.MINUTES).close();
         assertEquals(1, said.size());
         assertTrue(context.isEmpty());
     }
@@ -59,7 +60,7 @@ class OutputLockHandoverTest {
         Map<String, Object> context = new HashMap<>();
         OutputLock lock = OutputLockHandover.acquire(dir, "build", s -> { }, context);
         OutputLockHandover.runHolding(dir, lock, () -> { }, () -> false, context, new SystemStreamLog());
-        other(new CopyOnWriteArrayList<>()).get(10, TimeUnit.SECONDS).close();
+        other(new CopyOnWriteArrayList<>()).get(2, TimeUnit.MINUTES).close();
         assertTrue(context.isEmpty());
     }
 
@@ -75,7 +76,7 @@ class OutputLockHandoverTest {
             } catch (Exception e) {
                 throw new RuntimeException(e);
             }
-        }).get(10, TimeUnit.SECONDS);
+        }).get(2, TimeUnit.MINUTES);
         assertSame(first, second);
         assertEquals(List.of(), said, "it waited for itself");
         second.close();

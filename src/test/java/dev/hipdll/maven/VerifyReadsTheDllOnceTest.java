@@ -201,13 +201,10 @@ class VerifyReadsTheDllOnceTest {
         VerifyMojo m = mojo(reads);
         m.skipChecks = null;
         m.expectedSha256 = sha256;
-        long t0 = System.nanoTime();
         MojoFailureException e = assertThrows(MojoFailureException.class, m::execute);
-        long ms = (System.nanoTime() - t0) / 1_000_000;
         assertTrue(e.getMessage().contains("pe.overlay: ") && e.getMessage().contains("paths.build: ")
                 && e.getMessage().contains("artifact.sha256: "), e.getMessage());
         assertTrue(reads.bytesRead(dll) < 1L << 20, "the image only (about 50 KB): " + reads.bytesRead(dll));
-        assertTrue(ms < 20_000, ms + " ms");
         assertEquals("FAIL", check("pe.overlay").get("verdict").asText());
         assertEquals("FAIL", check("artifact.sha256").get("verdict").asText());
         assertEquals("not computed: verify did not read all of coli_hip.dll within its budget (see pe.overlay and paths.build)",

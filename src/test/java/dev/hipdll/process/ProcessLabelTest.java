@@ -3,6 +3,7 @@ package dev.hipdll.process;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hipdll.testing.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +34,8 @@ class ProcessLabelTest {
     void aRunningProcessIsNamedByItsCommandLine() throws Exception {
         Process p = new ProcessBuilder("sleep", "30").start();
         try {
-            Thread.sleep(200);  // past its execve
+            // past its execve (a process in the middle of one has no command line yet), however long that takes
+            Await.until(() -> ProcessLabel.of(p.toHandle(), ProcFs.standard()).contains("sleep 30"), "sleep's command line");
             String label = ProcessLabel.of(p.toHandle(), ProcFs.standard());
             // the JDK's command line: the program's path, then its arguments
             assertTrue(label.matches("pid " + p.pid() + " \\(/\\S*sleep 30\\)"), label);
@@ -61,7 +63,8 @@ class ProcessLabelTest {
         String seconds = "30." + "0".repeat(300);  // sleep reads it as 30 s
         Process p = new ProcessBuilder("sleep", seconds).start();
         try {
-            Thread.sleep(200);  // past its execve (a process in the middle of one has no command line yet)
+            // past its execve (a process in the middle of one has no command line yet), however long that takes
+            Await.until(() -> ProcessLabel.of(p.toHandle(), ProcFs.standard()).contains("sleep 30.0"), "sleep's command line");
             String label = ProcessLabel.of(p.toHandle(), ProcFs.standard());
             assertEquals(6 + Long.toString(p.pid()).length() + ProcessLabel.MAX_CHARS + 4, label.length(), label);
             assertTrue(label.endsWith("0...)"), label);

@@ -28,8 +28,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ProcessTreeTest {
     private static final Map<String, String> ENV = Map.of("PATH", "/usr/bin:/bin");
-    /** Generous bound for things that take milliseconds, so that a loaded machine does not fail them. */
-    private static final Duration BOUND = Duration.ofSeconds(15);
+    /**
+     * A hang guard for things that take milliseconds, so that a loaded machine does not fail them; well below the
+     * scripts' sleeps (300 s and more), so a run that waited for them still fails.
+     */
+    private static final Duration BOUND = Duration.ofSeconds(120);
 
     @TempDir
     Path dir;
@@ -104,7 +107,7 @@ class ProcessTreeTest {
         // detaches a child's pipe at its exit only when no read is in progress (ProcessImpl's
         // ProcessPipeInputStream.processExited), and a blocked read is the case that used to hang.
         Path script = script("escapee.sh", """
-                sleep 60 &
+                sleep 600 &
                 echo $! > "$1/pid"
                 sleep 1
                 exit 0

@@ -23,13 +23,13 @@ class TimeoutWhenTheShellExitsFirstTest {
 
     @Test
     void aDriverThatExitsWhenItsChildIsKilledStillCountsAsTimedOut() throws Exception {
-        Path script = Files.writeString(dir.resolve("driver"), "#!/bin/bash\nfor i in $(seq 200); do sleep 60 & done\nwait -n\n");
+        Path script = Files.writeString(dir.resolve("driver"), "#!/bin/bash\nfor i in $(seq 200); do sleep 600 & done\nwait -n\n");
         script.toFile().setExecutable(true);
         for (int round = 0; round < 3; round++) {
             long t0 = System.nanoTime();
             ProcessResult r = new ProcessRunner(Duration.ofMillis(1500)).run(script, List.of(),
                     Map.of("PATH", "/usr/bin:/bin"), dir, l -> { });
-            assertTrue(System.nanoTime() - t0 < 30_000_000_000L, "the tree was not killed at the timeout");
+            assertTrue(System.nanoTime() - t0 < 300_000_000_000L, "the tree was not killed at the timeout");  // a hang guard
             assertTrue(r.timedOut(), "round " + round + ": exit " + r.exitCode() + " not reported as a timeout");
         }
     }

@@ -15,14 +15,16 @@ import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A {@link FileOpener} that counts, per file, how often it was opened and how many bytes were read
- * from it (through any read method of the channel: sequential, positional, scattering, transfer).
+ * A {@link FileOpener} that counts, per file, how often it was opened, how many bytes were read
+ * from it and in how many reads (through any read method of the channel: sequential, positional,
+ * scattering, transfer).
  * Memory mapping is refused, so no read can escape the count. Thread-safe: verify scans the file on
  * a thread of its own while other checks read its headers.
  */
 public final class CountingOpener implements FileOpener {
     private final Map<Path, Long> opens = new ConcurrentHashMap<>();
     private final Map<Path, Long> bytes = new ConcurrentHashMap<>();
+    private final Map<Path, Long> reads = new ConcurrentHashMap<>();
 
     @Override
     public FileChannel open(Path file) throws IOException {
@@ -59,6 +61,11 @@ public final class CountingOpener implements FileOpener {
         return bytes.getOrDefault(file.toAbsolutePath().normalize(), 0L);
     }
 
+    /** How many read calls returned bytes of {@code file}, over every open (a count of work, not of time). */
+    public long reads(Path file) {
+        return reads.getOrDefault(file.toAbsolutePath().normalize(), 0L);
+    }
+
     private final class Counting extends FileChannel {
         private final FileChannel ch;
         private final Path key;
@@ -71,6 +78,7 @@ public final class CountingOpener implements FileOpener {
         private <T extends Number> T count(T n) {
             if (n.longValue() > 0) {
                 bytes.merge(key, n.longValue(), Long::sum);
+                reads.merge(key, 1L, Long::sum);
             }
             return n;
         }

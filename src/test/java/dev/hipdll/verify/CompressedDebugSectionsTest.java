@@ -267,8 +267,11 @@ class CompressedDebugSectionsTest {
         Check slow = check(new DllVerifier().verify(ok, o.withLimits(ReadLimits.DEFAULT.withTime(Duration.ofMillis(200)))),
                 "paths.build");
         long ms = (System.nanoTime() - t0) / 1_000_000;
+        System.out.printf("the same under a 200 ms limit: stopped after %d ms%n", ms);
         assertNotSearched1151(slow, "more than 200 ms in all (hip.verifyTimeLimit)");
-        assertTrue(ms < 5000, "stopped at the time limit, not after inflating 512 MiB: " + ms + " ms");
+        // stopped at the time limit, not after inflating the 512 MiB: the path at their end is not found (the
+        // bytes inflated, not a wall-clock bound a loaded machine can exceed)
+        assertTrue(slow.details().stream().noneMatch(d -> d.contains("/home/bomber/src/kernels.hip")), slow.details().toString());
         // zstd, ch_type 2: not a zstd frame
         Path notZstd = Files.write(tmp.resolve("notzstd.dll"), HostileDlls.compressedSection(2, honest, bomb));
         assertNotSearched1151(check(new DllVerifier().verify(notZstd, o), "paths.build"), "cannot be decompressed (zstd)");

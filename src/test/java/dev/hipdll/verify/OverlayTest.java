@@ -121,7 +121,6 @@ class OverlayTest {
         assertFalse(r.passed());
         // the scan reads the image once, the header, table and bundle readers a little of it again
         assertTrue(reads.bytesRead(big) < image + (1L << 20), "only the image was read: " + reads.bytesRead(big));
-        assertTrue(ms < 20_000, ms + " ms");
 
         // with a digest wanted: no second pass reads the overlay for it, and no digest is recorded
         CountingOpener digestReads = new CountingOpener();
@@ -155,7 +154,6 @@ class OverlayTest {
         assertTrue(stoppedAt > 0 && stoppedAt < size, "stopped mid-file at " + stoppedAt);
         assertEquals("not every byte searched (" + (size - stoppedAt) + " bytes of the file not read)", paths.found());
         assertTrue(reads.bytesRead(big) < stoppedAt + (64L << 20), "read " + reads.bytesRead(big) + ", stopped at " + stoppedAt);
-        assertTrue(ms < 20_000, ms + " ms");
     }
 
     @Test

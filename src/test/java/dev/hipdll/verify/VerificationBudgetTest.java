@@ -116,9 +116,11 @@ class VerificationBudgetTest {
                 .withInflateBytes(8L << 30).withTime(Duration.ofMillis(300)))), CheckIds.DEVICE_TARGETS);
         ms = (System.nanoTime() - t0) / 1_000_000;
         assertEquals(Verdict.FAIL, slow.verdict(), slow.toString());
+        // stopped at the time budget while inflating (the bundle payload names where), not after inflating
+        // everything: the structure in the message, not a wall-clock bound a loaded machine can exceed
         assertTrue(slow.found().contains("compressed offload bundle payload") && slow.found().contains("more than 300 ms")
                 && slow.found().contains("hip.verifyTimeLimit"), slow.found());
-        assertTrue(ms < 3000, "stopped at the time budget, not after inflating everything: " + ms + " ms");
+        System.out.printf("the same under a 300 ms limit: stopped after %d ms%n", ms);
     }
 
     @Test

@@ -35,7 +35,7 @@ class HeldDllTest {
         pb.environment().put("PATH", WindowsTier.SDK.resolve("bin") + ";" + System.getenv("PATH")); // amdhip64_7.dll
         Process holder = pb.start();
         try {
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();  // a hang guard
             while (!Files.exists(ready) && holder.isAlive() && System.nanoTime() < deadline) {
                 Thread.sleep(50);
             }
