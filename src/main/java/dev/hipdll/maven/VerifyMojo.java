@@ -185,8 +185,9 @@ public class VerifyMojo extends AbstractContractMojo {
      * PEM files of the public keys or certificates whose signatures are trusted (comma-separated; several during a key
      * rotation). With them, a DLL that hipdll:build did not link in this Maven build (restored from a build cache,
      * found up to date, named with {@code -Dhip.dll}, or verified without a project) must carry an attestation signed
-     * by one of them over a statement whose subject is the DLL's SHA-256 ({@code artifact.attestation}); unset: no
-     * signature is checked.
+     * by one of them over a statement whose subject is the DLL's SHA-256 ({@code artifact.attestation}); in a package
+     * ({@code hip.package}) every backend must, its attestation {@code <name>.intoto.jsonl} beside it in the package.
+     * Unset: no signature is checked.
      */
     @Parameter(property = "hip.attestation.trustedKeys")
     List<File> trustedKeys;
