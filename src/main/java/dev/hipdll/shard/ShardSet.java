@@ -188,7 +188,9 @@ public record ShardSet(Map<String, List<ShardOffer>> byStep, List<String> shards
     static byte[] signedPayload(byte[] bytes, String file, List<TrustedKey> trusted) throws ShardException {
         DsseEnvelope e;
         try {
-            e = DsseEnvelope.parse(new String(bytes, java.nio.charset.StandardCharsets.UTF_8), file);
+            // at most as many signatures as an attestation's envelope: each costs a verification per trusted key
+            e = DsseEnvelope.parse(new String(bytes, java.nio.charset.StandardCharsets.UTF_8), file,
+                    dev.hipdll.attestation.AttestationLimits.DEFAULT.maxSignatures());
         } catch (AttestationException x) {
             throw new ShardException(x.getMessage());
         }
