@@ -34,7 +34,12 @@ final class ZipCentralDirectory {
      * @param compressedSize     bytes stored
      * @param size               bytes declared when inflated
      */
-    record Entry(String name, int versionMadeBy, long externalAttributes, long compressedSize, long size) {
+    /**
+     * @param unicodePath the name of an Info-ZIP Unicode Path extra field (0x7075, APPNOTE 4.6.9), which 7-Zip and
+     *                    Info-ZIP unzip extract the entry under instead of {@code name}; {@code null} without one
+     */
+    record Entry(String name, int versionMadeBy, long externalAttributes, long compressedSize, long size,
+                 String unicodePath) {
         /** Whether the entry is a symbolic link (Unix {@code S_IFLNK}) or an NTFS reparse point. */
         boolean link() {
             int host = versionMadeBy >>> 8;
@@ -139,7 +144,17 @@ final class ZipCentralDirectory {
                     e += 4 + len;
                 }
             }
-            out.add(new Entry(new String(name, StandardCharsets.UTF_8), made, attrs, csize, usize));
+            String unicodePath = null;
+            for (long e = p + 46 + nameLength, end = e + extra; e + 4 <= end; ) {
+                int id = w.u16(e);
+                int len = w.u16(e + 2);
+                if (id == 0x7075 && len >= 5 && e + 4 + len <= end) {  // version (1), CRC-32 of the name (4), UTF-8 name
+                    unicodePath = new String(src.read(cdOffset + e + 9, len - 5, "central directory header #" + k
+                            + " Unicode Path extra field"), StandardCharsets.UTF_8);
+                }
+                e += 4 + len;
+            }
+            out.add(new Entry(new String(name, StandardCharsets.UTF_8), made, attrs, csize, usize, unicodePath));
             p += 46 + nameLength + extra + comment;
         }
         return out;

@@ -240,4 +240,47 @@ class PackageNameAttackTest {
         assertFalse(bounded.passed(), table(bounded));
         assertEquals(0, bounded.files().size(), "refused whole: " + table(bounded));
     }
+
+    /**
+     * An entry whose Info-ZIP Unicode Path extra field (0x7075) names it {@code coli_hip.dll}: java.util.zip reads
+     * the header's name ({@code notes.bin}) and verifies a harmless redistributed file; 7-Zip and unzip extract it as
+     * {@code coli_hip.dll}, over the backend that was verified.
+     */
+    @Test
+    void aUnicodePathExtraFieldNamingTheBackendIsRefused() throws Exception {
+        PackageReport r = new PackageVerifier().verify(unicodePathZip("coli_hip.dll"), options());
+        assertFalse(r.passed(), "a file 7-Zip extracts as coli_hip.dll passed as notes.bin:\n" + table(r));
+        Check c = check(r, CheckIds.PACKAGE_CONTENTS);
+        assertEquals(Verdict.FAIL, c.verdict(), table(r));
+        assertTrue(c.details().stream().anyMatch(d -> d.contains("Unicode Path") && d.contains("coli_hip.dll")),
+                c.details().toString());
+        // a Unicode Path equal to the name (what Info-ZIP writes beside a non-ASCII name) is accepted
+        PackageReport same = new PackageVerifier().verify(unicodePathZip("notes.bin"), options());
+        assertTrue(same.passed(), table(same));
+    }
+
+    private Path unicodePathZip(String unicodeName) throws Exception {
+        Path zip = dir.resolve("unicode-path-" + unicodeName + ".zip");
+        byte[] header = "notes.bin".getBytes(StandardCharsets.UTF_8);
+        byte[] unicode = unicodeName.getBytes(StandardCharsets.UTF_8);
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(header);
+        java.nio.ByteBuffer extra = java.nio.ByteBuffer.allocate(9 + unicode.length).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        extra.putShort((short) 0x7075).putShort((short) (5 + unicode.length)).put((byte) 1).putInt((int) crc.getValue())
+                .put(unicode);
+        try (java.util.zip.ZipOutputStream z = new java.util.zip.ZipOutputStream(Files.newOutputStream(zip))) {
+            for (Map.Entry<String, byte[]> e : Map.of("coli_hip.dll", good(), "vcruntime140.dll", good(),
+                    "vcruntime140_1.dll", other()).entrySet()) {
+                z.putNextEntry(new java.util.zip.ZipEntry(e.getKey()));
+                z.write(e.getValue());
+                z.closeEntry();
+            }
+            java.util.zip.ZipEntry forged = new java.util.zip.ZipEntry("notes.bin");
+            forged.setExtra(extra.array());
+            z.putNextEntry(forged);
+            z.write(other());  // a real PE: verified as the redistributed notes.bin, it passes
+            z.closeEntry();
+        }
+        return zip;
+    }
 }
