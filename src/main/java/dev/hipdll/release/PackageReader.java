@@ -179,6 +179,12 @@ public final class PackageReader {
                             + " under: the file verified would not be the file extracted");
                     continue;
                 }
+                if (info.localName() != null && !info.localName().equals(name)) {
+                    refused.add("entry '" + printable(name) + "' refused: its local file header names it '"
+                            + printable(info.localName()) + "', the name a streaming extractor writes: the file"
+                            + " verified would not be the file extracted");
+                    continue;
+                }
                 if (info.link()) {
                     refused.add("entry '" + printable(name) + "' refused: a symbolic link (or reparse point); links are"
                             + " not unpacked or followed");

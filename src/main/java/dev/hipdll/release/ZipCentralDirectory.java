@@ -37,9 +37,11 @@ final class ZipCentralDirectory {
     /**
      * @param unicodePath the name of an Info-ZIP Unicode Path extra field (0x7075, APPNOTE 4.6.9), which 7-Zip and
      *                    Info-ZIP unzip extract the entry under instead of {@code name}; {@code null} without one
+     * @param localName   the name in the entry's local file header, which a streaming extractor uses; {@code null}
+     *                    when the local header cannot be read there (a ZIP64 offset, past the file)
      */
     record Entry(String name, int versionMadeBy, long externalAttributes, long compressedSize, long size,
-                 String unicodePath) {
+                 String unicodePath, String localName) {
         /** Whether the entry is a symbolic link (Unix {@code S_IFLNK}) or an NTFS reparse point. */
         boolean link() {
             int host = versionMadeBy >>> 8;
@@ -154,7 +156,18 @@ final class ZipCentralDirectory {
                 }
                 e += 4 + len;
             }
-            out.add(new Entry(new String(name, StandardCharsets.UTF_8), made, attrs, csize, usize, unicodePath));
+            String localName = null;
+            long local = w.u32(p + 42);
+            if (local != 0xffffffffL && local + 30 <= src.size() && src.buffer(local, 4, "local header #" + k)
+                    .order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt(0) == 0x04034b50) {
+                int localLength = src.buffer(local + 26, 2, "local header #" + k).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                        .getShort(0) & 0xffff;
+                if (local + 30 + localLength <= src.size()) {
+                    localName = new String(src.read(local + 30, localLength, "local header #" + k + " name"),
+                            StandardCharsets.UTF_8);
+                }
+            }
+            out.add(new Entry(new String(name, StandardCharsets.UTF_8), made, attrs, csize, usize, unicodePath, localName));
             p += 46 + nameLength + extra + comment;
         }
         return out;

@@ -283,4 +283,35 @@ class PackageNameAttackTest {
         }
         return zip;
     }
+
+    /**
+     * An entry whose local file header names it {@code coli_hip.dll} while the central directory says
+     * {@code readme12.txt}: java.util.zip verifies the central name, a streaming extractor (ZipInputStream, a
+     * pipe into bsdtar) writes the local one, over the backend.
+     */
+    @Test
+    void aLocalHeaderNameThatIsNotTheCentralOneIsRefused() throws Exception {
+        Map<String, byte[]> e = new LinkedHashMap<>();
+        e.put("coli_hip.dll", good());
+        e.put("vcruntime140.dll", good());
+        e.put("vcruntime140_1.dll", other());
+        e.put("readme12.txt", other());
+        Path zip = PackageFixtures.zip(dir.resolve("local.zip"), e);
+        byte[] b = Files.readAllBytes(zip);
+        byte[] central = "readme12.txt".getBytes(StandardCharsets.US_ASCII);
+        int at = -1;
+        for (int i = 0; i + 30 + central.length <= b.length; i++) {  // the local header (PK\3\4) of readme12.txt
+            if (b[i] == 'P' && b[i + 1] == 'K' && b[i + 2] == 3 && b[i + 3] == 4 && java.util.Arrays.equals(
+                    java.util.Arrays.copyOfRange(b, i + 30, i + 30 + central.length), central)) {
+                at = i + 30;
+            }
+        }
+        assertTrue(at > 0);
+        System.arraycopy("coli_hip.dll".getBytes(StandardCharsets.US_ASCII), 0, b, at, central.length);
+        Files.write(zip, b);
+        PackageReport r = new PackageVerifier().verify(zip, options());
+        assertFalse(r.passed(), "a file a streaming extractor writes as coli_hip.dll passed as readme12.txt:\n" + table(r));
+        assertTrue(check(r, CheckIds.PACKAGE_CONTENTS).details().stream().anyMatch(d -> d.contains("local file header")),
+                table(r));
+    }
 }
