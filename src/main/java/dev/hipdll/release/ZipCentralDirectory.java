@@ -38,7 +38,8 @@ final class ZipCentralDirectory {
      * @param unicodePath the name of an Info-ZIP Unicode Path extra field (0x7075, APPNOTE 4.6.9), which 7-Zip and
      *                    Info-ZIP unzip extract the entry under instead of {@code name}; {@code null} without one
      * @param localName   the name in the entry's local file header, which a streaming extractor uses; {@code null}
-     *                    when the local header cannot be read there (a ZIP64 offset, past the file)
+     *                    when no local header can be read there (past the file, or no {@code PK\\3\\4}: then
+     *                    java.util.zip cannot read the entry either)
      */
     record Entry(String name, int versionMadeBy, long externalAttributes, long compressedSize, long size,
                  String unicodePath, String localName) {
@@ -126,7 +127,8 @@ final class ZipCentralDirectory {
                         "name, extra field and comment run past the central directory");
             }
             byte[] name = src.read(cdOffset + p + 46, nameLength, "central directory header #" + k + " name");
-            if (csize == 0xffffffffL || usize == 0xffffffffL) {
+            long local = w.u32(p + 42);
+            if (csize == 0xffffffffL || usize == 0xffffffffL || local == 0xffffffffL) {
                 long e = p + 46 + nameLength;
                 long end = e + extra;
                 while (e + 4 <= end) {
@@ -140,6 +142,10 @@ final class ZipCentralDirectory {
                         }
                         if (csize == 0xffffffffL && f + 8 <= e + 4 + len) {
                             csize = w.u64(f);
+                            f += 8;
+                        }
+                        if (local == 0xffffffffL && f + 8 <= e + 4 + len) {
+                            local = w.u64(f);  // where java.util.zip reads the entry: its local header is checked there
                         }
                         break;
                     }
@@ -157,8 +163,7 @@ final class ZipCentralDirectory {
                 e += 4 + len;
             }
             String localName = null;
-            long local = w.u32(p + 42);
-            if (local != 0xffffffffL && local + 30 <= src.size() && src.buffer(local, 4, "local header #" + k)
+            if (local >= 0 && local != 0xffffffffL && local + 30 <= src.size() && src.buffer(local, 4, "local header #" + k)
                     .order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt(0) == 0x04034b50) {
                 int localLength = src.buffer(local + 26, 2, "local header #" + k).order(java.nio.ByteOrder.LITTLE_ENDIAN)
                         .getShort(0) & 0xffff;

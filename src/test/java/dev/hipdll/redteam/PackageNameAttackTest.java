@@ -309,6 +309,33 @@ class PackageNameAttackTest {
         assertTrue(at > 0);
         System.arraycopy("coli_hip.dll".getBytes(StandardCharsets.US_ASCII), 0, b, at, central.length);
         Files.write(zip, b);
+        localNameRefused(zip);
+        // the same with the entry's local header offset given in a ZIP64 extra field (0xFFFFFFFF in the header)
+        Files.write(zip, zip64Offset(b, central, at - 30));
+        localNameRefused(zip);
+    }
+
+    /** {@code b} with the central header of {@code name} pointing at its local header through a ZIP64 extra field. */
+    private static byte[] zip64Offset(byte[] b, byte[] name, int localAt) {
+        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(b).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        int eocd = b.length - 22;
+        int cdSize = in.getInt(eocd + 12);
+        int cdOffset = in.getInt(eocd + 16);
+        int h = cdOffset;
+        while (!(in.getInt(h) == 0x02014b50 && java.util.Arrays.equals(java.util.Arrays.copyOfRange(b, h + 46,
+                h + 46 + name.length), name))) {
+            h += 46 + (in.getShort(h + 28) & 0xffff) + (in.getShort(h + 30) & 0xffff) + (in.getShort(h + 32) & 0xffff);
+        }
+        int headerEnd = h + 46 + (in.getShort(h + 28) & 0xffff) + (in.getShort(h + 30) & 0xffff);
+        java.nio.ByteBuffer out = java.nio.ByteBuffer.allocate(b.length + 12).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        out.put(b, 0, headerEnd).putShort((short) 1).putShort((short) 8).putLong(localAt)
+                .put(b, headerEnd, b.length - headerEnd);
+        out.putInt(h + 42, -1).putShort(h + 30, (short) ((in.getShort(h + 30) & 0xffff) + 12));
+        out.putInt(eocd + 12 + 12, cdSize + 12);
+        return out.array();
+    }
+
+    private void localNameRefused(Path zip) throws Exception {
         PackageReport r = new PackageVerifier().verify(zip, options());
         assertFalse(r.passed(), "a file a streaming extractor writes as coli_hip.dll passed as readme12.txt:\n" + table(r));
         assertTrue(check(r, CheckIds.PACKAGE_CONTENTS).details().stream().anyMatch(d -> d.contains("local file header")),
