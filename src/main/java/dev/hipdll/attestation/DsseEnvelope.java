@@ -99,7 +99,8 @@ public record DsseEnvelope(String payloadType, byte[] payload, List<DsseSignatur
      * @param where         where it was read, for messages ({@code coli_hip.dll.intoto.jsonl line 1})
      * @param maxSignatures the most signatures the envelope may carry ({@link AttestationLimits#maxSignatures()})
      * @return the envelope
-     * @throws AttestationException when it is not JSON, a required field is missing or not a string/array, it has more
+     * @throws AttestationException when it is not JSON (or the object does not end, or anything but whitespace follows
+     *                              it: one envelope per line), a required field is missing or not a string/array, it has more
      *                              than {@code maxSignatures} signatures (naming {@value AttestationLimits#MAX_SIGNATURES}),
      *                              or a base64 value does not decode; the message names {@code where} and the field
      */
@@ -113,7 +114,8 @@ public record DsseEnvelope(String payloadType, byte[] payload, List<DsseSignatur
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 throw new AttestationException(where + ": not a DSSE envelope (expected a JSON object)");
             }
-            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+            JsonToken t;
+            for (t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
                 String field = p.currentName();
                 JsonToken value = p.nextToken();
                 seen.put(field, value);
@@ -135,6 +137,13 @@ public record DsseEnvelope(String payloadType, byte[] payload, List<DsseSignatur
                 } else {
                     p.skipChildren();
                 }
+            }
+            if (t != JsonToken.END_OBJECT) {
+                throw new AttestationException(where + ": not JSON: the envelope object does not end");
+            }
+            if (p.nextToken() != null) {
+                throw new AttestationException(where + ": not JSON Lines: more after the envelope object on its line"
+                        + " (one envelope per line)");
             }
         } catch (JsonProcessingException e) {
             throw new AttestationException(where + ": not JSON: " + e.getOriginalMessage());

@@ -180,6 +180,18 @@ public final class PackageReader {
                     refused.add("entry '" + printable(name) + "' refused: " + unsafe);
                     continue;
                 }
+                if (info.unicodePath() != null && !normalized(info.unicodePath()).equals(normalized(name))) {
+                    refused.add("entry '" + printable(name) + "' refused: its Info-ZIP Unicode Path extra field (0x7075)"
+                            + " names it '" + printable(info.unicodePath()) + "', the name 7-Zip and unzip extract it"
+                            + " under: the file verified would not be the file extracted");
+                    continue;
+                }
+                if (info.localName() != null && !info.localName().equals(name)) {
+                    refused.add("entry '" + printable(name) + "' refused: its local file header names it '"
+                            + printable(info.localName()) + "', the name a streaming extractor writes: the file"
+                            + " verified would not be the file extracted");
+                    continue;
+                }
                 if (info.link()) {
                     refused.add("entry '" + printable(name) + "' refused: a symbolic link (or reparse point); links are"
                             + " not unpacked or followed");

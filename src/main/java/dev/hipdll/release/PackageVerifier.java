@@ -2,6 +2,7 @@ package dev.hipdll.release;
 
 import dev.hipdll.findings.Check;
 import dev.hipdll.findings.CheckIds;
+import dev.hipdll.findings.DetailBound;
 import dev.hipdll.verify.DllNamePattern;
 import dev.hipdll.verify.DllVerifier;
 import dev.hipdll.verify.ImageSummary;
@@ -322,10 +323,14 @@ public final class PackageVerifier {
         }
         List<String> details = new ArrayList<>(missing);
         details.addAll(resolved);
+        boolean capped = details.size() > DetailBound.DEFAULT;
+        if (capped) {  // a file importing thousands of missing DLLs must not hold a line for each in memory
+            details = new ArrayList<>(details.subList(0, DetailBound.DEFAULT));
+        }
         String found = image.imports().size() + " DLL(s): " + inPackage + " in the package, " + windowsDll + " Windows', "
                 + allowed + " allowed runtime" + (missing.isEmpty() ? "" : ", " + missing.size() + " missing");
         return new Check(CheckIds.PACKAGE_DEPENDENCIES, title, hardMissing ? Verdict.FAIL : missing.isEmpty() ? Verdict.PASS
-                : Verdict.WARN, expected, found, details);
+                : Verdict.WARN, expected, found, details, capped);
     }
 
     /** The allow-list and where it came from: {@code "amdhip64_*.dll, KERNEL32.dll: static MSVC runtime (...)"}. */

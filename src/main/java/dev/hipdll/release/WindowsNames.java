@@ -3,6 +3,7 @@ package dev.hipdll.release;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The names Windows cannot hold, or rewrites when it creates the file, in a release package (issue 30, item 3).
@@ -18,7 +19,12 @@ import java.util.Set;
  *       and NUL.tar.gz are both equivalent to NUL": {@code CON.dll} opens the console, not a file. Case-insensitive;
  *       spaces before the first period are ignored, as the Win32 path parser does;</li>
  *   <li>a reserved character: {@code < > : " | ? *} ({@code :} names an NTFS alternate data stream) and the
- *       characters 1-31.</li>
+ *       characters 1-31;</li>
+ *   <li>a name of the shape of an 8.3 short name ({@code COLI_H~1.DLL}: one to six characters, {@code ~}, a digit
+ *       1-9 and digits, an extension of at most three characters): NTFS gives {@code coli_hip.dll} that short name
+ *       when it creates it, and creating {@code COLI_H~1.DLL} afterwards opens that same file, so the entry would
+ *       overwrite the file verified under its long name (the CVE-2019-1353 class that git's
+ *       {@code core.protectNTFS} refuses).</li>
  * </ul>
  * Two names of one package that differ only in case are one file on NTFS: {@link #folded(String)} is the key
  * they collide on (each character's simple upper case, as NTFS's upcase table maps it; not Java's full case
@@ -31,6 +37,8 @@ public final class WindowsNames {
     private static final String RESERVED_CHARS = "<>:\"|?*";
     /** The digits of {@code COM#} and {@code LPT#}: 1-9 and the superscripts ¹ ² ³. */
     private static final String PORT_DIGITS = "123456789\u00b9\u00b2\u00b3";
+    /** An 8.3 short name as NTFS generates them: a stem of 1-6 characters, {@code ~N}, an extension of up to 3. */
+    private static final Pattern SHORT_NAME = Pattern.compile("[^.~]{1,6}~[1-9][0-9]{0,5}(\\.[^.]{1,3})?");
 
     private WindowsNames() {
     }
@@ -71,6 +79,10 @@ public final class WindowsNames {
             String stripped = stripTrailing(name);
             return "ends in a " + (name.endsWith(".") ? "period" : "space") + ", which Windows strips when it creates the"
                     + " file: it would be extracted as '" + PackageReader.printable(stripped) + "'";
+        }
+        if (SHORT_NAME.matcher(name).matches()) {
+            return "has the shape of an 8.3 short name (stem~N.ext): on NTFS it can name another file of the package"
+                    + " (coli_hip.dll's short name is COLI_H~1.DLL), which extracting it would overwrite";
         }
         String device = device(name);
         if (device != null) {

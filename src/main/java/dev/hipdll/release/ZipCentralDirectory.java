@@ -34,7 +34,15 @@ final class ZipCentralDirectory {
      * @param compressedSize     bytes stored
      * @param size               bytes declared when inflated
      */
-    record Entry(String name, int versionMadeBy, long externalAttributes, long compressedSize, long size) {
+    /**
+     * @param unicodePath the name of an Info-ZIP Unicode Path extra field (0x7075, APPNOTE 4.6.9), which 7-Zip and
+     *                    Info-ZIP unzip extract the entry under instead of {@code name}; {@code null} without one
+     * @param localName   the name in the entry's local file header, which a streaming extractor uses; {@code null}
+     *                    when no local header can be read there (past the file, or no {@code PK\\3\\4}: then
+     *                    java.util.zip cannot read the entry either)
+     */
+    record Entry(String name, int versionMadeBy, long externalAttributes, long compressedSize, long size,
+                 String unicodePath, String localName) {
         /** Whether the entry is a symbolic link (Unix {@code S_IFLNK}) or an NTFS reparse point. */
         boolean link() {
             int host = versionMadeBy >>> 8;
@@ -119,7 +127,8 @@ final class ZipCentralDirectory {
                         "name, extra field and comment run past the central directory");
             }
             byte[] name = src.read(cdOffset + p + 46, nameLength, "central directory header #" + k + " name");
-            if (csize == 0xffffffffL || usize == 0xffffffffL) {
+            long local = w.u32(p + 42);
+            if (csize == 0xffffffffL || usize == 0xffffffffL || local == 0xffffffffL) {
                 long e = p + 46 + nameLength;
                 long end = e + extra;
                 while (e + 4 <= end) {
@@ -133,13 +142,37 @@ final class ZipCentralDirectory {
                         }
                         if (csize == 0xffffffffL && f + 8 <= e + 4 + len) {
                             csize = w.u64(f);
+                            f += 8;
+                        }
+                        if (local == 0xffffffffL && f + 8 <= e + 4 + len) {
+                            local = w.u64(f);  // where java.util.zip reads the entry: its local header is checked there
                         }
                         break;
                     }
                     e += 4 + len;
                 }
             }
-            out.add(new Entry(new String(name, StandardCharsets.UTF_8), made, attrs, csize, usize));
+            String unicodePath = null;
+            for (long e = p + 46 + nameLength, end = e + extra; e + 4 <= end; ) {
+                int id = w.u16(e);
+                int len = w.u16(e + 2);
+                if (id == 0x7075 && len >= 5 && e + 4 + len <= end) {  // version (1), CRC-32 of the name (4), UTF-8 name
+                    unicodePath = new String(src.read(cdOffset + e + 9, len - 5, "central directory header #" + k
+                            + " Unicode Path extra field"), StandardCharsets.UTF_8);
+                }
+                e += 4 + len;
+            }
+            String localName = null;
+            if (local >= 0 && local != 0xffffffffL && local + 30 <= src.size() && src.buffer(local, 4, "local header #" + k)
+                    .order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt(0) == 0x04034b50) {
+                int localLength = src.buffer(local + 26, 2, "local header #" + k).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                        .getShort(0) & 0xffff;
+                if (local + 30 + localLength <= src.size()) {
+                    localName = new String(src.read(local + 30, localLength, "local header #" + k + " name"),
+                            StandardCharsets.UTF_8);
+                }
+            }
+            out.add(new Entry(new String(name, StandardCharsets.UTF_8), made, attrs, csize, usize, unicodePath, localName));
             p += 46 + nameLength + extra + comment;
         }
         return out;
