@@ -24,10 +24,19 @@ final class PackageAttestations implements PackageFileCheck {
     private final TrustPolicy trust;
     private final dev.hipdll.attestation.AttestationLimits limits;
 
-    /** @param trust the run's policy; only its trusted keys are read here */
-    PackageAttestations(TrustPolicy trust, dev.hipdll.attestation.AttestationLimits limits) {
+    private final java.nio.file.Path packagePath;
+
+    /**
+     * @param trust       the run's policy; only its trusted keys are read here
+     * @param limits      what reading an attestation bundle may cost
+     * @param packagePath the package (a zip or a directory): a zip's unpacked files are named inside it
+     *                    ({@code release.zip!coli_hip.dll.intoto.jsonl}), not in the temporary directory deleted after
+     */
+    PackageAttestations(TrustPolicy trust, dev.hipdll.attestation.AttestationLimits limits,
+                        java.nio.file.Path packagePath) {
         this.limits = limits;
         this.trust = trust;
+        this.packagePath = packagePath;
     }
 
     @Override
@@ -50,8 +59,25 @@ final class PackageAttestations implements PackageFileCheck {
                     "cannot read " + file.name() + ": " + IoProblem.describe(e)));
         }
         AttestationRequirement requirement = AttestationRequirement.inPackage(file.name());
-        return List.of(AttestationCheck.check(new AttestationCheck.Request(file.file(), sha256,
+        Check c = AttestationCheck.check(new AttestationCheck.Request(file.file(), sha256,
                 Attestations.fileFor(file.file()), trust.trustedKeys(), requirement.required(), requirement.why(),
-                limits)));
+                limits));
+        return List.of(namedInThePackage(c, file));
+    }
+
+    /**
+     * {@code c} with the temporary directory a zip was unpacked into replaced by the zip's name and {@code !}, so the
+     * report names where the file is for its reader; a directory package's files are named as they are.
+     */
+    private Check namedInThePackage(Check c, PackageFile file) {
+        String path = file.file().toString();
+        String suffix = file.name().replace('/', java.io.File.separatorChar);
+        if (file.file().startsWith(packagePath) || !path.endsWith(suffix)) {
+            return c;
+        }
+        String root = path.substring(0, path.length() - suffix.length());
+        java.util.function.UnaryOperator<String> named = s -> s.replace(root, packagePath + "!");
+        return new Check(c.id(), c.title(), c.verdict(), named.apply(c.expected()), named.apply(c.found()),
+                c.details().stream().map(named).toList(), c.capped(), c.notes().stream().map(named).toList());
     }
 }

@@ -162,7 +162,7 @@ public final class ReleaseGate {
                 .withBudget(p.budgetBytes(), p.failOverBudget()).withTemporaryParent(request.temporaryParent())
                 .withTimeLimit(p.timeLimit()).withDetailedFiles(p.detailedFiles());
         PackageReport report = new PackageVerifier().verify(p.path(), po,
-                new PackageAttestations(request.trust(), request.attestationLimits()));
+                new PackageAttestations(request.trust(), request.attestationLimits(), p.path()));
         return new VerificationOutcome(report, "the package " + p.path(), StampOutcome.NONE, List.of(), request.bound());
     }
 }

@@ -108,8 +108,11 @@ public final class CheckTable {
             failedFiles += f.report().passed() ? 0 : 1;
         }
         out.add("");
-        out.add(String.format("package: %d file(s), %d rejected; %d passed, %d failed, %d warnings, %d skipped: %s",
-                report.files().size(), failedFiles, count(all, Verdict.PASS), count(all, Verdict.FAIL),
+        // the package's own checks apart from the files' (a package without its backend has no rejected file)
+        out.add(String.format("package: %d file(s), %d rejected, %d package check(s) failed; %d passed, %d failed,"
+                + " %d warnings, %d skipped: %s",
+                report.files().size(), failedFiles, count(report.packageChecks(), Verdict.FAIL),
+                count(all, Verdict.PASS), count(all, Verdict.FAIL),
                 count(all, Verdict.WARN), count(all, Verdict.SKIP), report.passed() ? "PACKAGE VERIFIED" : "PACKAGE REJECTED"));
         failures.add(false);
         failures.add(false);
