@@ -55,6 +55,12 @@ public record ShardManifest(int format, String pluginVersion, List<String> targe
         ShardManifest m;
         try {
             m = JSON.readValue(bytes, ShardManifest.class);
+        } catch (com.fasterxml.jackson.databind.exc.ValueInstantiationException e) {
+            // the record refused a value (a required field missing, {} among them): name the field, not the class
+            String field = e.getCause() == null ? "?" : String.valueOf(e.getCause().getMessage());
+            throw new ShardException(where + ": not a shard manifest (missing or wrong field: "
+                    + dev.hipdll.io.ControlCharacters.escape(field.length() > 200 ? field.substring(0, 197) + "..."
+                    : field) + ")");
         } catch (IOException | RuntimeException e) {
             String msg = String.valueOf(e.getMessage());
             int nl = msg.indexOf('\n');
