@@ -127,7 +127,12 @@ public record LoadConfig(long size, long guardCfCheckFunction, long guardCfFunct
 
     /** The table of {@link #tables()} called {@code field}, if the structure is long enough to have it. */
     public Optional<Table> table(String field) {
-        return tables.stream().filter(t -> t.field().equals(field)).findFirst();
+        for (Table t : tables) { // a loop, not a stream: the verify path links no lambda or stream (ColdVerifyPathTest)
+            if (t.field().equals(field)) {
+                return Optional.of(t);
+            }
+        }
+        return Optional.empty();
     }
 
     private static void table(List<Table> out, ByteBuffer b, long size, String name, int offset, int width) {
