@@ -8,6 +8,7 @@ import dev.hipdll.findings.Check;
 import dev.hipdll.findings.Verdict;
 import dev.hipdll.io.IoProblem;
 import dev.hipdll.release.PackageFile;
+import dev.hipdll.release.FileRole;
 import dev.hipdll.release.PackageFileCheck;
 import dev.hipdll.trust.TrustPolicy;
 import java.io.IOException;
@@ -40,12 +41,12 @@ final class PackageAttestations implements PackageFileCheck {
     }
 
     @Override
-    public List<Check> checks(PackageFile file, boolean backend) {
+    public List<Check> checks(PackageFile file, FileRole role) {
         if (!trust.hasTrustedKeys()) {
             return List.of();
         }
         String title = "signed attestation (in-toto, SLSA provenance v1)";
-        if (!backend) {
+        if (role != FileRole.BACKEND) {
             return List.of(Check.of(AttestationCheck.CHECK_ID, title, Verdict.SKIP,
                     "an attestation signed by a trusted key, for a backend",
                     "a library of the package (not a backend, hip.package.backends): not this project's build, the"

@@ -11,14 +11,15 @@ import java.util.List;
 @FunctionalInterface
 public interface PackageFileCheck {
     /** No more checks. */
-    PackageFileCheck NONE = (file, backend) -> List.of();
+    PackageFileCheck NONE = (file, role) -> List.of();
 
     /**
      * The checks of {@code file}.
      *
      * @param file    the PE file, readable at {@link PackageFile#file()}; files unpacked from a zip sit where the zip
      *                has them, with any attestation ({@code <name>.intoto.jsonl}) beside them
-     * @param backend whether it is a backend ({@link PackageOptions#backends()}), else a library of the package
+     * @param role    its role in the package ({@link FileRole}: a backend of {@link PackageOptions#backends()}, or a
+     *                redistributed file), chosen once by the package verifier
      */
-    List<Check> checks(PackageFile file, boolean backend);
+    List<Check> checks(PackageFile file, FileRole role);
 }

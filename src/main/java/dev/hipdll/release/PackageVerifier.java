@@ -139,7 +139,7 @@ public final class PackageVerifier {
                         : dependencies(f, r.image(), shipped, allNames, o));
                 checks.add(user.skips(CheckIds.PACKAGE_KNOWN_DLLS) ? skipped(CheckIds.PACKAGE_KNOWN_DLLS)
                         : knownDlls(r.image(), shipped));
-                checks.addAll(more.checks(f, role == FileRole.BACKEND));
+                checks.addAll(more.checks(f, role));
                 Map<String, String> fileFacts = new LinkedHashMap<>();
                 fileFacts.put("role", role.label());
                 fileFacts.putAll(r.facts());
