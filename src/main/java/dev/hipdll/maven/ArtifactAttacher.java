@@ -3,7 +3,7 @@ package dev.hipdll.maven;
 import dev.hipdll.artifact.ChecksumFile;
 import dev.hipdll.artifact.ChecksumList;
 import dev.hipdll.artifact.DllArtifact;
-import dev.hipdll.build.HipDllBuildResult;
+import dev.hipdll.pipeline.HipDllBuildResult;
 import java.io.IOException;
 import dev.hipdll.attestation.Attestations;
 import java.nio.file.Path;
@@ -17,7 +17,7 @@ import org.apache.maven.project.MavenProjectHelper;
  * one, its attestation (type {@code dll.intoto.jsonl}, the DLL's classifier: published as
  * {@code <artifactId>-<version>-<classifier>.dll.intoto.jsonl}, the in-toto bundle name of the published DLL) to the
  * project (see {@link DllArtifact}), so {@code install} and {@code deploy} publish them. Only maps to
- * Maven: the files come from the core ({@link dev.hipdll.build.HipDllBuild}); the attached
+ * Maven: the files come from the core ({@link dev.hipdll.pipeline.HipDllBuild}); the attached
  * {@code .sha256} is a copy of the core's that names the published file
  * ({@code <artifactId>-<version>-<classifier>.dll}), so {@code sha256sum -c} works on a download from
  * the repository without renaming anything.

@@ -1,6 +1,6 @@
 package dev.hipdll.maven;
 
-import dev.hipdll.build.BuildListener;
+import dev.hipdll.pipeline.BuildListener;
 import dev.hipdll.diagnosis.CompilerDiagnostic;
 import dev.hipdll.diagnosis.WorkflowCommand;
 import dev.hipdll.environment.SeenNotices;

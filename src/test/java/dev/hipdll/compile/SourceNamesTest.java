@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hipdll.build.TranslationUnits;
+import dev.hipdll.pipeline.TranslationUnits;
 import dev.hipdll.io.ControlCharacters;
 import java.nio.file.Path;
 import java.util.List;

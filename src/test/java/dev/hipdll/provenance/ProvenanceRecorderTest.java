@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hipdll.build.HipDllBuildRequest;
-import dev.hipdll.build.HipDllBuildResult;
+import dev.hipdll.pipeline.HipDllBuildRequest;
+import dev.hipdll.pipeline.HipDllBuildResult;
 import dev.hipdll.compile.BuildStep;
 import dev.hipdll.compile.CompileRequest;
 import dev.hipdll.compile.Driver;

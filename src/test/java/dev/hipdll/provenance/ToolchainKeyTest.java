@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hipdll.artifact.FileDigests;
-import dev.hipdll.build.HipDllBuildTestAccess;
+import dev.hipdll.pipeline.HipDllBuildTestAccess;
 import dev.hipdll.compile.BuildFailedException;
 import dev.hipdll.compile.BuildSetup;
 import dev.hipdll.environment.ScrubPolicy;

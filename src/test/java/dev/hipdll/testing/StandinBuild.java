@@ -1,13 +1,13 @@
 package dev.hipdll.testing;
 
-import dev.hipdll.build.BuildListener;
-import dev.hipdll.build.BuildOptions;
-import dev.hipdll.build.HipDllBuild;
-import dev.hipdll.build.HipDllBuildRequest;
-import dev.hipdll.build.HipDllBuildResult;
-import dev.hipdll.build.SetupInputs;
-import dev.hipdll.build.StampContext;
-import dev.hipdll.build.TranslationUnits;
+import dev.hipdll.pipeline.BuildListener;
+import dev.hipdll.pipeline.BuildOptions;
+import dev.hipdll.pipeline.HipDllBuild;
+import dev.hipdll.pipeline.HipDllBuildRequest;
+import dev.hipdll.pipeline.HipDllBuildResult;
+import dev.hipdll.pipeline.SetupInputs;
+import dev.hipdll.pipeline.StampContext;
+import dev.hipdll.pipeline.TranslationUnits;
 import dev.hipdll.compile.BuildFailedException;
 import dev.hipdll.compile.BuildSetup;
 import dev.hipdll.compile.Driver;

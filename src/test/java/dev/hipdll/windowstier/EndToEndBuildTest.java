@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hipdll.build.HipDllBuildResult;
+import dev.hipdll.pipeline.HipDllBuildResult;
 import dev.hipdll.compile.Driver;
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.contract.LoaderSourceParser;

@@ -1,12 +1,12 @@
 package dev.hipdll.windowstier;
 
-import dev.hipdll.build.BuildOptions;
-import dev.hipdll.build.HipDllBuild;
-import dev.hipdll.build.HipDllBuildRequest;
-import dev.hipdll.build.HipDllBuildResult;
-import dev.hipdll.build.SetupInputs;
-import dev.hipdll.build.StampContext;
-import dev.hipdll.build.TranslationUnits;
+import dev.hipdll.pipeline.BuildOptions;
+import dev.hipdll.pipeline.HipDllBuild;
+import dev.hipdll.pipeline.HipDllBuildRequest;
+import dev.hipdll.pipeline.HipDllBuildResult;
+import dev.hipdll.pipeline.SetupInputs;
+import dev.hipdll.pipeline.StampContext;
+import dev.hipdll.pipeline.TranslationUnits;
 import dev.hipdll.compile.BuildFailedException;
 import dev.hipdll.compile.Driver;
 import dev.hipdll.environment.ScrubPolicy;

@@ -1,0 +1,48 @@
+package dev.hipdll.pipeline;
+
+import dev.hipdll.diagnosis.CompilerDiagnostic;
+import dev.hipdll.diagnosis.DiagnosticSeverity;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The level each line of one step's compiler output is logged at (issue 13, item 4; issue 23, item 9): an error or
+ * warning at its own level, and what clang prints to explain it (its source excerpt {@code 4 | k<<<n, 256>>>(x);},
+ * the caret line, and the {@code note:} lines with their excerpts, such as "'f' declared here" or "candidate function
+ * not viable: call to __host__ function from __global__ function") at the same level, so the cause a note gives is
+ * not at {@code [INFO]} under an {@code [ERROR]} that alone says "no matching function". A note that follows no error
+ * or warning, and every other line, stays at info. One instance per step run (its lines come in order).
+ */
+final class CompilerOutputLevels {
+    /** clang's source excerpt and caret lines: {@code "    4 |     k<<<...", "      |         ^"}. */
+    private static final Pattern EXCERPT = Pattern.compile("^\\s*\\d*\\s*\\|.*");
+
+    private DiagnosticSeverity current;
+
+    /**
+     * Logs one output line.
+     *
+     * @param subject    the step's subject
+     * @param line       the line as the compiler printed it
+     * @param workingDir the step's working directory
+     * @param log        the build's log
+     */
+    void line(String subject, String line, Path workingDir, BuildListener log) {
+        Optional<CompilerDiagnostic> d = CompilerDiagnostic.parse(line);
+        if (d.isPresent()) {
+            DiagnosticSeverity s = d.get().severity();
+            if (s == DiagnosticSeverity.NOTE && current != null) {
+                log.diagnosticPart(subject, line, current);
+                return;
+            }
+            current = s == DiagnosticSeverity.NOTE || s == DiagnosticSeverity.REMARK ? null : s;
+            log.diagnostic(subject, d.get(), workingDir);
+        } else if (current != null && EXCERPT.matcher(line).matches()) {
+            log.diagnosticPart(subject, line, current);
+        } else {
+            current = null;
+            log.info("[" + subject + "] " + line);
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package dev.hipdll.pipeline;
+
+import dev.hipdll.host.Host;
+import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.trust.MachineKey;
+import dev.hipdll.trust.TrustPolicy;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One request to build the HIP DLL ({@link HipDllBuild#run}): everything the build needs, as plain
+ * values, so it runs the same from the Maven mojo and from a test.
+ *
+ * @param host           the machine: OS, environment, file system (never read from the JVM deeper in)
+ * @param setup          what the SDK, MSVC pin and environment are decided from
+ * @param units          the sources and their flags
+ * @param targets        the gfx targets, each compiled by its own device step
+ * @param output         the DLL to write ({@code <outputDirectory>/<outputName>})
+ * @param options        how to build
+ * @param basedir        the project base directory: every step's working directory
+ * @param buildDirectory the project build directory ({@code target}), for provenance placeholders
+ * @param stamp          the build stamp's parameters
+ * @param trust          the run's one trust policy (issue 30, item 2): which shards and restored step records the
+ *                       build takes ({@link TrustPolicy#mayTake})
+ * @param recordKey      the file of this user's {@link MachineKey}, which binds the step records this machine
+ *                       writes (outside {@code target/}); empty: none is known, so no record is bound here
+ */
+public record HipDllBuildRequest(Host host, SetupInputs setup, TranslationUnits units, GfxTargetList targets,
+                                 Path output, BuildOptions options, Path basedir, Path buildDirectory,
+                                 StampContext stamp, TrustPolicy trust, Optional<Path> recordKey) {
+    /** Checks that the trust policy and the key's place are given. */
+    public HipDllBuildRequest {
+        Objects.requireNonNull(trust, "trust");
+        Objects.requireNonNull(recordKey, "recordKey");
+    }
+
+    /**
+     * A request that trusts no key ({@link TrustPolicy#none()}) and keeps the step record key where the host's
+     * environment says ({@link MachineKey#defaultFile}).
+     */
+    public HipDllBuildRequest(Host host, SetupInputs setup, TranslationUnits units, GfxTargetList targets,
+                              Path output, BuildOptions options, Path basedir, Path buildDirectory,
+                              StampContext stamp) {
+        this(host, setup, units, targets, output, options, basedir, buildDirectory, stamp, TrustPolicy.none(),
+                MachineKey.defaultFile(host));
+    }
+
+    /** This request with {@code policy} as its trust policy. */
+    public HipDllBuildRequest withTrust(TrustPolicy policy) {
+        return new HipDllBuildRequest(host, setup, units, targets, output, options, basedir, buildDirectory, stamp,
+                policy, recordKey);
+    }
+
+    /** The output directory. */
+    public Path outputDirectory() {
+        return output.toAbsolutePath().getParent();
+    }
+}
