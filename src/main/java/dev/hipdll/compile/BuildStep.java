@@ -1,7 +1,7 @@
 package dev.hipdll.compile;
 
 import dev.hipdll.graph.GraphNode;
-import dev.hipdll.target.GfxTarget;
+import dev.hipdll.gfx.GfxTarget;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

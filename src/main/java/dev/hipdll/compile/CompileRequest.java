@@ -1,7 +1,7 @@
 package dev.hipdll.compile;
 
 import dev.hipdll.sdk.HipSdk;
-import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.gfx.GfxTargetList;
 import java.nio.file.Path;
 import java.util.List;
 

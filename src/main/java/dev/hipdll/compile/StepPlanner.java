@@ -1,7 +1,7 @@
 package dev.hipdll.compile;
 
 import dev.hipdll.sdk.HipSdk;
-import dev.hipdll.target.GfxTarget;
+import dev.hipdll.gfx.GfxTarget;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,7 +1,7 @@
 package dev.hipdll.pipeline;
 
 import dev.hipdll.host.Host;
-import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.gfx.GfxTargetList;
 import dev.hipdll.trust.MachineKey;
 import dev.hipdll.trust.TrustPolicy;
 import java.nio.file.Path;

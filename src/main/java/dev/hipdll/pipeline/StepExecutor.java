@@ -424,7 +424,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
             return "is not an AMDGPU code object (" + (co.isEmpty() ? "no ELF64 header" : "e_machine "
                     + co.get().elfMachine()) + ")";
         }
-        Optional<dev.hipdll.target.GfxTarget> target = step.target();
+        Optional<dev.hipdll.gfx.GfxTarget> target = step.target();
         if (target.isPresent() && target.get().processor().listed()
                 && co.get().mach() != target.get().processor().elfMach()) {
             return String.format("is for another processor (EF_AMDGPU_MACH 0x%03X, %s is 0x%03X)", co.get().mach(),

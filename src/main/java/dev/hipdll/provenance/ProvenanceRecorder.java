@@ -7,7 +7,7 @@ import dev.hipdll.compile.StepKind;
 import dev.hipdll.compile.WorkingDirectoryPaths;
 import dev.hipdll.sdk.HipSdk;
 import dev.hipdll.sdk.SdkComponent;
-import dev.hipdll.target.GfxTarget;
+import dev.hipdll.gfx.GfxTarget;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

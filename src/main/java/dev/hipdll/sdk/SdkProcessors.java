@@ -3,9 +3,9 @@ package dev.hipdll.sdk;
 import dev.hipdll.io.AtomicFile;
 import dev.hipdll.process.ProcessResult;
 import dev.hipdll.process.ProcessRunner;
-import dev.hipdll.target.GfxTarget;
-import dev.hipdll.target.GfxTargetList;
-import dev.hipdll.target.InvalidTargetException;
+import dev.hipdll.gfx.GfxTarget;
+import dev.hipdll.gfx.GfxTargetList;
+import dev.hipdll.gfx.InvalidTargetException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,7 +20,7 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 import dev.hipdll.parameter.ClosestName;
-import dev.hipdll.target.ProcessorOrder;
+import dev.hipdll.gfx.ProcessorOrder;
 
 /**
  * The AMDGPU processors the HIP SDK's clang can compile for, as that clang says (issue 23, item 1): the SDK is the

@@ -1,6 +1,6 @@
 package dev.hipdll.verify;
 
-import dev.hipdll.target.GfxTarget;
+import dev.hipdll.gfx.GfxTarget;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.OptionalLong;

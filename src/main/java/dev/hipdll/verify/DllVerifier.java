@@ -10,7 +10,7 @@ import dev.hipdll.bundle.CudaDeviceCode;
 import dev.hipdll.bundle.CudaDeviceCodeReader;
 import dev.hipdll.bundle.FatBinaries;
 import dev.hipdll.bundle.FatBinaryLocator;
-import dev.hipdll.target.GenericTargets;
+import dev.hipdll.gfx.GenericTargets;
 import dev.hipdll.bundle.OffloadBundle;
 import dev.hipdll.bundle.OffloadBundleReader;
 import dev.hipdll.bytes.BinaryFormatException;
@@ -429,7 +429,7 @@ public final class DllVerifier {
 
     /** {@code device-code.gpus}; the generic-target table is read only when there is a GPU list. */
     private static Check gpus(List<OffloadBundle> bundles, VerifyOptions options) {
-        List<dev.hipdll.target.GfxTarget> gpus = options.deviceCode().gpus();
+        List<dev.hipdll.gfx.GfxTarget> gpus = options.deviceCode().gpus();
         return new GpuCoverage(gpus.isEmpty() ? null : GenericTargets.load()).check(bundles, gpus);
     }
 

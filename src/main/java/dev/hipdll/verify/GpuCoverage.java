@@ -7,10 +7,10 @@ import dev.hipdll.findings.CheckIds;
 import dev.hipdll.bundle.BundleEntry;
 import dev.hipdll.bundle.CodeObject;
 import dev.hipdll.bundle.OffloadBundle;
-import dev.hipdll.target.FeatureSetting;
-import dev.hipdll.target.GenericTargets;
-import dev.hipdll.target.GfxTarget;
-import dev.hipdll.target.TargetFeature;
+import dev.hipdll.gfx.FeatureSetting;
+import dev.hipdll.gfx.GenericTargets;
+import dev.hipdll.gfx.GfxTarget;
+import dev.hipdll.gfx.TargetFeature;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashSet;
@@ -39,7 +39,7 @@ import java.util.Set;
  *       generic targets exist from v6 on.</li>
  * </ol>
  * A device's xnack and sramecc modes come from the GPU's target ID when given ({@code gfx90a:xnack+});
- * otherwise every mode the processor supports ({@link dev.hipdll.target.KnownProcessors}) is tried,
+ * otherwise every mode the processor supports ({@link dev.hipdll.gfx.KnownProcessors}) is tried,
  * since the driver decides it at run time.
  */
 final class GpuCoverage {

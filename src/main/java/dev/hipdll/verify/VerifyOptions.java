@@ -3,7 +3,7 @@ package dev.hipdll.verify;
 import dev.hipdll.bundle.OffloadBundleReader;
 import dev.hipdll.bytes.ReadLimits;
 import dev.hipdll.contract.AbiContract;
-import dev.hipdll.target.GfxTarget;
+import dev.hipdll.gfx.GfxTarget;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;

@@ -3,7 +3,7 @@ package dev.hipdll.compile;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hipdll.target.GfxTarget;
+import dev.hipdll.gfx.GfxTarget;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -7,7 +7,7 @@ import dev.hipdll.host.OsFamily;
 import dev.hipdll.sdk.HipSdk;
 import dev.hipdll.sdk.Origin;
 import dev.hipdll.sdk.SdkComponent;
-import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.gfx.GfxTargetList;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;

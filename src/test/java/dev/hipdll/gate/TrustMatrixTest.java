@@ -20,7 +20,7 @@ import dev.hipdll.provenance.Provenance;
 import dev.hipdll.provenance.ProvenanceJson;
 import dev.hipdll.release.PackageLimits;
 import dev.hipdll.release.PackageReport;
-import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.gfx.GfxTargetList;
 import dev.hipdll.testing.Fixtures;
 import dev.hipdll.testing.PackageFixtures;
 import dev.hipdll.testing.SigningFixtures;

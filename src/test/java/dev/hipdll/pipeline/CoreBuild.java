@@ -7,7 +7,7 @@ import dev.hipdll.host.Host;
 import dev.hipdll.host.OsFamily;
 import dev.hipdll.msvc.MsvcRequest;
 import dev.hipdll.sdk.SdkOverrides;
-import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.gfx.GfxTargetList;
 import dev.hipdll.testing.Toolchain;
 import java.io.IOException;
 import java.nio.file.Files;

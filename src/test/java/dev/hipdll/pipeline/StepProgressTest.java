@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.hipdll.compile.BuildStep;
 import dev.hipdll.compile.StepKind;
 import dev.hipdll.graph.StepOutcome;
-import dev.hipdll.target.GfxTarget;
+import dev.hipdll.gfx.GfxTarget;
 import dev.hipdll.testing.StandinBuild;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -12,7 +12,7 @@ import dev.hipdll.contract.LoaderSourceParser;
 import dev.hipdll.report.CheckTable;
 import dev.hipdll.report.JUnitXmlReport;
 import dev.hipdll.report.JsonReport;
-import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.gfx.GfxTargetList;
 import dev.hipdll.testing.Fixtures;
 import dev.hipdll.testing.PackageFixtures;
 import dev.hipdll.testing.Toolchain;

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hipdll.artifact.Sha256;
 import dev.hipdll.process.ProcessRunner;
-import dev.hipdll.target.GfxTargetList;
-import dev.hipdll.target.InvalidTargetException;
+import dev.hipdll.gfx.GfxTargetList;
+import dev.hipdll.gfx.InvalidTargetException;
 import dev.hipdll.testing.Toolchain;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -21,7 +21,7 @@ import dev.hipdll.msvc.MsvcRequest;
 import dev.hipdll.sdk.HipSdk;
 import dev.hipdll.sdk.HipSdkResolver;
 import dev.hipdll.sdk.SdkOverrides;
-import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.gfx.GfxTargetList;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

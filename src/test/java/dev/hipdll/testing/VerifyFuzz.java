@@ -2,7 +2,7 @@ package dev.hipdll.testing;
 
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.contract.LoaderSourceParser;
-import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.gfx.GfxTargetList;
 import dev.hipdll.findings.CheckIds;
 import dev.hipdll.verify.DllVerifier;
 import dev.hipdll.verify.ImportPolicy;

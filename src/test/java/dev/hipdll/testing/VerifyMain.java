@@ -7,7 +7,7 @@ import dev.hipdll.provenance.ExpectedDigest;
 import dev.hipdll.findings.Check;
 import dev.hipdll.contract.LoaderSourceParser;
 import dev.hipdll.report.CheckTable;
-import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.gfx.GfxTargetList;
 import dev.hipdll.verify.DllVerifier;
 import dev.hipdll.verify.VerifyOptions;
 import dev.hipdll.verify.VerifyReport;

@@ -18,7 +18,7 @@ import dev.hipdll.contract.LoaderSourceParser;
 import dev.hipdll.pe.DataDirectory;
 import dev.hipdll.pe.PeFile;
 import dev.hipdll.pe.SectionHeader;
-import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.gfx.GfxTargetList;
 import dev.hipdll.testing.Fixtures;
 import dev.hipdll.testing.SigningFixtures;
 import dev.hipdll.testing.SigningFixtures.Identity;

@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hipdll.bytes.BinaryFormatException;
 import dev.hipdll.contract.LoaderSourceParser;
-import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.gfx.GfxTargetList;
 import dev.hipdll.testing.Fixtures;
 import dev.hipdll.testing.Toolchain;
 import java.io.IOException;

@@ -40,7 +40,7 @@ class ColdVerifyPathTest {
             "dev.hipdll.pe.Overlay", "dev.hipdll.pe.PeFile", "dev.hipdll.pe.ResourceReader", "dev.hipdll.pe.SectionHeader",
             "dev.hipdll.pe.SectionIndex", "dev.hipdll.pe.VersionInfoReader",
             "dev.hipdll.report.CheckTable", "dev.hipdll.findings.DetailBound", "dev.hipdll.verify.ImageSummary",
-            "dev.hipdll.target.GenericTargets", "dev.hipdll.target.GfxTarget", "dev.hipdll.target.KnownProcessors",
+            "dev.hipdll.gfx.GenericTargets", "dev.hipdll.gfx.GfxTarget", "dev.hipdll.gfx.KnownProcessors",
             "dev.hipdll.verify.Absent", "dev.hipdll.verify.AbsolutePaths", "dev.hipdll.verify.BackgroundCheck",
             "dev.hipdll.findings.Check", "dev.hipdll.findings.CheckResults", "dev.hipdll.verify.DetailLines",
             "dev.hipdll.verify.DeviceCodeChecks", "dev.hipdll.verify.DeviceCodeScan", "dev.hipdll.verify.DllVerifier",

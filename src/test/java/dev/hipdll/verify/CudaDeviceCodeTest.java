@@ -12,7 +12,7 @@ import dev.hipdll.bundle.CudaDeviceCodeReader;
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.contract.LoaderSourceParser;
 import dev.hipdll.pe.PeFile;
-import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.gfx.GfxTargetList;
 import dev.hipdll.testing.CentralJarEntry;
 import dev.hipdll.testing.Exec;
 import dev.hipdll.testing.Fixtures;

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hipdll.contract.AbiContract;
-import dev.hipdll.target.GenericTargets;
-import dev.hipdll.target.GfxTargetList;
-import dev.hipdll.target.KnownProcessors;
+import dev.hipdll.gfx.GenericTargets;
+import dev.hipdll.gfx.GfxTargetList;
+import dev.hipdll.gfx.KnownProcessors;
 import dev.hipdll.testing.Fixtures;
 import java.nio.file.Path;
 import java.util.List;

@@ -15,7 +15,7 @@ import dev.hipdll.contract.AbiContract;
 import dev.hipdll.contract.LoaderSourceParser;
 import dev.hipdll.pe.ImportedModule;
 import dev.hipdll.pe.PeFile;
-import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.gfx.GfxTargetList;
 import dev.hipdll.testing.Exec;
 import dev.hipdll.testing.HostileDlls;
 import dev.hipdll.testing.Toolchain;

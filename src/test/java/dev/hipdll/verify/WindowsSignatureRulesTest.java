@@ -13,7 +13,7 @@ import dev.hipdll.contract.LoaderSourceParser;
 import dev.hipdll.findings.Check;
 import dev.hipdll.findings.CheckIds;
 import dev.hipdll.findings.Verdict;
-import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.gfx.GfxTargetList;
 import dev.hipdll.testing.Fixtures;
 import dev.hipdll.testing.SigningFixtures;
 import dev.hipdll.testing.SigningFixtures.Identity;

@@ -11,7 +11,7 @@ import dev.hipdll.bundle.FatBinaryLocator;
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.pe.PeFile;
 import dev.hipdll.pe.SectionHeader;
-import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.gfx.GfxTargetList;
 import dev.hipdll.testing.Fixtures;
 import dev.hipdll.testing.Patch;
 import java.nio.ByteBuffer;

@@ -9,7 +9,7 @@ import dev.hipdll.pipeline.HipDllBuildResult;
 import dev.hipdll.compile.Driver;
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.contract.LoaderSourceParser;
-import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.gfx.GfxTargetList;
 import dev.hipdll.findings.Check;
 import dev.hipdll.verify.DllVerifier;
 import dev.hipdll.findings.Verdict;

@@ -13,7 +13,7 @@ import dev.hipdll.environment.ScrubPolicy;
 import dev.hipdll.host.Host;
 import dev.hipdll.msvc.MsvcRequest;
 import dev.hipdll.sdk.SdkOverrides;
-import dev.hipdll.target.GfxTargetList;
+import dev.hipdll.gfx.GfxTargetList;
 import dev.hipdll.testing.StandinBuild;
 import dev.hipdll.testing.StepLog;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.hipdll.target;
+package dev.hipdll.gfx;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

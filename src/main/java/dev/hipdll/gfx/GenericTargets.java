@@ -1,4 +1,4 @@
-package dev.hipdll.target;
+package dev.hipdll.gfx;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -14,7 +14,7 @@ import java.util.Optional;
 
 /**
  * Which generic AMDGPU processor ({@code gfx11-generic}, ...) runs on which processors, read from
- * the data file {@code dev/hipdll/target/generic-targets.txt} (its header cites LLVM's
+ * the data file {@code dev/hipdll/gfx/generic-targets.txt} (its header cites LLVM's
  * {@code AMDGPUUsage.rst} "Generic Processors" table and {@code llvm/lib/TargetParser/TargetParser.cpp}).
  * Immutable; loaded once per use.
  */

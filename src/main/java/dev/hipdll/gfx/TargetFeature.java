@@ -1,4 +1,4 @@
-package dev.hipdll.target;
+package dev.hipdll.gfx;
 
 /**
  * A target feature that a gfx target ID may set, as defined by LLVM's "AMDGPU Target Features"

@@ -1,4 +1,4 @@
-package dev.hipdll.target;
+package dev.hipdll.gfx;
 
 import java.util.Collections;
 import java.util.EnumMap;

@@ -1,4 +1,4 @@
-package dev.hipdll.target;
+package dev.hipdll.gfx;
 
 /** The setting of one target feature in a gfx target ID: {@code +} (on) or {@code -} (off). */
 public enum FeatureSetting {

@@ -1,4 +1,4 @@
-package dev.hipdll.target;
+package dev.hipdll.gfx;
 
 /** A gfx target ID or a list of them that does not follow the target ID grammar. */
 public final class InvalidTargetException extends IllegalArgumentException {
