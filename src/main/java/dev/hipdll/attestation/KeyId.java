@@ -1,6 +1,6 @@
 package dev.hipdll.attestation;
 
-import dev.hipdll.artifact.Sha256;
+import dev.hipdll.digest.Sha256;
 import java.security.PublicKey;
 
 /**

@@ -1,6 +1,6 @@
 package dev.hipdll.doctor;
 
-import dev.hipdll.artifact.Sha256;
+import dev.hipdll.digest.Sha256;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

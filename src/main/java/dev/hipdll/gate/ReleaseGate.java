@@ -1,6 +1,6 @@
 package dev.hipdll.gate;
 
-import dev.hipdll.artifact.FileDigests;
+import dev.hipdll.digest.FileDigests;
 import dev.hipdll.attestation.AttestationCheck;
 import dev.hipdll.attestation.AttestationRequirement;
 import dev.hipdll.attestation.Attestations;

@@ -1,6 +1,6 @@
 package dev.hipdll.incremental;
 
-import dev.hipdll.artifact.Sha256;
+import dev.hipdll.digest.Sha256;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;

@@ -1,7 +1,7 @@
 package dev.hipdll.incremental;
 
-import dev.hipdll.artifact.FileDigests;
-import dev.hipdll.artifact.Sha256;
+import dev.hipdll.digest.FileDigests;
+import dev.hipdll.digest.Sha256;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

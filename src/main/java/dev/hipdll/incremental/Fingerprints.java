@@ -1,6 +1,6 @@
 package dev.hipdll.incremental;
 
-import dev.hipdll.artifact.FileDigests;
+import dev.hipdll.digest.FileDigests;
 import dev.hipdll.sdk.HipSdk;
 import dev.hipdll.sdk.SdkComponent;
 import java.io.IOException;

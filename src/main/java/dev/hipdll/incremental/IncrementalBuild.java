@@ -1,6 +1,6 @@
 package dev.hipdll.incremental;
 
-import dev.hipdll.artifact.FileDigests;
+import dev.hipdll.digest.FileDigests;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.hipdll.loadcheck;
 
-import dev.hipdll.artifact.Sha256;
+import dev.hipdll.digest.Sha256;
 import dev.hipdll.environment.CompilerVariables;
 import dev.hipdll.process.ProcessResult;
 import dev.hipdll.process.ProcessRunner;

@@ -1,8 +1,8 @@
 package dev.hipdll.maven;
 
-import dev.hipdll.artifact.ChecksumFile;
-import dev.hipdll.artifact.ChecksumList;
-import dev.hipdll.artifact.DllArtifact;
+import dev.hipdll.digest.ChecksumFile;
+import dev.hipdll.digest.ChecksumList;
+import dev.hipdll.digest.DllArtifact;
 import dev.hipdll.pipeline.HipDllBuildResult;
 import java.io.IOException;
 import dev.hipdll.attestation.Attestations;

@@ -1,6 +1,6 @@
 package dev.hipdll.maven;
 
-import dev.hipdll.artifact.DllArtifact;
+import dev.hipdll.digest.DllArtifact;
 import dev.hipdll.attestation.AttestationException;
 import dev.hipdll.attestation.Attestations;
 import dev.hipdll.attestation.SigningKey;

@@ -1,6 +1,6 @@
 package dev.hipdll.maven;
 
-import dev.hipdll.artifact.FileDigests;
+import dev.hipdll.digest.FileDigests;
 import dev.hipdll.buildcache.CacheRemote;
 import dev.hipdll.buildcache.RemoteCacheTimeouts;
 import dev.hipdll.compile.BuildSetup;

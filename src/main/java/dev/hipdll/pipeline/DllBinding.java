@@ -1,6 +1,6 @@
 package dev.hipdll.pipeline;
 
-import dev.hipdll.artifact.FileDigests;
+import dev.hipdll.digest.FileDigests;
 import dev.hipdll.io.AtomicFile;
 import dev.hipdll.trust.MachineKey;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.hipdll.pipeline;
 
-import dev.hipdll.artifact.ChecksumFile;
-import dev.hipdll.artifact.FileDigests;
+import dev.hipdll.digest.ChecksumFile;
+import dev.hipdll.digest.FileDigests;
 import dev.hipdll.compile.BuildSetup;
 import dev.hipdll.compile.BuildStep;
 import dev.hipdll.compile.CompileRequest;

@@ -1,7 +1,7 @@
 package dev.hipdll.pipeline;
 
-import dev.hipdll.artifact.FileDigests;
-import dev.hipdll.artifact.Sha256;
+import dev.hipdll.digest.FileDigests;
+import dev.hipdll.digest.Sha256;
 import dev.hipdll.compile.BuildFailedException;
 import dev.hipdll.compile.BuildStep;
 import dev.hipdll.compile.CompilerLauncher;

@@ -1,6 +1,6 @@
 package dev.hipdll.pipeline;
 
-import dev.hipdll.artifact.FileDigests;
+import dev.hipdll.digest.FileDigests;
 import dev.hipdll.attestation.AttestationException;
 import dev.hipdll.attestation.DllAttestor;
 import dev.hipdll.attestation.ExternalParameters;

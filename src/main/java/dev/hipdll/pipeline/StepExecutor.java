@@ -1,6 +1,6 @@
 package dev.hipdll.pipeline;
 
-import dev.hipdll.artifact.FileDigests;
+import dev.hipdll.digest.FileDigests;
 import dev.hipdll.compile.BuildFailedException;
 import dev.hipdll.compile.BuildStep;
 import dev.hipdll.compile.CompilerLauncher;
@@ -397,7 +397,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
             if (!Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
                 return "its code object " + f + " is missing";
             }
-            String sha = dev.hipdll.artifact.Sha256.of(f);
+            String sha = dev.hipdll.digest.Sha256.of(f);
             if (!sha.equals(o.entry().sha256()) || !sha.equals(key.output().sha256())) {
                 return "its code object " + f + " has SHA-256 " + sha + ", but its manifest names "
                         + o.entry().sha256() + " (and its key " + key.output().sha256() + ")";
@@ -459,7 +459,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
         Path tmp = Files.createTempFile(out.getParent(), out.getFileName().toString(), ".shard");
         try {
             Files.copy(o.file(), tmp, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            String sha = dev.hipdll.artifact.Sha256.of(tmp);
+            String sha = dev.hipdll.digest.Sha256.of(tmp);
             if (!sha.equals(o.entry().sha256())) {
                 throw new IOException("the code object " + o.file() + " changed while it was copied (SHA-256 " + sha
                         + ", its manifest names " + o.entry().sha256() + ")");

@@ -1,8 +1,8 @@
 package dev.hipdll.provenance;
 
-import dev.hipdll.artifact.ChecksumList;
-import dev.hipdll.artifact.FileDigests;
-import dev.hipdll.artifact.Sha256;
+import dev.hipdll.digest.ChecksumList;
+import dev.hipdll.digest.FileDigests;
+import dev.hipdll.digest.Sha256;
 import dev.hipdll.io.IoProblem;
 import dev.hipdll.findings.Check;
 import dev.hipdll.findings.CheckIds;

@@ -1,6 +1,6 @@
 package dev.hipdll.provenance;
 
-import dev.hipdll.artifact.FileDigests;
+import dev.hipdll.digest.FileDigests;
 import dev.hipdll.compile.BuildStep;
 import dev.hipdll.compile.CompileRequest;
 import dev.hipdll.compile.StepKind;

@@ -1,6 +1,6 @@
 package dev.hipdll.provenance;
 
-import dev.hipdll.artifact.Sha256;
+import dev.hipdll.digest.Sha256;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.hipdll.shard;
 
-import dev.hipdll.artifact.Sha256;
+import dev.hipdll.digest.Sha256;
 import dev.hipdll.attestation.AttestationException;
 import dev.hipdll.attestation.DsseEnvelope;
 import dev.hipdll.attestation.SigningKey;

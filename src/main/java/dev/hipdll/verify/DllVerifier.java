@@ -4,8 +4,8 @@ import dev.hipdll.findings.Check;
 import dev.hipdll.findings.Verdict;
 import dev.hipdll.findings.CheckIds;
 
-import dev.hipdll.artifact.FileDigests;
-import dev.hipdll.artifact.Sha256Stream;
+import dev.hipdll.digest.FileDigests;
+import dev.hipdll.digest.Sha256Stream;
 import dev.hipdll.bundle.CudaDeviceCode;
 import dev.hipdll.bundle.CudaDeviceCodeReader;
 import dev.hipdll.bundle.FatBinaries;

@@ -4,7 +4,7 @@ import dev.hipdll.findings.Check;
 import dev.hipdll.findings.Verdict;
 import dev.hipdll.findings.CheckIds;
 
-import dev.hipdll.artifact.Sha256Stream;
+import dev.hipdll.digest.Sha256Stream;
 import dev.hipdll.pe.DebugEntry;
 import dev.hipdll.pe.PeFile;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.hipdll.verify;
 
-import dev.hipdll.artifact.Sha256Stream;
+import dev.hipdll.digest.Sha256Stream;
 import dev.hipdll.bytes.ByteSource;
 import dev.hipdll.bytes.ReadBudget;
 import java.io.EOFException;

@@ -3,7 +3,7 @@ package dev.hipdll.attestation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hipdll.artifact.Sha256;
+import dev.hipdll.digest.Sha256;
 import dev.hipdll.findings.Check;
 import dev.hipdll.findings.Verdict;
 import java.io.ByteArrayOutputStream;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.hipdll.artifact.Sha256;
+import dev.hipdll.digest.Sha256;
 import dev.hipdll.incremental.BuildStamp;
 import dev.hipdll.incremental.FileFingerprint;
 import dev.hipdll.incremental.StampStore;

@@ -1,7 +1,7 @@
 package dev.hipdll.attestation;
 
-import dev.hipdll.artifact.ChecksumFile;
-import dev.hipdll.artifact.Sha256;
+import dev.hipdll.digest.ChecksumFile;
+import dev.hipdll.digest.Sha256;
 import dev.hipdll.provenance.Provenance;
 import dev.hipdll.provenance.ProvenanceJson;
 import java.io.IOException;

@@ -129,6 +129,6 @@ class SigningKeyFileTest {
     void theKeyIdIsTheSha256OfTheDerPublicKey() throws Exception {
         String pem = Files.readString(TestKeys.file("ec-p256-public.pem"));
         byte[] der = Base64.getMimeDecoder().decode(pem.replaceAll("-----[A-Z ]+-----", ""));
-        assertEquals(dev.hipdll.artifact.Sha256.of(der), TestKeys.EC_KEY_ID);
+        assertEquals(dev.hipdll.digest.Sha256.of(der), TestKeys.EC_KEY_ID);
     }
 }

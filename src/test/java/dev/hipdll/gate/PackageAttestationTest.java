@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hipdll.artifact.Sha256;
+import dev.hipdll.digest.Sha256;
 import dev.hipdll.attestation.Attestations;
 import dev.hipdll.attestation.DllAttestor;
 import dev.hipdll.attestation.ExternalParameters;

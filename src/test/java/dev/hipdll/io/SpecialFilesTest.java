@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hipdll.artifact.ChecksumList;
-import dev.hipdll.artifact.FileDigests;
-import dev.hipdll.artifact.Sha256;
+import dev.hipdll.digest.ChecksumList;
+import dev.hipdll.digest.FileDigests;
+import dev.hipdll.digest.Sha256;
 import dev.hipdll.pe.PeFile;
 import dev.hipdll.testing.Toolchain;
 import java.io.IOException;

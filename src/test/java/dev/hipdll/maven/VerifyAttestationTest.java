@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.hipdll.artifact.ChecksumFile;
-import dev.hipdll.artifact.Sha256;
+import dev.hipdll.digest.ChecksumFile;
+import dev.hipdll.digest.Sha256;
 import dev.hipdll.attestation.DllAttestor;
 import dev.hipdll.attestation.ExternalParameters;
 import dev.hipdll.attestation.SigningKeyFile;

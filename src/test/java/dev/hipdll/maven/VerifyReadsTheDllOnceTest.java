@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.hipdll.artifact.Sha256;
+import dev.hipdll.digest.Sha256;
 import dev.hipdll.host.Host;
 import dev.hipdll.host.OsFamily;
 import dev.hipdll.incremental.BuildStamp;

@@ -1,6 +1,6 @@
 package dev.hipdll.pipeline;
 
-import dev.hipdll.artifact.FileDigests;
+import dev.hipdll.digest.FileDigests;
 import dev.hipdll.compile.BuildFailedException;
 import dev.hipdll.compile.BuildSetup;
 import java.io.IOException;

@@ -116,7 +116,7 @@ class RestoredStepRecordTest {
         Path obj = b.project.resolve("target/hipdll/steps/cuda_chain.cu/host.obj");
         Files.copy(foreignObj, obj, StandardCopyOption.REPLACE_EXISTING);
         ObjectNode r = (ObjectNode) JSON.readTree(record(obj).toFile());
-        ((ObjectNode) r.get("output")).put("sha256", dev.hipdll.artifact.Sha256.of(obj)).put("size", Files.size(obj))
+        ((ObjectNode) r.get("output")).put("sha256", dev.hipdll.digest.Sha256.of(obj)).put("size", Files.size(obj))
                 .put("mtime", Files.getLastModifiedTime(obj).toMillis());
         Files.writeString(record(obj), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(r));
     }

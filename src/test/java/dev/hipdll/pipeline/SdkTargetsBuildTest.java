@@ -58,7 +58,7 @@ class SdkTargetsBuildTest {
         CoreBuild b = new CoreBuild(dir.resolve("proj")).withExample();
         b.arch = "gfx1151";
         Path clang = Toolchain.standinSdk().resolve("lib/llvm/bin/clang");
-        Path kept = b.project.resolve("target/hipdll/sdk-processors/" + dev.hipdll.artifact.Sha256.of(clang) + ".txt");
+        Path kept = b.project.resolve("target/hipdll/sdk-processors/" + dev.hipdll.digest.Sha256.of(clang) + ".txt");
         Files.createDirectories(kept.getParent());
         Files.writeString(kept, "gfx1100\ngfx90a\n");
         b.build();

@@ -253,7 +253,7 @@ class ShardMergeBuildTest {
                 java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         Files.writeString(co1, "not an ELF, but the manifest says it is the code object\n");
         for (int i = 0; i < 2; i++) {
-            manifest = manifest.replace(entries.get(i).sha256(), dev.hipdll.artifact.Sha256.of(i == 0 ? co0 : co1));
+            manifest = manifest.replace(entries.get(i).sha256(), dev.hipdll.digest.Sha256.of(i == 0 ? co0 : co1));
         }
         Files.writeString(json, manifest);
         CoreBuild merge = project("merge", "gfx1151");

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hipdll.artifact.Sha256;
+import dev.hipdll.digest.Sha256;
 import dev.hipdll.compile.BuildFailedException;
 import dev.hipdll.compile.Driver;
 import dev.hipdll.testing.Toolchain;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hipdll.artifact.ChecksumFile;
-import dev.hipdll.artifact.ChecksumList;
-import dev.hipdll.artifact.Sha256;
+import dev.hipdll.digest.ChecksumFile;
+import dev.hipdll.digest.ChecksumList;
+import dev.hipdll.digest.Sha256;
 import dev.hipdll.testing.Exec;
 import dev.hipdll.testing.Fixtures;
 import dev.hipdll.findings.Check;

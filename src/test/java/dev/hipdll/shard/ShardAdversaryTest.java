@@ -47,7 +47,7 @@ class ShardAdversaryTest {
         Files.createDirectories(d.resolve("a.cu"));
         byte[] co = {0x7f, 'E', 'L', 'F', 1, 2, 3};
         Files.write(d.resolve("a.cu/gfx1100.co"), co);
-        String sha = dev.hipdll.artifact.Sha256.of(co);
+        String sha = dev.hipdll.digest.Sha256.of(co);
         StringBuilder entries = new StringBuilder();
         for (String s : steps) {
             entries.append(entries.length() == 0 ? "" : ",").append("{\"step\":\"").append(s).append("\",\"file\":"

@@ -86,10 +86,10 @@ class ShardNamesTest {
     /** A shard manifest naming one code object, {@code a.cu/gfx1100.co}, with {@code co}'s size and digest. */
     private static String manifest(byte[] co) {
         return "{\"format\":1,\"pluginVersion\":\"1\",\"targets\":[\"gfx1100\"],\"steps\":[{\"step\":\"s\","
-                + "\"file\":\"a.cu/gfx1100.co\",\"sha256\":\"" + dev.hipdll.artifact.Sha256.of(co) + "\",\"key\":"
+                + "\"file\":\"a.cu/gfx1100.co\",\"sha256\":\"" + dev.hipdll.digest.Sha256.of(co) + "\",\"key\":"
                 + "{\"format\":2,\"step\":\"s\",\"command\":[],\"environment\":\"e\",\"tools\":{},\"reads\":[],"
                 + "\"output\":{\"path\":\"o\",\"size\":" + co.length + ",\"mtime\":1,\"sha256\":\""
-                + dev.hipdll.artifact.Sha256.of(co) + "\"}}}]}";
+                + dev.hipdll.digest.Sha256.of(co) + "\"}}}]}";
     }
 
     /**

@@ -1,6 +1,6 @@
 package dev.hipdll.testing;
 
-import dev.hipdll.artifact.Sha256;
+import dev.hipdll.digest.Sha256;
 import dev.hipdll.attestation.AttestationCheck;
 import dev.hipdll.attestation.AttestationLimits;
 import dev.hipdll.attestation.TrustedKeys;

@@ -1,6 +1,6 @@
 package dev.hipdll.testing;
 
-import dev.hipdll.artifact.FileDigests;
+import dev.hipdll.digest.FileDigests;
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.io.FileOpener;
 import dev.hipdll.provenance.ExpectedDigest;

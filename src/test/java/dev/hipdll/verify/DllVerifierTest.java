@@ -122,11 +122,11 @@ class DllVerifierTest {
                     .withSkippedChecks(java.util.Set.copyOf(skip));
             VerifyReport plain = new DllVerifier().verify(good, o);
             dev.hipdll.testing.CountingOpener reads = new dev.hipdll.testing.CountingOpener();
-            dev.hipdll.artifact.FileDigests digests = new dev.hipdll.artifact.FileDigests(reads);
+            dev.hipdll.digest.FileDigests digests = new dev.hipdll.digest.FileDigests(reads);
             VerifyReport digested = new DllVerifier(reads, digests).verify(good, o);
             assertEquals(plain, digested, "skipping " + skip);
             assertEquals(1, reads.opens(good));
-            assertEquals(dev.hipdll.artifact.Sha256.of(good), digests.of(good), "skipping " + skip);
+            assertEquals(dev.hipdll.digest.Sha256.of(good), digests.of(good), "skipping " + skip);
             assertEquals(1, reads.opens(good), "the digest was recorded, not read again");
         }
         assertEquals(Verdict.FAIL, check(new DllVerifier().verify(good, options("gfx1151", loader)

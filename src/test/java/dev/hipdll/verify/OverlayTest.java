@@ -124,7 +124,7 @@ class OverlayTest {
 
         // with a digest wanted: no second pass reads the overlay for it, and no digest is recorded
         CountingOpener digestReads = new CountingOpener();
-        dev.hipdll.artifact.FileDigests digests = new dev.hipdll.artifact.FileDigests(digestReads);
+        dev.hipdll.digest.FileDigests digests = new dev.hipdll.digest.FileDigests(digestReads);
         new DllVerifier(digestReads, digests).verify(big, options());
         assertTrue(digestReads.bytesRead(big) < image + (1L << 20), "read " + digestReads.bytesRead(big));
         assertTrue(digests.known(big).isEmpty(), "no digest of bytes never read");

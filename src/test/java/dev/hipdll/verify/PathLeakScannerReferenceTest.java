@@ -3,8 +3,8 @@ package dev.hipdll.verify;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hipdll.artifact.Sha256;
-import dev.hipdll.artifact.Sha256Stream;
+import dev.hipdll.digest.Sha256;
+import dev.hipdll.digest.Sha256Stream;
 import dev.hipdll.bytes.ByteSource;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -124,15 +124,15 @@ class PathLeakScannerTest {
             data[1000 + k * 100 + p.length] = ' ';
         }
         List<PathLeak> plain = scan(List.of("/work/build/dir"), data);
-        dev.hipdll.artifact.Sha256Stream digest = new dev.hipdll.artifact.Sha256Stream();
+        dev.hipdll.digest.Sha256Stream digest = new dev.hipdll.digest.Sha256Stream();
         List<PathLeak> digested = new PathLeakScanner(List.of("/work/build/dir")).scan(ByteSource.of("f.dll", data), digest);
         assertEquals(PathLeakScanner.MAX_FINDINGS, plain.size());
         assertEquals(plain, digested, "the digest does not change what is found");
         assertEquals(data.length, digest.length(), "read on to the end after the findings were full");
-        assertEquals(dev.hipdll.artifact.Sha256.of(data), digest.hex());
+        assertEquals(dev.hipdll.digest.Sha256.of(data), digest.hex());
 
-        dev.hipdll.artifact.Sha256Stream only = new dev.hipdll.artifact.Sha256Stream();
+        dev.hipdll.digest.Sha256Stream only = new dev.hipdll.digest.Sha256Stream();
         assertTrue(new PathLeakScanner(List.of()).scan(ByteSource.of("f.dll", data), only).isEmpty());
-        assertEquals(dev.hipdll.artifact.Sha256.of(data), only.hex(), "no path to look for: a digest-only pass");
+        assertEquals(dev.hipdll.digest.Sha256.of(data), only.hex(), "no path to look for: a digest-only pass");
     }
 }

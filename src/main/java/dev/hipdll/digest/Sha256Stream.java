@@ -1,4 +1,4 @@
-package dev.hipdll.artifact;
+package dev.hipdll.digest;
 
 import java.security.MessageDigest;
 import java.util.HexFormat;

@@ -1,4 +1,4 @@
-package dev.hipdll.artifact;
+package dev.hipdll.digest;
 
 import dev.hipdll.io.FileOpener;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.hipdll.artifact;
+package dev.hipdll.digest;
 
 import java.io.IOException;
 import java.io.InputStream;

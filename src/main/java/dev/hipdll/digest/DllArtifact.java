@@ -1,4 +1,4 @@
-package dev.hipdll.artifact;
+package dev.hipdll.digest;
 
 /**
  * How the built DLL and its companions are published as Maven artifacts, each attached to the

@@ -1,4 +1,4 @@
-package dev.hipdll.artifact;
+package dev.hipdll.digest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
