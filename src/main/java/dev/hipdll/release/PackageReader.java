@@ -3,6 +3,7 @@ package dev.hipdll.release;
 import dev.hipdll.attestation.Attestations;
 import dev.hipdll.bytes.BinaryFormatException;
 import dev.hipdll.bytes.ByteSource;
+import dev.hipdll.zip.ZipCentralDirectory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -142,7 +143,7 @@ public final class PackageReader {
         try (ByteSource src = ByteSource.open(zip)) {
             entries = ZipCentralDirectory.read(src, limits.maxEntries());
         } catch (ZipCentralDirectory.TooManyEntries e) {
-            return stopped(zip, size, 0, "the zip has " + e.count + " entries, more than the " + limits.maxEntries()
+            return stopped(zip, size, 0, "the zip has " + e.count() + " entries, more than the " + limits.maxEntries()
                     + " accepted (hip.package.maxEntries): refused, nothing unpacked");
         } catch (BinaryFormatException e) {
             return stopped(zip, size, 0, "not a readable zip: " + e.getMessage());

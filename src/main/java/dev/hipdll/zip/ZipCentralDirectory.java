@@ -1,4 +1,4 @@
-package dev.hipdll.release;
+package dev.hipdll.zip;
 
 import dev.hipdll.bytes.BinaryFormatException;
 import dev.hipdll.bytes.ByteSource;
@@ -16,7 +16,7 @@ import java.util.List;
  * directory record and locator, end of central directory record), 4.5.3 (Zip64 extended information). Every
  * read is bounds-checked by {@link ByteSource}; the directory is read in 64 KiB pieces.
  */
-final class ZipCentralDirectory {
+public final class ZipCentralDirectory {
     private static final int EOCD = 0x06054b50;
     private static final int EOCD64 = 0x06064b50;
     private static final int LOCATOR64 = 0x07064b50;
@@ -41,10 +41,10 @@ final class ZipCentralDirectory {
      *                    when no local header can be read there (past the file, or no {@code PK\\3\\4}: then
      *                    java.util.zip cannot read the entry either)
      */
-    record Entry(String name, int versionMadeBy, long externalAttributes, long compressedSize, long size,
+    public record Entry(String name, int versionMadeBy, long externalAttributes, long compressedSize, long size,
                  String unicodePath, String localName) {
         /** Whether the entry is a symbolic link (Unix {@code S_IFLNK}) or an NTFS reparse point. */
-        boolean link() {
+        public boolean link() {
             int host = versionMadeBy >>> 8;
             if (host == 3 || host == 19) {
                 return (externalAttributes >>> 16 & 0xF000) == 0xA000;
@@ -54,12 +54,17 @@ final class ZipCentralDirectory {
     }
 
     /** The central directory's entries have passed {@code max}. */
-    static final class TooManyEntries extends IOException {
-        final long count;
+    public static final class TooManyEntries extends IOException {
+        private final long count;
 
         TooManyEntries(long count) {
             super(count + " entries");
             this.count = count;
+        }
+
+        /** The entry count the end record declares. */
+        public long count() {
+            return count;
         }
     }
 
@@ -70,7 +75,7 @@ final class ZipCentralDirectory {
      * @throws TooManyEntries        when the end record declares more than {@code max} (nothing else is read)
      * @throws BinaryFormatException when there is no end record or a header is malformed, naming the offset
      */
-    static List<Entry> read(ByteSource src, int max) throws IOException {
+    public static List<Entry> read(ByteSource src, int max) throws IOException {
         long size = src.size();
         int tail = (int) Math.min(size, 22 + 65535);
         ByteBuffer t = ByteBuffer.wrap(src.read(size - tail, tail, "end of central directory")).order(ByteOrder.LITTLE_ENDIAN);
