@@ -1,8 +1,8 @@
 package dev.hipdll.compile;
 
-import dev.hipdll.environment.EnvironmentException;
+import dev.hipdll.host.EnvironmentException;
 import dev.hipdll.environment.EnvironmentScrubber;
-import dev.hipdll.environment.HipVariables;
+import dev.hipdll.sdk.HipVariables;
 import dev.hipdll.environment.ScrubPolicy;
 import dev.hipdll.environment.ScrubResult;
 import dev.hipdll.host.Host;

@@ -3,7 +3,7 @@ package dev.hipdll.doctor;
 import dev.hipdll.dllsearch.DllSearchOrder;
 import dev.hipdll.environment.CompilerVariables;
 import dev.hipdll.environment.EnvironmentChange;
-import dev.hipdll.environment.EnvironmentException;
+import dev.hipdll.host.EnvironmentException;
 import dev.hipdll.environment.EnvironmentScrubber;
 import dev.hipdll.environment.ScrubPolicy;
 import dev.hipdll.environment.ScrubResult;

@@ -1,5 +1,7 @@
 package dev.hipdll.environment;
 
+import dev.hipdll.host.EnvironmentException;
+import dev.hipdll.host.Environment;
 import dev.hipdll.environment.EnvironmentChange.Kind;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,7 +25,7 @@ import java.util.Optional;
  *       entries under an addition's replaced roots (other MSVC toolsets) are dropped; the additions'
  *       entries are put in front;</li>
  *   <li>the additions' variables are set (the MSVC pin), then the build's own variables
- *       ({@link HipVariables}: {@code HIP_PATH}, {@code HIP_PLATFORM=amd}, {@code HIP_CLANG_PATH},
+ *       ({@code dev.hipdll.sdk.HipVariables}: {@code HIP_PATH}, {@code HIP_PLATFORM=amd}, {@code HIP_CLANG_PATH},
  *       {@code HIP_DEVICE_LIB_PATH}), then the user's {@code environmentVariables}.</li>
  * </ol>
  * Names follow the environment's OS rules: on Windows {@code Path} and {@code PATH} are one
@@ -42,7 +44,7 @@ public final class EnvironmentScrubber {
      *
      * @param inherited    the host's environment
      * @param sdkRoot      the resolved SDK root (its own PATH entries are kept)
-     * @param buildVariables the variables the build needs, in order (see {@link HipVariables})
+     * @param buildVariables the variables the build needs, in order (see {@code dev.hipdll.sdk.HipVariables})
      * @param additions    further contributions (the MSVC pin on Windows), in order
      * @return the environment for the child and every change
      * @throws EnvironmentException when {@code SystemRoot}, {@code TMP} or {@code TEMP} is padded

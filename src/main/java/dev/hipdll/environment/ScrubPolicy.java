@@ -1,5 +1,6 @@
 package dev.hipdll.environment;
 
+import dev.hipdll.host.EnvironmentException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.hipdll.environment;
 
+import dev.hipdll.host.Environment;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package dev.hipdll.host;
 
-import dev.hipdll.environment.Environment;
+import dev.hipdll.host.Environment;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -18,7 +18,7 @@ import dev.hipdll.compile.BuildFailedException;
 import dev.hipdll.compile.Driver;
 import dev.hipdll.compile.HardeningFlags;
 import dev.hipdll.compile.SourceLanguages;
-import dev.hipdll.environment.EnvironmentException;
+import dev.hipdll.host.EnvironmentException;
 import dev.hipdll.environment.ScrubPolicy;
 import dev.hipdll.io.IoProblem;
 import dev.hipdll.io.OutputDirectory;

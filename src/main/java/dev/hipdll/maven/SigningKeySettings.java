@@ -3,7 +3,7 @@ package dev.hipdll.maven;
 import dev.hipdll.attestation.AttestationException;
 import dev.hipdll.attestation.SigningKey;
 import dev.hipdll.attestation.SigningKeyFile;
-import dev.hipdll.environment.Environment;
+import dev.hipdll.host.Environment;
 import dev.hipdll.host.Host;
 import java.nio.file.Path;
 import java.util.Optional;

@@ -7,7 +7,7 @@ import dev.hipdll.attestation.Attestations;
 import dev.hipdll.attestation.TrustedKey;
 import dev.hipdll.attestation.TrustedKeys;
 import dev.hipdll.contract.AbiContract;
-import dev.hipdll.environment.Environment;
+import dev.hipdll.host.Environment;
 import dev.hipdll.gate.DllSubject;
 import dev.hipdll.gate.GateEvent;
 import dev.hipdll.gate.PackageSubject;

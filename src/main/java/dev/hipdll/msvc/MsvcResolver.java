@@ -1,6 +1,6 @@
 package dev.hipdll.msvc;
 
-import dev.hipdll.environment.EnvironmentException;
+import dev.hipdll.host.EnvironmentException;
 import dev.hipdll.host.Host;
 import dev.hipdll.process.ProcessRunner;
 import java.nio.file.Path;

@@ -3,7 +3,6 @@ package dev.hipdll.pipeline;
 import dev.hipdll.digest.FileDigests;
 import dev.hipdll.compile.BatchWrapper;
 import dev.hipdll.compile.BuildFailedException;
-import dev.hipdll.compile.BuildOutputs;
 import dev.hipdll.compile.BuildSetup;
 import dev.hipdll.compile.BuildStep;
 import dev.hipdll.compile.CompilationDatabase;

@@ -13,7 +13,7 @@ import dev.hipdll.compile.ReproducibleBuild;
 import dev.hipdll.compile.StepKind;
 import dev.hipdll.compile.StepPlanner;
 import dev.hipdll.environment.EnvironmentChange;
-import dev.hipdll.environment.EnvironmentException;
+import dev.hipdll.host.EnvironmentException;
 import dev.hipdll.environment.EnvironmentReport;
 import dev.hipdll.environment.ScrubResult;
 import dev.hipdll.graph.GraphResult;

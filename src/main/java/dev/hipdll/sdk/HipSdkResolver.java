@@ -1,6 +1,6 @@
 package dev.hipdll.sdk;
 
-import dev.hipdll.environment.EnvironmentException;
+import dev.hipdll.host.EnvironmentException;
 import dev.hipdll.host.Host;
 import dev.hipdll.host.OsFamily;
 import java.io.IOException;

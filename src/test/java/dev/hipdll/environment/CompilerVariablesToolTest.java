@@ -1,5 +1,6 @@
 package dev.hipdll.environment;
 
+import dev.hipdll.host.Environment;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

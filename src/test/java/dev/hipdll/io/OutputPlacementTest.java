@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.hipdll.compile.BuildOutputs;
+import dev.hipdll.pipeline.BuildOutputs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

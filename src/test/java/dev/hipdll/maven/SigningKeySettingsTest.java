@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hipdll.attestation.SigningKey;
-import dev.hipdll.environment.Environment;
+import dev.hipdll.host.Environment;
 import dev.hipdll.host.Host;
 import dev.hipdll.host.OsFamily;
 import java.nio.file.Files;

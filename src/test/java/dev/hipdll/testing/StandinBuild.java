@@ -12,7 +12,7 @@ import dev.hipdll.compile.BuildFailedException;
 import dev.hipdll.compile.BuildSetup;
 import dev.hipdll.compile.Driver;
 import dev.hipdll.compile.LaunchOptions;
-import dev.hipdll.environment.Environment;
+import dev.hipdll.host.Environment;
 import dev.hipdll.environment.ScrubPolicy;
 import dev.hipdll.environment.ScrubResult;
 import dev.hipdll.host.Host;

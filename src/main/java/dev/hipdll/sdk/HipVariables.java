@@ -1,6 +1,5 @@
-package dev.hipdll.environment;
+package dev.hipdll.sdk;
 
-import dev.hipdll.sdk.HipSdk;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,4 +1,4 @@
-package dev.hipdll.compile;
+package dev.hipdll.pipeline;
 
 import dev.hipdll.io.OutputLock;
 import java.util.List;

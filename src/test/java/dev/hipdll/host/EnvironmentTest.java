@@ -1,11 +1,10 @@
-package dev.hipdll.environment;
+package dev.hipdll.host;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hipdll.host.Host;
-import dev.hipdll.host.OsFamily;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package dev.hipdll.environment;
+package dev.hipdll.host;
 
 /**
  * The environment cannot be used for the build as it is, e.g. a variable the build reads has a

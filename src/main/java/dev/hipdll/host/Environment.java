@@ -1,6 +1,5 @@
-package dev.hipdll.environment;
+package dev.hipdll.host;
 
-import dev.hipdll.host.OsFamily;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
