@@ -1,0 +1,107 @@
+package dev.hipdll;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The layering of the plugin's packages, held against the compiled classes (ArchUnit reads the bytecode: an
+ * import, a call, a field or a signature is an edge; a javadoc link is not). The rules, as docs/architecture.md
+ * states them:
+ * <ul>
+ *   <li>no cycle between the packages under {@code dev.hipdll};</li>
+ *   <li>Maven (org.apache.maven, org.eclipse.aether, the Plexus container) is used in {@code dev.hipdll.maven} (and
+ *       the generated help goal) only; plexus-utils' {@code MatchPatterns} is a library like any other;</li>
+ *   <li>nothing imports {@code dev.hipdll.maven}: the mojos are the top, a second front end sits beside them;</li>
+ *   <li>the readers of untrusted formats ({@code bytes}, {@code pe}, {@code bundle}, {@code authenticode},
+ *       {@code zip}) use each other, {@code io}, the JDK, Bouncy Castle (ASN.1, CMS) and aircompressor, and no
+ *       policy: what is acceptable is decided above them.</li>
+ * </ul>
+ * {@link #theRulesCatchPlantedImports()} runs the same rules on {@code dev.hipdll.testing.layering}, where each rule
+ * has one planted offender, so a rule that cannot fail fails the test.
+ */
+class LayeringTest {
+    private static final String ROOT = "dev.hipdll";
+
+    /** The rules, for the packages under {@code root}, by name. */
+    static Map<String, ArchRule> rules(String root) {
+        Map<String, ArchRule> rules = new LinkedHashMap<>();
+        rules.put("no package cycle", slices().matching(root + ".(*)..").should().beFreeOfCycles());
+        // the generated help goal (maven-plugin-plugin's HelpMojo) is a front end too
+        String[] frontEnds = {root + ".maven..", root + ".hipdll_maven_plugin.."};
+        rules.put("Maven only in maven", noClasses().that().resideOutsideOfPackages(frontEnds)
+                .should().dependOnClassesThat().resideInAnyPackage("org.apache.maven..", "org.eclipse.aether..",
+                        "org.codehaus.plexus.component..", "org.codehaus.plexus.configuration..",
+                        "org.codehaus.plexus.classworlds.."));
+        rules.put("nothing imports maven", noClasses().that().resideOutsideOfPackages(frontEnds)
+                .should().dependOnClassesThat().resideInAPackage(root + ".maven.."));
+        String[] readers = {root + ".bytes..", root + ".pe..", root + ".bundle..", root + ".authenticode..",
+                root + ".zip.."};
+        rules.put("format readers use no policy", classes().that().resideInAnyPackage(readers)
+                .should().onlyDependOnClassesThat().resideInAnyPackage(concat(readers, root + ".io..", "java..",
+                        "javax..", "org.bouncycastle..", "io.airlift.compress..", "")));
+        return rules;
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] all = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+
+    private static JavaClasses plugin;
+
+    @BeforeAll
+    static void importThePlugin() {
+        plugin = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages(ROOT);
+    }
+
+    private static JavaClasses plugin() {
+        return plugin;
+    }
+
+    @Test
+    void noPackageCycle() {
+        rules(ROOT).get("no package cycle").check(plugin());
+    }
+
+    @Test
+    void mavenOnlyInTheMavenPackage() {
+        rules(ROOT).get("Maven only in maven").check(plugin());
+    }
+
+    @Test
+    void nothingImportsTheMojos() {
+        rules(ROOT).get("nothing imports maven").check(plugin());
+    }
+
+    @Test
+    void formatReadersUseNoPolicy() {
+        rules(ROOT).get("format readers use no policy").check(plugin());
+    }
+
+    @Test
+    void theRulesCatchPlantedImports() {
+        String planted = ROOT + ".testing.layering";
+        JavaClasses classes = new ClassFileImporter().importPackages(planted);
+        Map<String, ArchRule> rules = rules(planted);
+        assertEquals(4, rules.size());
+        for (Map.Entry<String, ArchRule> rule : rules.entrySet()) {
+            assertThrows(AssertionError.class, () -> rule.getValue().check(classes),
+                    "the planted offender of '" + rule.getKey() + "' passes");
+        }
+    }
+}
