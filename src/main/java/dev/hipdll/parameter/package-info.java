@@ -1,0 +1,6 @@
+/**
+ * Parameter values and words shared by the front ends: durations, whole numbers, strict booleans, unknown names
+ * and the closest known name ("did you mean").
+ * <p>May use: nothing else of the plugin.
+ */
+package dev.hipdll.parameter;
