@@ -161,7 +161,8 @@ class LayeringTest {
             }
             ArchRule rule = noClasses().that().resideInAPackage(ROOT + "." + pkg + "..")
                     .should().dependOnClassesThat(JavaClass.Predicates.resideInAPackage(ROOT + "..")
-                            .and(DescribedPredicate.not(JavaClass.Predicates.resideInAnyPackage(may.toArray(String[]::new)))))
+                            .and(DescribedPredicate.not(
+                                    JavaClass.Predicates.resideInAnyPackage(may.toArray(String[]::new)))))
                     .as(pkg + " uses only " + allowed.get() + " (its package-info.java)");
             try {
                 rule.check(plugin());
