@@ -105,6 +105,33 @@ class WindowsDllsRealPackagesTest {
         assertTrue(dlls >= 50, dlls + " DLLs");
     }
 
+    /**
+     * Issue 31, item 6: the System32 list is derived from a published index (delvewheel's lists of a vanilla Windows 10
+     * and Windows 11 System32) by {@code scripts/windows-dlls}, not written by hand: the header names the source, its
+     * commit and the date, and the list holds thousands of names, every KnownDLL among them in the lists too.
+     */
+    @Test
+    void theListSaysWhichPublishedIndexItIsDerivedFrom() throws Exception {
+        String text;
+        try (InputStream in = WindowsDlls.class.getResourceAsStream(WindowsDlls.RESOURCE)) {
+            text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        assertTrue(text.contains("github.com/adang1345/delvewheel"), "the source is named");
+        assertTrue(java.util.regex.Pattern.compile("commit [0-9a-f]{12} of \\d{4}-\\d{2}-\\d{2}").matcher(text).find(),
+                "the source's commit and date");
+        assertTrue(java.util.regex.Pattern.compile("Generated: \\d{4}-\\d{2}-\\d{2} by `scripts/windows-dlls")
+                .matcher(text).find(), "the generation date and the script");
+        WindowsDlls w = WindowsDlls.load();
+        assertTrue(w.system().size() > 2_500, w.system().size() + " System32 DLLs");
+        for (String n : List.of("dsound.dll", "avrt.dll", "d3d12.dll", "dxcore.dll", "winspool.drv", "mfplat.dll")) {
+            assertEquals("Windows System32", w.windowsSource(n), n);
+        }
+        for (String n : List.of("vcruntime140.dll", "msvcp140.dll", "nvcuda.dll", "amdhip64_6.dll", "opencl.dll",
+                "vulkan-1.dll")) {
+            assertEquals(null, w.windowsSource(n), n + " is not in a vanilla System32");
+        }
+    }
+
     private List<Path> extract(Path jar) throws Exception {
         List<Path> out = new ArrayList<>();
         try (JarFile jf = new JarFile(jar.toFile())) {
