@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hipdll.pe.ImportedModule;
 import dev.hipdll.pe.PeFile;
+import dev.hipdll.testing.CentralJarEntry;
 import dev.hipdll.testing.Toolchain;
+import dev.hipdll.testing.VcRuntimeDlls;
 import dev.hipdll.testing.WindowsJre;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -28,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 31, hole 6 / item 6: every import of the real packages the tests read that Windows provides is in
  * {@link WindowsDlls}' list. The packages: the Windows natives of the test dependencies from Maven Central (JNA,
  * zstd-jni, sqlite-jdbc, Jansi, jffi, JCuda, LWJGL's OpenAL; x64, x86, ARM64 and ARMv7), Microsoft's mssql-jdbc_auth
- * DLL, and the Temurin 17 JRE for Windows of the Windows tier ({@link WindowsJre}), whose {@code jsound.dll} imports
+ * DLL, the Visual C++ runtime of JavaCPP's Windows jar, NVIDIA's cudart64_12.dll and nppitc64_12.dll, and the Temurin 17 JRE for Windows of the Windows tier ({@link WindowsJre}), whose {@code jsound.dll} imports
  * {@code dsound.dll} (a JRE was reported missing it with error 126). Each import (and delay-load import) is either
  * shipped in its own package, one of the named vendor runtimes below, or Windows' ({@link WindowsDlls#windowsSource}).
  */
@@ -39,7 +41,11 @@ class WindowsDllsRealPackagesTest {
             "vcruntime140_1.dll", "the Visual C++ runtime",
             "msvcp140.dll", "the Visual C++ runtime",
             "nvcuda.dll", "NVIDIA's driver",
-            "nvrtc64_120_0.dll", "NVIDIA's CUDA toolkit");
+            "nvrtc64_120_0.dll", "NVIDIA's CUDA toolkit",
+            "nppc64_12.dll", "NVIDIA's CUDA toolkit (NPP core)");
+
+    /** bytedeco's CUDA redistributable jar on Maven Central (as CudaDeviceCodeTest reads it). */
+    static final String CUDA_REDIST = "org/bytedeco/cuda/12.3-8.9-1.5.10/cuda-12.3-8.9-1.5.10-windows-x86_64-redist.jar";
 
     @TempDir
     Path dir;
@@ -65,6 +71,13 @@ class WindowsDllsRealPackagesTest {
         } else {
             Toolchain.missing("hipdll.signedDll (test dependency com.microsoft.sqlserver:mssql-jdbc_auth) is not at " + signed);
         }
+        packages.put("JavaCPP 1.5.10 windows-x86_64 (Visual C++ runtime)", List.of(VcRuntimeDlls.vcruntime140(),
+                VcRuntimeDlls.vcruntime140_1()));
+        packages.put("bytedeco CUDA 12.3 redist (NVIDIA)", List.of(
+                CentralJarEntry.get(CUDA_REDIST, "org/bytedeco/cuda/windows-x86_64/nppitc64_12.dll",
+                        "nppitc64_12.dll", "b20948285dac9e74bbb6e1cf9552e0f88a3c0427f695b067adaa2f9ff46b6ce2"),
+                CentralJarEntry.get(CUDA_REDIST, "org/bytedeco/cuda/windows-x86_64/cudart64_12.dll",
+                        "cudart64_12.dll", "c7b04d121903ffa37736783ce61d6dbefb315cf6dad1c813582fc306850b7963")));
         Path jre = WindowsJre.get();
         try (Stream<Path> s = Files.walk(jre)) {
             packages.put("Temurin 17 JRE (npm jre-win32-x64 1.1.8)", s.filter(p -> p.toString().toLowerCase(Locale.ROOT)
@@ -103,6 +116,33 @@ class WindowsDllsRealPackagesTest {
         assertEquals(List.of(), unknown, "imports of Windows DLLs that the list does not know");
         assertTrue(windowsImports.contains("dsound.dll"), "the JRE's jsound.dll imports dsound.dll: " + windowsImports);
         assertTrue(dlls >= 50, dlls + " DLLs");
+    }
+
+    /**
+     * Issue 31, item 6: the System32 list is derived from a published index (delvewheel's lists of a vanilla Windows 10
+     * and Windows 11 System32) by {@code scripts/windows-dlls}, not written by hand: the header names the source, its
+     * commit and the date, and the list holds thousands of names, every KnownDLL among them in the lists too.
+     */
+    @Test
+    void theListSaysWhichPublishedIndexItIsDerivedFrom() throws Exception {
+        String text;
+        try (InputStream in = WindowsDlls.class.getResourceAsStream(WindowsDlls.RESOURCE)) {
+            text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        assertTrue(text.contains("github.com/adang1345/delvewheel"), "the source is named");
+        assertTrue(java.util.regex.Pattern.compile("commit [0-9a-f]{12} of \\d{4}-\\d{2}-\\d{2}").matcher(text).find(),
+                "the source's commit and date");
+        assertTrue(java.util.regex.Pattern.compile("Generated: \\d{4}-\\d{2}-\\d{2} by `scripts/windows-dlls")
+                .matcher(text).find(), "the generation date and the script");
+        WindowsDlls w = WindowsDlls.load();
+        assertTrue(w.system().size() > 2_500, w.system().size() + " System32 DLLs");
+        for (String n : List.of("dsound.dll", "avrt.dll", "d3d12.dll", "dxcore.dll", "winspool.drv", "mfplat.dll")) {
+            assertEquals("Windows System32", w.windowsSource(n), n);
+        }
+        for (String n : List.of("vcruntime140.dll", "msvcp140.dll", "nvcuda.dll", "amdhip64_6.dll", "opencl.dll",
+                "vulkan-1.dll")) {
+            assertEquals(null, w.windowsSource(n), n + " is not in a vanilla System32");
+        }
     }
 
     private List<Path> extract(Path jar) throws Exception {

@@ -1,19 +1,28 @@
 package dev.hipdll.verify;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.hipdll.authenticode.AuthenticodeSignature;
+import dev.hipdll.authenticode.CertificateTable;
+import dev.hipdll.authenticode.Certificates;
 import dev.hipdll.authenticode.DigestPolicy;
+import dev.hipdll.authenticode.SignatureReader;
+import dev.hipdll.authenticode.WinCertificate;
 import dev.hipdll.authenticode.SignerPins;
 import dev.hipdll.authenticode.TrustStore;
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.findings.Check;
 import dev.hipdll.findings.CheckIds;
 import dev.hipdll.findings.Verdict;
+import dev.hipdll.pe.PeFile;
 import dev.hipdll.testing.Exec;
 import dev.hipdll.testing.Fixtures;
 import dev.hipdll.testing.SigningFixtures;
 import dev.hipdll.testing.SigningFixtures.Identity;
 import dev.hipdll.testing.Toolchain;
+import dev.hipdll.testing.VcRuntimeDlls;
+import dev.hipdll.testing.WindowsJre;
 import java.io.StringWriter;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -182,6 +191,135 @@ class OsslsigncodeDifferentialTest {
         }
         System.out.println(table);
         assertEquals(List.of(), disagree, table.toString());
+    }
+
+    /**
+     * The real signed files the tests fetch (issue 31, Deliver 9, last part): Microsoft's {@code mssql-jdbc_auth} DLL
+     * and the Visual C++ runtime of bytedeco's JavaCPP jar (Maven Central), and every signed DLL and EXE of the Temurin
+     * 17 JRE of the Windows tier ({@link WindowsJre}: Eclipse-signed with DigiCert's legacy timestamps, and Microsoft's
+     * runtime DLLs, two of them dual-signed SHA-1 + SHA-256). The tests have no Microsoft root, so both trust Debian's
+     * CA bundle ({@code /etc/ssl/certs/ca-certificates.crt}; osslsigncode {@code -CAfile}/{@code -TSA-CAfile} with
+     * {@code -ignore-crl}, verify {@code hip.trustStore}): accept and reject must agree on every file (the DigiCert
+     * chains accepted, Microsoft's rejected by both for want of its root), and for every signature, primary and nested,
+     * what is comparable without a root must be equal: the digest algorithm, the signed image hash, whether the image
+     * hash matches the file, the signer's common name and the timestamp's time.
+     */
+    @Test
+    void realSignedFilesTheTestsFetchAgreeWithOsslsigncode() throws Exception {
+        Path ossl = Toolchain.tool("osslsigncode");
+        Path bundle = Path.of("/etc/ssl/certs/ca-certificates.crt");
+        if (!Files.isRegularFile(bundle)) {
+            Toolchain.missing("Debian's CA bundle (package ca-certificates) is not at " + bundle);
+        }
+        Map<String, Path> files = new LinkedHashMap<>();
+        String signed = System.getProperty("hipdll.signedDll");
+        if (signed == null || !Files.isRegularFile(Path.of(signed))) {
+            Toolchain.missing("hipdll.signedDll (test dependency com.microsoft.sqlserver:mssql-jdbc_auth) is not at " + signed);
+        } else {
+            files.put("mssql-jdbc_auth-12.8.1.x64.dll", Path.of(signed));
+        }
+        files.put("javacpp vcruntime140.dll", VcRuntimeDlls.vcruntime140());
+        files.put("javacpp vcruntime140_1.dll", VcRuntimeDlls.vcruntime140_1());
+        Path jre = WindowsJre.get();
+        try (java.util.stream.Stream<Path> s = Files.walk(jre)) {
+            for (Path p : s.filter(p -> p.toString().endsWith(".dll") || p.toString().endsWith(".exe")).sorted().toList()) {
+                try (PeFile pe = PeFile.open(p)) {
+                    if (CertificateTable.present(pe)) {
+                        files.put("jre " + jre.relativize(p), p);
+                    }
+                }
+            }
+        }
+        VerifyOptions options = VerifyOptions.of(new AbiContract.CountContract("x", 0, "test")).withSignature(
+                new SignatureOptions(true, SignerPins.none(), Optional.of(TrustStore.load(bundle, null))));
+        List<String> disagree = new ArrayList<>();
+        Map<String, Integer> tally = new java.util.TreeMap<>();
+        for (Map.Entry<String, Path> f : files.entrySet()) {
+            ProcessBuilder pb = new ProcessBuilder(ossl.toString(), "verify", "-CAfile", bundle.toString(), "-TSA-CAfile",
+                    bundle.toString(), "-ignore-crl", "-in", f.getValue().toString())
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).directory(dir.toFile());
+            Process proc = pb.start();
+            proc.getOutputStream().close();
+            String out = new String(proc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!proc.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)) {
+                proc.destroyForcibly();
+                throw new AssertionError("osslsigncode verify hung on " + f.getValue());
+            }
+            boolean osslAccepts = proc.exitValue() == 0;
+            List<String> theirs = osslsigncodeFacts(out);
+            List<String> ours = new ArrayList<>();
+            try (PeFile pe = PeFile.open(f.getValue())) {
+                WinCertificate e = CertificateTable.read(pe).signedData().orElseThrow();
+                for (AuthenticodeSignature sig : SignatureReader.read(pe.source().read(e.contentOffset(),
+                        (int) e.contentLength(), "test"))) {
+                    ours.add(String.join(" | ", sig.digestAlgorithm().replace("-", "").toUpperCase(java.util.Locale.ROOT),
+                            sig.signedDigestHex().toUpperCase(java.util.Locale.ROOT), "matches",
+                            Certificates.commonName(sig.signer()).orElse("?"),
+                            sig.timestamp().map(t -> t.time().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
+                                    .toString()).orElse("no timestamp")));
+                }
+            }
+            VerifyReport r = new DllVerifier().verify(f.getValue(), options);
+            Check s = check(r, CheckIds.AUTHENTICODE_SIGNATURE);
+            Check c = check(r, CheckIds.AUTHENTICODE_CHAIN);
+            Check ts = check(r, CheckIds.AUTHENTICODE_TIMESTAMP);
+            boolean accepts = s.verdict() == Verdict.PASS && c.verdict() == Verdict.PASS && ts.verdict() != Verdict.FAIL;
+            tally.merge((osslAccepts ? "accept" : "reject") + "/" + (accepts ? "accept" : "reject") + ", signature "
+                    + s.verdict() + ", timestamp " + ts.verdict(), 1, Integer::sum);
+            if (osslAccepts != accepts) {
+                disagree.add(f.getKey() + ": osslsigncode " + (osslAccepts ? "accepts" : "rejects") + ", verify "
+                        + (accepts ? "accepts" : "rejects") + " (" + s.found() + "; " + c.verdict() + " " + c.found()
+                        + "; " + ts.verdict() + " " + ts.found() + ")");
+            }
+            if (s.verdict() != Verdict.PASS || ts.verdict() == Verdict.FAIL) {
+                disagree.add(f.getKey() + ": the signature or timestamp of a real signed file does not pass: " + s.found()
+                        + "; " + ts.found());
+            }
+            if (!theirs.equals(ours)) {
+                disagree.add(f.getKey() + ": osslsigncode reads " + theirs + ", verify " + ours);
+            }
+        }
+        System.out.println(files.size() + " real signed files (osslsigncode/verify): " + tally);
+        assertEquals(List.of(), disagree);
+        assertTrue(files.size() >= 70, files.size() + " real signed files");
+    }
+
+    /**
+     * Per signature of {@code osslsigncode verify}'s output (primary, then nested): "digest | signed image hash |
+     * matches or differs | signer CN | timestamp time (ISO, UTC) or no timestamp".
+     */
+    static List<String> osslsigncodeFacts(String out) {
+        java.time.format.DateTimeFormatter time = java.time.format.DateTimeFormatter.ofPattern("MMM d HH:mm:ss yyyy",
+                java.util.Locale.ENGLISH);
+        List<String> facts = new ArrayList<>();
+        String[] blocks = out.split("\nSignature Index: ");
+        for (int i = 1; i < blocks.length; i++) {
+            String digest = "?";
+            String current = "?";
+            String calculated = "?";
+            String cn = "?";
+            String stamp = "no timestamp";
+            boolean signer = false;
+            for (String line : blocks[i].split("\n")) {
+                String l = line.strip();
+                if (l.startsWith("Message digest algorithm") && digest.equals("?")) {
+                    digest = l.substring(l.indexOf(':') + 1).strip();
+                } else if (l.startsWith("Current message digest")) {
+                    current = l.substring(l.indexOf(':') + 1).strip();
+                } else if (l.startsWith("Calculated message digest")) {
+                    calculated = l.substring(l.indexOf(':') + 1).strip();
+                } else if (l.startsWith("Signer's certificate:")) {
+                    signer = true;
+                } else if (signer && l.startsWith("Subject:") && cn.equals("?")) {
+                    cn = l.substring(l.lastIndexOf("/CN=") + 4);
+                } else if (l.startsWith("Timestamp time:") && stamp.equals("no timestamp")) {
+                    String t = l.substring(l.indexOf(':') + 1).strip().replaceAll("\\s+", " ").replace(" GMT", "");
+                    stamp = java.time.LocalDateTime.parse(t, time).toInstant(java.time.ZoneOffset.UTC).toString();
+                }
+            }
+            facts.add(String.join(" | ", digest, current, current.equals(calculated) ? "matches" : "differs", cn, stamp));
+        }
+        return facts;
     }
 
     private Path copy(Path from, String name) throws Exception {
