@@ -36,12 +36,12 @@ public final class PeFile implements Closeable {
     private final List<SectionHeader> sections;
     private final SectionIndex index;
     private final ReadBudget budget;
-    private List<ImportedModule> imports;
-    private List<ImportedModule> delayImports;
-    private ExportDirectory exports;
-    private BinaryFormatException importsFailure;
-    private BinaryFormatException delayImportsFailure;
-    private BinaryFormatException exportsFailure;
+    private final ReadOnce<List<ImportedModule>> imports = new ReadOnce<>();
+    private final ReadOnce<List<ImportedModule>> delayImports = new ReadOnce<>();
+    private final ReadOnce<ExportDirectory> exports = new ReadOnce<>();
+    private final ReadOnce<List<ResourceEntry>> resources = new ReadOnce<>();
+    private final ReadOnce<Optional<VersionInfo>> versionInfo = new ReadOnce<>();
+    private final ReadOnce<List<DebugEntry>> debugEntries = new ReadOnce<>();
 
     private PeFile(ByteSource source, long peOffset, CoffHeader coff, OptionalHeader optional,
                    List<SectionHeader> sections, ReadLimits limits) {
@@ -357,65 +357,73 @@ public final class PeFile implements Closeable {
     }
 
     /**
-     * The import directory: the DLLs this image imports from and their symbols. Read once; later
-     * calls return the same list, or throw the same exception (what is read is charged to
-     * {@link #budget()} once).
+     * The import directory: the DLLs this image imports from and their symbols. Each table of this file is read once
+     * ({@link ReadOnce}): later calls return the same value, or throw the same format error, and what is read is
+     * charged to {@link #budget()} once.
      */
     public List<ImportedModule> imports() throws IOException {
-        if (importsFailure != null) {
-            throw importsFailure;
-        }
-        if (imports == null) {
+        if (!imports.done()) {
             try {
-                imports = new ImportReader(this).imports();
+                imports.keep(new ImportReader(this).imports());
             } catch (BinaryFormatException e) {
-                importsFailure = e; // a later call says the same, not what the spent budget leaves
-                throw e;
+                throw imports.keep(e);
             }
         }
-        return imports;
+        return imports.get();
     }
 
     /** The delay-load import directory; read once, like {@link #imports()}. */
     public List<ImportedModule> delayImports() throws IOException {
-        if (delayImportsFailure != null) {
-            throw delayImportsFailure;
-        }
-        if (delayImports == null) {
+        if (!delayImports.done()) {
             try {
-                delayImports = new ImportReader(this).delayImports();
+                delayImports.keep(new ImportReader(this).delayImports());
             } catch (BinaryFormatException e) {
-                delayImportsFailure = e;
-                throw e;
+                throw delayImports.keep(e);
             }
         }
-        return delayImports;
+        return delayImports.get();
     }
 
     /** The export directory (empty when the image exports nothing); read once, like {@link #imports()}. */
     public ExportDirectory exports() throws IOException {
-        if (exportsFailure != null) {
-            throw exportsFailure;
-        }
-        if (exports == null) {
+        if (!exports.done()) {
             try {
-                exports = new ExportReader(this).read();
+                exports.keep(new ExportReader(this).read());
             } catch (BinaryFormatException e) {
-                exportsFailure = e;
-                throw e;
+                throw exports.keep(e);
             }
         }
-        return exports;
+        return exports.get();
     }
 
-    /** Every leaf of the resource directory tree (type, name, language, data RVA and size). */
+    /**
+     * Every leaf of the resource directory tree (type, name, language, data RVA and size); read once, like
+     * {@link #imports()}.
+     */
     public List<ResourceEntry> resources() throws IOException {
-        return new ResourceReader(this).read();
+        if (!resources.done()) {
+            try {
+                resources.keep(new ResourceReader(this).read());
+            } catch (BinaryFormatException e) {
+                throw resources.keep(e);
+            }
+        }
+        return resources.get();
     }
 
-    /** The version resource ({@code FileVersion}, {@code ProductVersion}), if the image has one. */
+    /**
+     * The version resource ({@code FileVersion}, {@code ProductVersion}), if the image has one; read once, like
+     * {@link #imports()}.
+     */
     public Optional<VersionInfo> versionInfo() throws IOException {
-        return new VersionInfoReader(this).read();
+        if (!versionInfo.done()) {
+            try {
+                versionInfo.keep(new VersionInfoReader(this).read());
+            } catch (BinaryFormatException e) {
+                throw versionInfo.keep(e);
+            }
+        }
+        return versionInfo.get();
     }
 
     /** Every data directory of the optional header, index order (as many as {@code NumberOfRvaAndSizes}). */
@@ -423,9 +431,16 @@ public final class PeFile implements Closeable {
         return optional.dataDirectories();
     }
 
-    /** The debug directory entries. */
+    /** The debug directory entries; read once, like {@link #imports()}. */
     public List<DebugEntry> debugEntries() throws IOException {
-        return new DebugDirectoryReader(this).read();
+        if (!debugEntries.done()) {
+            try {
+                debugEntries.keep(new DebugDirectoryReader(this).read());
+            } catch (BinaryFormatException e) {
+                throw debugEntries.keep(e);
+            }
+        }
+        return debugEntries.get();
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.hipdll.pe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hipdll.testing.Exec;
@@ -63,6 +64,18 @@ class VersionResourceTest {
             assertEquals(2, pe.resources().size(), "a version and a string table: " + pe.resources());
             assertTrue(pe.resources().stream().anyMatch(r -> r.type() == ResourceEntry.RT_VERSION && r.nameId() == 1
                     && r.language() == 0x409));
+            // every table is read once (ReadOnce): the same value again, nothing more charged to the budget
+            List<Object> first = List.of(pe.resources(), pe.versionInfo(), pe.debugEntries(), pe.imports(),
+                    pe.exports());
+            long names = pe.budget().nameBytes();
+            long entries = pe.budget().entries();
+            List<Object> again = List.of(pe.resources(), pe.versionInfo(), pe.debugEntries(), pe.imports(),
+                    pe.exports());
+            for (int i = 0; i < first.size(); i++) {
+                assertSame(first.get(i), again.get(i), "table " + i + " was read again");
+            }
+            assertEquals(names, pe.budget().nameBytes());
+            assertEquals(entries, pe.budget().entries());
         }
     }
 

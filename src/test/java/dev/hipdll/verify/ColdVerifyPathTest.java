@@ -38,7 +38,7 @@ class ColdVerifyPathTest {
             "dev.hipdll.pe.ExportedSymbol", "dev.hipdll.pe.FileRange", "dev.hipdll.pe.ImageLoadability", "dev.hipdll.pe.ImportReader",
             "dev.hipdll.pe.ImportedModule", "dev.hipdll.pe.ImportedSymbol", "dev.hipdll.pe.OptionalHeader",
             "dev.hipdll.pe.Overlay", "dev.hipdll.pe.PeFile", "dev.hipdll.pe.ResourceReader", "dev.hipdll.pe.SectionHeader",
-            "dev.hipdll.pe.SectionIndex", "dev.hipdll.pe.VersionInfoReader",
+            "dev.hipdll.pe.SectionIndex", "dev.hipdll.pe.VersionInfoReader", "dev.hipdll.pe.ReadOnce",
             "dev.hipdll.report.CheckTable", "dev.hipdll.findings.DetailBound", "dev.hipdll.verify.ImageSummary",
             "dev.hipdll.gfx.GenericTargets", "dev.hipdll.gfx.GfxTarget", "dev.hipdll.gfx.KnownProcessors",
             "dev.hipdll.verify.Absent", "dev.hipdll.verify.AbsolutePaths", "dev.hipdll.verify.BackgroundCheck",
