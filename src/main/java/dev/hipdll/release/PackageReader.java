@@ -4,6 +4,7 @@ import dev.hipdll.attestation.Attestations;
 import dev.hipdll.bytes.BinaryFormatException;
 import dev.hipdll.bytes.ByteSource;
 import dev.hipdll.zip.ZipCentralDirectory;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -269,12 +270,14 @@ public final class PackageReader {
                     if (!attestation) {  // an attestation sits beside its PE file, read by the release gate
                         files.add(new PackageFile(norm, out, n));
                     }
-                } catch (ZipException e) {
-                    refused.add("entry '" + printable(name) + "' cannot be inflated: " + e.getMessage());
+                } catch (ZipException | EOFException e) {  // EOFException: the deflate data ends before the entry does
+                    refused.add("entry '" + printable(name) + "' cannot be inflated: " + (e.getMessage() == null
+                            ? "its data ends early" : e.getMessage()));
                 }
             }
-        } catch (ZipException e) {
-            return stopped(zip, size, looked, tmp, files, names, refused, badNames, "not a readable zip: " + e.getMessage());
+        } catch (ZipException | EOFException e) {  // EOFException: cut short, or records past its end
+            return stopped(zip, size, looked, tmp, files, names, refused, badNames, "not a readable zip: " + (e.getMessage()
+                    == null ? "it ends before the records it declares" : e.getMessage()));
         }
         return new PackageContents(zip, "zip", size, looked, files, names, refused, badNames, null, tmp);
     }

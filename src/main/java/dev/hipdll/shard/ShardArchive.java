@@ -150,8 +150,9 @@ public final class ShardArchive {
                     }
                 }
             }
-        } catch (java.util.zip.ZipException e) {
-            throw new ShardException(zip + ": not a zip file (" + e.getMessage() + ")");
+        } catch (java.util.zip.ZipException | java.io.EOFException e) {  // EOFException: cut short, or records past its end
+            throw new ShardException(zip + ": not a zip file (" + (e.getMessage() == null
+                    ? "it ends before the records it declares" : e.getMessage()) + ")");
         }
     }
 

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Timeout;
  * another exception, never a hang. Mutations splice in C fragments that stress the reader
  * (quotes, comment openers, backslash-newlines, lone CRs, directives, parentheses, commas).
  */
+@Tag("fuzz")
 class LoaderSourceFuzzTest {
     /** How many mutants run: fixed, so the verdict never depends on the machine's speed. */
     static final int MUTANTS = 600;

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code hardening.cet-compat} PASS on a mutant llvm-readobj-19 {@code --coff-load-config} refuses (such a mutant is
  * kept in {@code target/fuzz-holes}). The 10 s per mutant is a hang guard, not a measure.
  */
+@Tag("fuzz")
 class LoadConfigFuzzTest {
     @TempDir
     Path dir;

@@ -18,6 +18,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The seed is {@code -Dhipdll.fuzz.seed} (default fixed, so a failure is reproducible), the number
  * of mutants {@code -Dhipdll.fuzz.mutants} (default 4000).
  */
+@Tag("fuzz")
 class ReaderMutationFuzzTest {
     static final long MAX_ALLOCATED_PER_MUTANT = 64L << 20;
     static final long[] BOUNDARY = {0, 1, 0x7f, 0x80, 0xff, 0xffff, 0x7fffffffL, 0x80000000L, 0xffffffffL, 0xfffffff0L,

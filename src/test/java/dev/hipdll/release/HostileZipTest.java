@@ -223,4 +223,19 @@ class HostileZipTest {
             b.putInt(h + 38, 0120777 << 16);
         });
     }
+
+    /**
+     * Issue 31, item 10 (found by {@code PackageZipFuzzTest}): deflate data that ends before its entry does made
+     * java.util.zip throw an {@link java.io.EOFException}, which left verify as an I/O error with no report; now the
+     * entry is refused by name and the package read on.
+     */
+    @Test
+    void deflateDataCutShortIsAnEntryRefusedByName() throws Exception {
+        Path zip = Path.of(getClass().getResource("/dev/hipdll/fuzz/packageZip/deflate-data-cut-short.zip").toURI());
+        try (PackageContents c = new PackageReader(PackageLimits.DEFAULT, dir).read(zip)) {
+            assertEquals(null, c.stopped());
+            assertTrue(c.refused().stream().anyMatch(r -> r.startsWith("entry 'bin/hipblas.dll") && r.contains("cannot be"
+                    + " inflated: Unexpected end of ZLIB input stream")), c.refused().toString());
+        }
+    }
 }

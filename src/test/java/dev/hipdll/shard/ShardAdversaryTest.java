@@ -110,4 +110,16 @@ class ShardAdversaryTest {
         x = assertThrows(ShardException.class, () -> ShardSet.load(List.of(d), List.of(), false, "1"));
         assertTrue(x.getMessage().contains(ShardManifest.FILE_NAME + ": missing"), x.getMessage());
     }
+
+    /**
+     * Issue 31, item 10 (found by {@code ShardManifestFuzzTest}): a shard zip whose end record points past the file
+     * made java.util.zip throw an {@link java.io.EOFException} without a message, out of the build as a bare I/O
+     * error; now it is a {@link ShardException} naming the zip.
+     */
+    @Test
+    void aZipWhoseRecordsRunPastItsEndIsNoShardByName() throws Exception {
+        Path zip = Path.of(getClass().getResource("/dev/hipdll/fuzz/shardManifest/end-record-past-the-end.zip").toURI());
+        ShardException e = assertThrows(ShardException.class, () -> ShardArchive.unzip(zip, dir.resolve("out"), trusted));
+        assertEquals(zip + ": not a zip file (it ends before the records it declares)", e.getMessage());
+    }
 }

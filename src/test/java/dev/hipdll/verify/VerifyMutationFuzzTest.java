@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code -Dhipdll.fuzz.verifyMutants} (default {@value #MUTANTS}: a fixed number, so the verdict never depends on
  * the machine's speed), hang guard {@code -Dhipdll.fuzz.seconds} (default 1800: every mutant must run within it).
  */
+@Tag("fuzz")
 class VerifyMutationFuzzTest {
     /** How many mutants run by default: fixed, the same on every machine (issue 34, item 0). */
     static final int MUTANTS = 600;
