@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.hipdll.pe.ImportedModule;
 import dev.hipdll.pe.PeFile;
+import dev.hipdll.testing.JarDlls;
 import dev.hipdll.testing.CentralJarEntry;
 import dev.hipdll.testing.Toolchain;
 import dev.hipdll.testing.VcRuntimeDlls;
@@ -57,13 +58,13 @@ class WindowsDllsRealPackagesTest {
                 "org.fusesource.jansi.AnsiConsole")) {
             Path jar = Path.of(Class.forName(marker, false, getClass().getClassLoader()).getProtectionDomain()
                     .getCodeSource().getLocation().toURI());
-            packages.put(jar.getFileName().toString(), extract(jar));
+            packages.put(jar.getFileName().toString(), List.copyOf(JarDlls.extract(jar, dir).values()));
         }
         for (String resource : List.of("jni/x86_64-Windows/jffi-1.2.dll", "lib/JNvrtc-12.0.0-windows-x86_64.dll",
                 "windows/x64/org/lwjgl/openal/OpenAL.dll")) {
             String s = getClass().getClassLoader().getResource(resource).toString();
             Path jar = Path.of(new java.net.URI(s.substring(4, s.indexOf("!/"))));
-            packages.put(jar.getFileName().toString(), extract(jar));
+            packages.put(jar.getFileName().toString(), List.copyOf(JarDlls.extract(jar, dir).values()));
         }
         String signed = System.getProperty("hipdll.signedDll");
         if (signed != null && Files.isRegularFile(Path.of(signed))) {
@@ -143,25 +144,5 @@ class WindowsDllsRealPackagesTest {
                 "vulkan-1.dll")) {
             assertEquals(null, w.windowsSource(n), n + " is not in a vanilla System32");
         }
-    }
-
-    private List<Path> extract(Path jar) throws Exception {
-        List<Path> out = new ArrayList<>();
-        try (JarFile jf = new JarFile(jar.toFile())) {
-            Enumeration<JarEntry> en = jf.entries();
-            while (en.hasMoreElements()) {
-                JarEntry e = en.nextElement();
-                if (e.isDirectory() || !e.getName().toLowerCase(Locale.ROOT).endsWith(".dll")) {
-                    continue;
-                }
-                Path p = dir.resolve(jar.getFileName().toString()).resolve(e.getName());
-                Files.createDirectories(p.getParent());
-                try (InputStream in = jf.getInputStream(e)) {
-                    Files.copy(in, p);
-                }
-                out.add(p);
-            }
-        }
-        return out;
     }
 }

@@ -16,6 +16,7 @@ import dev.hipdll.findings.Check;
 import dev.hipdll.findings.CheckIds;
 import dev.hipdll.findings.Verdict;
 import dev.hipdll.pe.PeFile;
+import dev.hipdll.testing.JarDlls;
 import dev.hipdll.testing.Exec;
 import dev.hipdll.testing.Fixtures;
 import dev.hipdll.testing.SigningFixtures;
@@ -212,14 +213,7 @@ class OsslsigncodeDifferentialTest {
             Toolchain.missing("Debian's CA bundle (package ca-certificates) is not at " + bundle);
         }
         Map<String, Path> files = new LinkedHashMap<>();
-        String signed = System.getProperty("hipdll.signedDll");
-        if (signed == null || !Files.isRegularFile(Path.of(signed))) {
-            Toolchain.missing("hipdll.signedDll (test dependency com.microsoft.sqlserver:mssql-jdbc_auth) is not at " + signed);
-        } else {
-            files.put("mssql-jdbc_auth-12.8.1.x64.dll", Path.of(signed));
-        }
-        files.put("javacpp vcruntime140.dll", VcRuntimeDlls.vcruntime140());
-        files.put("javacpp vcruntime140_1.dll", VcRuntimeDlls.vcruntime140_1());
+        files.putAll(JarDlls.signedDlls());
         Path jre = WindowsJre.get();
         try (java.util.stream.Stream<Path> s = Files.walk(jre)) {
             for (Path p : s.filter(p -> p.toString().endsWith(".dll") || p.toString().endsWith(".exe")).sorted().toList()) {

@@ -13,6 +13,7 @@ import dev.hipdll.pe.LoadConfig;
 import dev.hipdll.pe.OptionalHeader;
 import dev.hipdll.pe.PeFile;
 import dev.hipdll.pe.SecurityFeatures;
+import dev.hipdll.testing.JarDlls;
 import dev.hipdll.testing.CentralJarEntry;
 import dev.hipdll.testing.ReadobjHardening;
 import dev.hipdll.testing.ReadobjOracle;
@@ -66,22 +67,15 @@ class RealPackageAgreementTest {
         Map<String, Path> files = new LinkedHashMap<>();
         for (String marker : List.of("com.sun.jna.Native", "com.github.luben.zstd.Zstd", "org.sqlite.JDBC",
                 "org.fusesource.jansi.AnsiConsole")) {
-            extract(Path.of(Class.forName(marker, false, getClass().getClassLoader()).getProtectionDomain()
-                    .getCodeSource().getLocation().toURI()), files);
+            files.putAll(JarDlls.extract(Path.of(Class.forName(marker, false, getClass().getClassLoader())
+                    .getProtectionDomain().getCodeSource().getLocation().toURI()), dir));
         }
         for (String resource : List.of("jni/x86_64-Windows/jffi-1.2.dll", "lib/JNvrtc-12.0.0-windows-x86_64.dll",
                 "windows/x64/org/lwjgl/openal/OpenAL.dll")) {
             String s = getClass().getClassLoader().getResource(resource).toString();
-            extract(Path.of(new URI(s.substring(4, s.indexOf("!/")))), files);
+            files.putAll(JarDlls.extract(Path.of(new URI(s.substring(4, s.indexOf("!/")))), dir));
         }
-        String signed = System.getProperty("hipdll.signedDll");
-        if (signed == null || !Files.isRegularFile(Path.of(signed))) {
-            Toolchain.missing("hipdll.signedDll (test dependency com.microsoft.sqlserver:mssql-jdbc_auth) is not at " + signed);
-        } else {
-            files.put("mssql-jdbc_auth-12.8.1.x64.dll", Path.of(signed));
-        }
-        files.put("javacpp vcruntime140.dll", VcRuntimeDlls.vcruntime140());
-        files.put("javacpp vcruntime140_1.dll", VcRuntimeDlls.vcruntime140_1());
+        files.putAll(JarDlls.signedDlls());
         files.put("cuda redist nppitc64_12.dll", CentralJarEntry.get(CudaDeviceCodeTest.REDIST,
                 "org/bytedeco/cuda/windows-x86_64/nppitc64_12.dll", "nppitc64_12.dll",
                 "b20948285dac9e74bbb6e1cf9552e0f88a3c0427f695b067adaa2f9ff46b6ce2"));
@@ -208,23 +202,5 @@ class RealPackageAgreementTest {
 
     private static String abbreviate(String s) {
         return s.length() > 160 ? s.substring(0, 160) + "..." : s;
-    }
-
-    private void extract(Path jar, Map<String, Path> into) throws Exception {
-        try (JarFile jf = new JarFile(jar.toFile())) {
-            Enumeration<JarEntry> en = jf.entries();
-            while (en.hasMoreElements()) {
-                JarEntry e = en.nextElement();
-                if (e.isDirectory() || !e.getName().toLowerCase(Locale.ROOT).endsWith(".dll")) {
-                    continue;
-                }
-                Path p = dir.resolve(jar.getFileName().toString()).resolve(e.getName());
-                Files.createDirectories(p.getParent());
-                try (InputStream in = jf.getInputStream(e)) {
-                    Files.copy(in, p);
-                }
-                into.put(jar.getFileName() + " " + e.getName(), p);
-            }
-        }
     }
 }
