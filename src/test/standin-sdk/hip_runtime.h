@@ -6,16 +6,30 @@
  * management and error strings. It is compiled by clang-19 with -nogpuinc, so it declares
  * everything clang's HIP code generation needs itself (__hipPushCallConfiguration,
  * __hipPopCallConfiguration, hipLaunchKernel). It is NOT AMD's header.
+ *
+ * As AMD's header, it also compiles in a host-only C or C++ compile (no __HIP__: a .cpp that includes it, ordinary
+ * in CUDA projects): the execution-space attributes are then empty, and the device-only parts (the thread/block
+ * indices, __syncthreads, which use amdgcn builtins) are left out, so a host-only unit that uses them fails in its
+ * own code, not in this header.
  */
 #ifndef HIPDLL_STANDIN_HIP_RUNTIME_H
 #define HIPDLL_STANDIN_HIP_RUNTIME_H
 
+#if defined(__HIP__)
 #define __global__ __attribute__((global))
 #define __device__ __attribute__((device))
 #define __host__ __attribute__((host))
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
 #define __launch_bounds__(...) __attribute__((amdgpu_flat_work_group_size(1, __VA_ARGS__)))
+#else
+#define __global__
+#define __device__
+#define __host__
+#define __shared__
+#define __constant__
+#define __launch_bounds__(...)
+#endif
 
 #define HIP_VERSION_MAJOR 7
 #define HIP_VERSION_MINOR 1
@@ -51,6 +65,7 @@ struct dim3 {
         : x(vx), y(vy), z(vz) {}
 };
 
+#if defined(__HIP__)
 #define __HIPDLL_BUILTIN_DIM(type, fx, fy, fz)                                              \
     struct type {                                                                            \
         __declspec(property(get = __get_x)) unsigned int x;                                  \
@@ -78,6 +93,7 @@ extern const __device__ __hip_builtin_blockDim_t blockDim;
 extern const __device__ __hip_builtin_gridDim_t gridDim;
 
 static inline __device__ void __syncthreads(void) { __builtin_amdgcn_s_barrier(); }
+#endif
 
 extern "C" {
 hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,

@@ -33,6 +33,7 @@ public final class FailureClassifier {
     private final List<Pattern> errorLine;
     private final List<Pattern> cascades;
     private final List<Pattern> extractors;
+    private final HeaderOrigins origins;
 
     private final Map<String, Pattern> compiled = new java.util.HashMap<>();
 
@@ -42,9 +43,19 @@ public final class FailureClassifier {
     /** How many symbols of each library the short Maven error block names. */
     static final int BRIEF_SYMBOLS = 10;
 
-    /** @param book the rules */
+    /** @param book the rules; no location is taken for a {@link HeaderOrigin}'s ({@link HeaderOrigins#NONE}) */
     public FailureClassifier(RuleBook book) {
+        this(book, HeaderOrigins.NONE);
+    }
+
+    /**
+     * @param book    the rules
+     * @param origins the directories whose headers are not the user's (for the {@code header} rules), and the
+     *                working directory the log's relative file names are relative to
+     */
+    public FailureClassifier(RuleBook book, HeaderOrigins origins) {
         this.book = book;
+        this.origins = origins;
         this.errorLine = book.errorLine().stream().map(Pattern::compile).toList();
         this.cascades = book.cascades().stream().map(Pattern::compile).toList();
         this.extractors = book.symbolExtractors().stream().map(Pattern::compile).toList();
@@ -112,11 +123,18 @@ public final class FailureClassifier {
             return symbols(out, rootError, errors, cascadeCount);
         }
         if (root != null) {
-            for (Rule r : rulesOf("log")) {
-                Matcher m = pattern(r.pattern()).matcher(root.text());
-                if (m.find() && !unless(r, command)) {
-                    Map<String, String> vars = new LinkedHashMap<>();
-                    for (int g = 1; g <= m.groupCount() && g <= 9; g++) {
+            for (Rule r : book.rules()) {
+                boolean header = r.when().equals("header");
+                if (!header && !r.when().equals("log")) {
+                    continue;
+                }
+                Map<String, String> vars = new LinkedHashMap<>();
+                if (header && !inHeader(out, root, vars)) {
+                    continue;
+                }
+                Matcher m = r.pattern() == null ? null : pattern(r.pattern()).matcher(root.text());
+                if ((m == null || m.find()) && !unless(r, command)) {
+                    for (int g = 1; m != null && g <= m.groupCount() && g <= 9; g++) {
                         vars.put(String.valueOf(g), m.group(g) == null ? "" : m.group(g));
                     }
                     List<String> notes = notesOf(out, root.number());
@@ -132,6 +150,47 @@ public final class FailureClassifier {
         return diagnosis(fallback, stageOf(fallback, rootError), rootError, noRoot, List.of(), List.of(), errors,
                 cascadeCount);
     }
+
+    /**
+     * Whether the root error is located in a header of a {@link HeaderOrigin}; if so, puts the {@code header} rules'
+     * variables into {@code vars}: {@code {origin}} (its name), {@code {where}} ({@code file:line:col}),
+     * {@code {message}}, and {@code {includedFrom}}: from clang's {@code In file included from <file>:<line>:} lines
+     * right above the error, the innermost place outside every origin (the user's file and line that brought the
+     * header in), or {@code the compile's command line} without such a line.
+     */
+    private boolean inHeader(List<String> out, LogLine root, Map<String, String> vars) {
+        Optional<CompilerDiagnostic> d = CompilerDiagnostic.parse(root.text());
+        if (d.isEmpty() || d.get().file().isEmpty()) {
+            return false;
+        }
+        Optional<HeaderOrigin> origin = origins.of(d.get().file().get());
+        if (origin.isEmpty()) {
+            return false;
+        }
+        String includedFrom = null;
+        String outermost = null;
+        for (int i = root.number() - 2; i >= 0; i--) {
+            Matcher m = INCLUDED_FROM.matcher(ANSI.matcher(out.get(i)).replaceAll(""));
+            if (!m.matches()) {
+                break;
+            }
+            outermost = m.group(1) + ":" + m.group(2);
+            if (includedFrom == null && origins.of(m.group(1)).isEmpty()) {
+                includedFrom = outermost;
+            }
+        }
+        vars.put("origin", origin.get().name());
+        vars.put("where", d.get().where());
+        vars.put("message", d.get().message());
+        vars.put("includedFrom", includedFrom != null ? includedFrom
+                : outermost != null ? outermost : "the compile's command line");
+        return true;
+    }
+
+    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*[A-Za-z]");
+
+    /** One line of clang's include stack: {@code In file included from <file>:<line>:}. */
+    private static final Pattern INCLUDED_FROM = Pattern.compile("^\\s*In file included from (.+):(\\d+):\\s*$");
 
     /** clang's {@code note:} lines that follow the root error (line {@code rootNumber}, from 1), up to the next error. */
     private List<String> notesOf(List<String> out, int rootNumber) {

@@ -34,7 +34,7 @@ public record RuleBook(List<String> errorLine, List<String> cascades, List<Stage
 
     /** The kinds of rule ({@link Rule#when()}). */
     public static final Set<String> KINDS = Set.of("launch", "timeout", "no-output", "disk-full", "signal", "command-lacks", "log",
-            "symbols-any", "symbols-share", "symbols", "fallback");
+            "header", "symbols-any", "symbols-share", "symbols", "fallback");
 
     /**
      * A line pattern and the stage such a line belongs to.

@@ -26,10 +26,19 @@ import org.codehaus.plexus.util.xml.Xpp3Dom;
  * parameter types the hipdll goals use: {@code String}, {@code File} (relative to the project
  * directory), {@code int}/{@code Integer}, {@code long}/{@code Long}, {@code boolean}/{@code Boolean} (true or false only), {@code Duration},
  * {@code List<String>} (child elements, or a comma-separated value).
+ *
+ * <p>{@code hipdll:load-check} checks the DLL against the same contract as {@code hipdll:verify}: a command-line
+ * load-check in a project with no execution of its own takes the contract parameters ({@link #CONTRACT_PARAMETERS})
+ * of the POM's one execution of {@code hipdll:verify}, and says so (issue 34, item 8: it checked 48 prefixed exports
+ * while the project's verify checked the loader's names).
  */
 final class CliExecutionConfiguration {
     private CliExecutionConfiguration() {
     }
+
+    /** The parameters that make up a goal's ABI contract, taken by a command-line load-check from verify's execution. */
+    static final List<String> CONTRACT_PARAMETERS = List.of("contract", "exports", "exportsFile", "exportPrefix",
+            "expectedExports");
 
     /**
      * Applies the configuration; returns a line for the log saying what was taken from where, or
@@ -47,20 +56,54 @@ final class CliExecutionConfiguration {
         }
         String goal = execution.getGoal();
         List<PluginExecution> executions = plugin.getExecutions().stream().filter(e -> e.getGoals().contains(goal)).toList();
+        if (executions.isEmpty() && goal.equals("load-check")) {
+            return contractOfVerify(mojo, session, execution, project, plugin);
+        }
         if (executions.size() != 1) {
             return executions.isEmpty() ? null : "hipdll:" + goal + " from the command line: the POM has " + executions.size()
                     + " executions of this goal, so the configuration of none of them is used";
         }
         PluginExecution only = executions.get(0);
-        if (!(only.getConfiguration() instanceof Xpp3Dom config) || execution.getMojoDescriptor() == null) {
+        List<String> applied = applyFrom(mojo, session, execution, project, only, null);
+        return applied.isEmpty() ? null : "hipdll:" + goal + " from the command line uses the configuration of the POM's"
+                + " execution '" + only.getId() + "': " + String.join(", ", applied);
+    }
+
+    /**
+     * A command-line load-check without an execution of its own: the contract parameters of the POM's one execution of
+     * {@code hipdll:verify}; a line saying which were taken, or that several verify executions leave it ambiguous.
+     */
+    private static String contractOfVerify(Object mojo, MavenSession session, MojoExecution execution,
+                                           MavenProject project, Plugin plugin) {
+        List<PluginExecution> verify = plugin.getExecutions().stream().filter(e -> e.getGoals().contains("verify")).toList();
+        if (verify.size() > 1) {
+            return "hipdll:load-check from the command line: the POM has " + verify.size() + " executions of"
+                    + " hipdll:verify, so the contract of none of them is used (give it with -Dhip.contract or a"
+                    + " load-check execution)";
+        }
+        if (verify.isEmpty()) {
             return null;
+        }
+        List<String> applied = applyFrom(mojo, session, execution, project, verify.get(0), CONTRACT_PARAMETERS);
+        return applied.isEmpty() ? null : "hipdll:load-check from the command line uses the contract of the POM's"
+                + " hipdll:verify execution '" + verify.get(0).getId() + "': " + String.join(", ", applied);
+    }
+
+    /**
+     * Sets the mojo's fields from {@code only}'s configuration, parameter by parameter (those in {@code names} only,
+     * when given), except where the command line gives the parameter's property; returns the names set.
+     */
+    private static List<String> applyFrom(Object mojo, MavenSession session, MojoExecution execution,
+                                          MavenProject project, PluginExecution only, List<String> names) {
+        if (!(only.getConfiguration() instanceof Xpp3Dom config) || execution.getMojoDescriptor() == null) {
+            return List.of();
         }
         Map<String, Parameter> parameters = execution.getMojoDescriptor().getParameterMap();
         PluginParameterExpressionEvaluator evaluator = new PluginParameterExpressionEvaluator(session, execution);
         List<String> applied = new ArrayList<>();
         for (Xpp3Dom child : config.getChildren()) {
             Parameter p = parameters.get(child.getName());
-            if (p == null || !p.isEditable()) {
+            if (p == null || !p.isEditable() || (names != null && !names.contains(child.getName()))) {
                 continue;
             }
             String property = property(p.getExpression());
@@ -83,8 +126,7 @@ final class CliExecutionConfiguration {
                 // left as the command line has it; a bad value fails in the lifecycle run too
             }
         }
-        return applied.isEmpty() ? null : "hipdll:" + goal + " from the command line uses the configuration of the POM's"
-                + " execution '" + only.getId() + "': " + String.join(", ", applied);
+        return applied;
     }
 
     private static String property(String expression) {

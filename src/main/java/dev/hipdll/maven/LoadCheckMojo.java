@@ -111,8 +111,9 @@ public class LoadCheckMojo extends AbstractContractMojo {
     File winePrefix;
 
     /**
-     * Directories searched for {@code kernel32.lib} when linking the loader program, before the
-     * Windows SDK's {@code Lib/<version>/um/x64} (Windows) and lld-link's own {@code LIB}.
+     * Directories searched for {@code kernel32.lib} when linking the loader program, before the SDK's own
+     * {@code lib/msvc-standin} (the stand-in SDK's, found without this), the Windows SDK's
+     * {@code Lib/<version>/um/x64} (Windows) and lld-link's own {@code LIB}.
      */
     @Parameter(property = "hip.loadCheck.libDirs")
     List<File> libDirs = List.of();
@@ -172,7 +173,8 @@ public class LoadCheckMojo extends AbstractContractMojo {
         if (!Files.exists(dll.toPath())) {
             throw new MojoFailureException("hipdll:load-check: no such file: " + choice.missingHint());
         }
-        getLog().info("load check of " + dll + " with the runtime directory " + options.runtimeDir() + " (launcher " + launcher + ")");
+        getLog().info("load check of " + dll + " with the runtime directory " + options.runtimeDir() + " (launcher " + launcher
+                + "), contract: " + abi.origin());
         LoadCheckReport report;
         try {
             report = new LoadChecker(line -> getLog().info(line)).check(options, host.environment().toMap());
@@ -276,11 +278,13 @@ public class LoadCheckMojo extends AbstractContractMojo {
     private LoadCheckOptions options(Host host, AbiContract abi, List<String> targets, Launcher l) throws MojoFailureException {
         Path clangDir;
         Path rtDir;
+        Path sdkRootDir;
         try {
             SdkOverrides overrides = sdkForContract().overrides();
             Optional<HipToolchain> toolchain = sdkForContract().toolchain();
             HipSdkResolver resolver = new HipSdkResolver(host);
             clangDir = resolver.resolveClangDir(overrides, toolchain).path();
+            sdkRootDir = resolver.resolveRoot(overrides, toolchain).path();
             rtDir = runtimeDir != null ? runtimeDir.toPath()
                     : resolver.resolveRuntimeDll(overrides, toolchain,
                             "Set -Dhip.runtimeDir=<dir> to choose the runtime directory explicitly.").path().getParent();
@@ -292,7 +296,7 @@ public class LoadCheckMojo extends AbstractContractMojo {
                 clangDir.resolve("clang" + exe), clangDir.resolve("lld-link" + exe),
                 KernelLibraryDirs.of(host, libDirs == null ? List.of() : libDirs.stream().map(File::toPath).toList(),
                         host.environment().get("WindowsSDKVersion").map(v -> v.replace("\\", "").strip())
-                                .filter(v -> !v.isEmpty()).orElse(null)), l,
+                                .filter(v -> !v.isEmpty()).orElse(null), sdkRootDir), l,
                 ProjectlessPaths.orCurrentTarget(workDirectory, "hipdll/load-check").toPath(),
                 timeout);
     }

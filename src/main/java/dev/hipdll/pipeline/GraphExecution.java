@@ -8,6 +8,8 @@ import dev.hipdll.compile.CompilerLauncher;
 import dev.hipdll.compile.Driver;
 import dev.hipdll.compile.LaunchOptions;
 import dev.hipdll.compile.StepKind;
+import dev.hipdll.diagnosis.HeaderOrigin;
+import dev.hipdll.diagnosis.HeaderOrigins;
 import dev.hipdll.diagnosis.RuleBook;
 import dev.hipdll.graph.CriticalPath;
 import dev.hipdll.graph.GraphListener;
@@ -121,7 +123,8 @@ record GraphExecution(BuildPlan plan, JobBudget budget, ShardSet shards, Optiona
                     environmentDigest(compilerEnv, os, plan.keyedVariables(), placeholders),
                     placeholders, plan::nameOf, digests, buildLog,
                     diagnosisTxt, RuleBook.load(), log, o.force(), progress, unitsBuiltBefore(steps), plan.launcher(),
-                    compileToolsDigest(sdk, os, o.driver(), deviceLibraries, digests), plan.headerFiles(), shards, seal);
+                    compileToolsDigest(sdk, os, o.driver(), deviceLibraries, digests), plan.headerFiles(), shards, seal,
+                    headerOrigins(sdk, plan.setup().msvc(), compilerEnv, r.basedir()));
             StepDurations durations = StepDurations.load(plan.stepDir());
             Map<String, Long> priority = o.schedule() == Schedule.CRITICAL_PATH
                     ? CriticalPath.remaining(graph, new StepEstimates(durations, steps)::millis) : Map.of();
@@ -259,6 +262,40 @@ record GraphExecution(BuildPlan plan, JobBudget budget, ShardSet shards, Optiona
         List<Path> bitcode = new ArrayList<>(dev.hipdll.io.SpecialFiles.list(sdk.deviceLibDir().path(), "*.bc"));
         bitcode.sort(null);
         return List.copyOf(bitcode);
+    }
+
+    /**
+     * The directories whose headers are not the user's, for the diagnosis of a failed compile (issue 34, item 2): the
+     * resolved HIP SDK (its root, and its include, device-library and LLVM directories where overridden outside it),
+     * the MSVC toolset and the Windows SDK (pinned, else as {@code VCToolsInstallDir} and {@code WindowsSdkDir} of the
+     * compiler's environment name them).
+     */
+    static HeaderOrigins headerOrigins(HipSdk sdk, Optional<dev.hipdll.msvc.MsvcEnvironment> msvc,
+                                       Map<String, String> compilerEnv, Path basedir) {
+        List<HeaderOrigin> origins = new ArrayList<>();
+        Path root = sdk.root().path().toAbsolutePath().normalize();
+        origins.add(new HeaderOrigin("the HIP SDK", root));
+        for (Path p : List.of(sdk.includeDir().path(), sdk.deviceLibDir().path(), sdk.clangDir().path().getParent())) {
+            Path a = p == null ? null : p.toAbsolutePath().normalize();
+            if (a != null && !a.startsWith(root) && a.getNameCount() > 0) {
+                origins.add(new HeaderOrigin("the HIP SDK", a));
+            }
+        }
+        Optional<Path> toolset = msvc.map(m -> m.toolset().dir()).or(() -> absolute(compilerEnv.get("VCToolsInstallDir")));
+        Optional<Path> windowsSdk = msvc.map(m -> m.windowsSdk().root()).or(() -> absolute(compilerEnv.get("WindowsSdkDir")));
+        toolset.ifPresent(t -> origins.add(new HeaderOrigin("the MSVC toolset", t.toAbsolutePath().normalize())));
+        windowsSdk.ifPresent(k -> origins.add(new HeaderOrigin("the Windows SDK", k.toAbsolutePath().normalize())));
+        return new HeaderOrigins(origins, basedir.toAbsolutePath().normalize());
+    }
+
+    /** A variable's value as an absolute path, when it is one. */
+    private static Optional<Path> absolute(String value) {
+        try {
+            return value == null || value.isBlank() ? Optional.empty()
+                    : Optional.of(Path.of(value.strip())).filter(Path::isAbsolute);
+        } catch (java.nio.file.InvalidPathException e) {
+            return Optional.empty();
+        }
     }
 
     /**

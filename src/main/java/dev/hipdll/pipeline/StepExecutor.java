@@ -15,6 +15,7 @@ import dev.hipdll.diagnosis.DiagnosisReport;
 import dev.hipdll.diagnosis.DiskSpace;
 import dev.hipdll.diagnosis.FailedRun;
 import dev.hipdll.diagnosis.FailureClassifier;
+import dev.hipdll.diagnosis.HeaderOrigins;
 import dev.hipdll.diagnosis.RuleBook;
 import dev.hipdll.diagnosis.Stage;
 import dev.hipdll.graph.StepAction;
@@ -106,6 +107,8 @@ public final class StepExecutor implements StepAction<BuildStep> {
     static final String DEVICE_LIB = "deviceLib ";
     /** The shards of a merge build ({@code hip.shards}); {@link ShardSet#NONE} otherwise. */
     private final ShardSet shards;
+    /** The directories whose headers are not the user's, for the diagnosis. */
+    private final HeaderOrigins headerOrigins;
 
     /**
      * @param runner            runs each program (carries the per-step timeout)
@@ -147,7 +150,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
                         Optional<CompilerLauncher> launcher, String toolsDigest, HeaderFiles headerFiles) {
         this(runner, launch, hipcc, batchWrapper, environment, workingDir, driverTools, environmentDigest, placeholders,
                 names, digests, buildLog, diagnosisTxt, rules, listener, force, progress, unitsBuiltBefore, launcher,
-                toolsDigest, headerFiles, ShardSet.NONE, Optional.empty());
+                toolsDigest, headerFiles, ShardSet.NONE, Optional.empty(), HeaderOrigins.NONE);
     }
 
     /**
@@ -157,6 +160,8 @@ public final class StepExecutor implements StepAction<BuildStep> {
      * @param shards the shards given ({@code hip.shards}), or {@link ShardSet#NONE}
      * @param seal   how records are bound to this machine and signed, and which records from elsewhere are taken
      *               (issue 30, hole 4); empty: records are neither bound nor checked
+     * @param headerOrigins the directories whose headers are not the user's (the HIP SDK, the MSVC toolset, the
+     *               Windows SDK): a failed compile's error located there is diagnosed as such (issue 34, item 2)
      */
     public StepExecutor(ProcessRunner runner, LaunchOptions launch, Path hipcc, boolean batchWrapper,
                         Map<String, String> environment, Path workingDir, Map<String, Path> driverTools,
@@ -164,8 +169,9 @@ public final class StepExecutor implements StepAction<BuildStep> {
                         FileDigests digests, BuildLogFile buildLog, Path diagnosisTxt, RuleBook rules,
                         BuildListener listener, boolean force, StepProgress progress, Set<String> unitsBuiltBefore,
                         Optional<CompilerLauncher> launcher, String toolsDigest, HeaderFiles headerFiles,
-                        ShardSet shards, Optional<RecordSeal> seal) {
+                        ShardSet shards, Optional<RecordSeal> seal, HeaderOrigins headerOrigins) {
         this.shards = shards;
+        this.headerOrigins = headerOrigins;
         this.records = seal.map(StepRecordStore::new).orElseGet(StepRecordStore::new);
         this.runner = runner;
         this.launch = launch;
@@ -516,7 +522,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
         cmd.addAll(step.arguments());
         FailedRun run = new FailedRun(cmd, result.output(), result.exitCode(), result.timedOut(), result.launchError(),
                 runner.timeout()).withDisk(disk, launch.os() == dev.hipdll.host.OsFamily.WINDOWS).inStep(stage(step.kind()));
-        Diagnosis d = new FailureClassifier(rules).classify(run);
+        Diagnosis d = new FailureClassifier(rules, headerOrigins).classify(run);
         List<String> full = new ArrayList<>();
         full.add("failed step: " + step.describe());
         full.addAll(DiagnosisReport.full(d, run, buildLog.file()));

@@ -116,6 +116,16 @@ public final class HipSdkResolver {
     }
 
     /**
+     * Resolves only the SDK root, for a goal that looks for a file of the SDK no component names (load-check: the
+     * stand-in SDK's C runtime directory).
+     *
+     * @throws SdkResolutionException as {@link #resolve}, for the root
+     */
+    public SdkComponent resolveRoot(SdkOverrides o, Optional<HipToolchain> toolchain) throws SdkResolutionException {
+        return root(o, toolchain);
+    }
+
+    /**
      * A program override as Windows finds it: the path itself when it is a file, else the first
      * {@code PATHEXT} extension that names one ({@code hip.hipcc=C:\\ROCm\\bin\\hipcc} is {@code hipcc.exe});
      * {@code null} stays {@code null}, and a path naming nothing stays as given (its error names it).

@@ -26,7 +26,8 @@ import org.junit.jupiter.api.TestFactory;
  * {@code <rule id>[.<variant>].log}; its {@code #!} header says what the classifier must find:
  * {@code stage}, {@code root} (a substring of the root error line, or {@code none}), {@code cause}
  * (a substring of the cause), optionally {@code command} and {@code outcome}
- * ({@code timeout}, {@code launch: <message>}, {@code exit <code>}).
+ * ({@code timeout}, {@code launch: <message>}, {@code exit <code>}), and {@code sdk}: the HIP SDK's directory (a
+ * {@link HeaderOrigin}, the steps' working directory {@code /work/p}) for the {@code header} rules.
  */
 class RuleBookSamplesTest {
     private static final String DEFAULT_COMMAND = "hipcc -O3 -std=c++17 -x hip --offload-arch=gfx1151 -shared"
@@ -66,7 +67,8 @@ class RuleBookSamplesTest {
             FailedRun run = new FailedRun(List.of(meta.getOrDefault("command", DEFAULT_COMMAND).split(" ")), log,
                     outcome.startsWith("exit ") ? Integer.parseInt(outcome.substring(5)) : -1,
                     outcome.equals("timeout"), outcome.startsWith("launch: ") ? outcome.substring(8) : null);
-            Diagnosis d = classifier.classify(run);
+            Diagnosis d = (meta.containsKey("sdk") ? new FailureClassifier(book, new HeaderOrigins(List.of(
+                    new HeaderOrigin("the HIP SDK", Path.of(meta.get("sdk")))), Path.of("/work/p"))) : classifier).classify(run);
             assertEquals(ruleOf(f), d.ruleId(), () -> "rule for " + f.getFileName() + ": " + d);
             assertEquals(Stage.of(meta.get("stage")), d.stage(), "stage");
             String root = meta.get("root");

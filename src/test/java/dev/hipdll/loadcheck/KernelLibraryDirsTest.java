@@ -11,7 +11,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** kernel32.lib directories for the loader program: the user's, then (Windows) the Windows SDK's um/x64. */
+/**
+ * kernel32.lib directories for the loader program: the user's, then the SDK's own C runtime directory (the stand-in
+ * SDK's), then (Windows) the Windows SDK's um/x64.
+ */
 class KernelLibraryDirsTest {
     @TempDir
     Path pfx86;
@@ -38,5 +41,18 @@ class KernelLibraryDirsTest {
         assertEquals(List.of(), KernelLibraryDirs.of(emptyWindows, List.of(), null));
         Host linux = Host.of(OsFamily.UNIX, Map.of("ProgramFiles(x86)", pfx86.toString()));
         assertEquals(List.of(Path.of("/x")), KernelLibraryDirs.of(linux, List.of(Path.of("/x")), null));
+    }
+
+    /** Issue 34, item 8: the stand-in SDK's lib/msvc-standin is found without hip.loadCheck.libDirs. */
+    @Test
+    void theStandinSdksRuntimeDirectoryComesAfterTheGivenOnes() {
+        Path sdk = dev.hipdll.testing.Toolchain.standinSdk();
+        Path own = sdk.resolve("lib/msvc-standin");
+        Host linux = Host.of(OsFamily.UNIX, Map.of());
+        assertEquals(List.of(own), KernelLibraryDirs.of(linux, List.of(), null, sdk));
+        assertEquals(List.of(Path.of("/x"), own), KernelLibraryDirs.of(linux, List.of(Path.of("/x")), null, sdk));
+        assertEquals(List.of(own), KernelLibraryDirs.of(linux, List.of(own), null, sdk), "given once, listed once");
+        // a real SDK has no such directory: nothing is added
+        assertEquals(List.of(), KernelLibraryDirs.of(linux, List.of(), null, pfx86));
     }
 }

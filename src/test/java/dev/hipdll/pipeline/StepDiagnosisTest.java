@@ -120,6 +120,71 @@ class StepDiagnosisTest {
         assertFalse(Files.exists(out.resolveSibling(".tmp")), "no half-written DLL");
     }
 
+    /** The copied example with a host-only unit {@code host.cpp} of {@code code}: the request, 2 workers. */
+    private HipDllBuildRequest withHostUnit(String code) throws Exception {
+        Path src = copyExample();
+        Path host = src.resolve("host.cpp");
+        Files.writeString(host, code);
+        return StandinBuild.request(dir, src, List.of(src.resolve("backend_cuda.cu"), src.resolve("cuda_chain.cu"), host),
+                List.of(src.resolve("include")), "gfx1151", List.of(), dir.resolve("out/coli_hip.dll"),
+                StandinBuild.options(Duration.ofMinutes(5)), Host.of(OsFamily.UNIX, env()), Toolchain.standinSdk());
+    }
+
+    /**
+     * A host-only .cpp that includes hip/hip_runtime.h (ordinary in CUDA projects) compiles, as with AMD's header: the
+     * stand-in's header used to fail on its amdgcn builtins outside a HIP compile (issue 34, item 2).
+     */
+    @Test
+    void aHostOnlyUnitIncludingTheRuntimeHeaderBuilds() throws Exception {
+        Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
+        HipDllBuildRequest r = withHostUnit("""
+                #include <hip/hip_runtime.h>
+                extern "C" int coli_device_count(void) { int n = 0; return hipGetDeviceCount(&n) == hipSuccess ? n : -1; }
+                """);
+        HipDllBuildResult built = StandinBuild.build(r, StandinBuild.quiet());
+        assertTrue(Files.isRegularFile(built.dll()));
+        assertTrue(Files.isRegularFile(dir.resolve("out/steps/host.cpp/host.obj")));
+    }
+
+    /**
+     * An error whose location is in the SDK's header is the SDK's, named with the user's line that included it, not
+     * "error in your code at <SDK header>" (issue 34, item 2): a macro defined before the include breaks the header.
+     */
+    @Test
+    void anErrorInsideAnSdkHeaderIsNamedAsTheSdksWithTheIncludingLine() throws Exception {
+        Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
+        HipDllBuildRequest r = withHostUnit("""
+                #define hipStream_t 42
+                #include <hip/hip_runtime.h>
+                """);
+        BuildFailedException e = assertThrows(BuildFailedException.class, () -> StandinBuild.build(r, StandinBuild.quiet()));
+        List<String> lines = e.getMessage().lines().toList();
+        assertEquals("host compile host.cpp failed", lines.get(0), e.getMessage());
+        Path header = Toolchain.standinSdk().resolve("include/hip/hip_runtime.h").toAbsolutePath().normalize();
+        assertTrue(lines.get(1).startsWith("error inside the HIP SDK's header at " + header + ":"), e.getMessage());
+        assertTrue(lines.get(1).contains(", included from " + dir.relativize(dir.resolve("hip/host.cpp")) + ":2: "),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("(rule error-in-sdk-header)"), e.getMessage());
+        assertFalse(e.getMessage().contains("error in your code"), e.getMessage());
+    }
+
+    /** A host-only unit that uses device code is told to compile as HIP with hip.hipSources (issue 34, item 2). */
+    @Test
+    void deviceCodeInAHostOnlyUnitNamesHipSources() throws Exception {
+        Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
+        HipDllBuildRequest r = withHostUnit("""
+                #include <hip/hip_runtime.h>
+                __global__ void zero(float *x) { x[threadIdx.x] = 0.0f; }
+                """);
+        BuildFailedException e = assertThrows(BuildFailedException.class, () -> StandinBuild.build(r, StandinBuild.quiet()));
+        List<String> lines = e.getMessage().lines().toList();
+        assertEquals("host compile host.cpp failed", lines.get(0), e.getMessage());
+        assertTrue(lines.get(1).startsWith("threadIdx at " + dir.relativize(dir.resolve("hip/host.cpp")) + ":2 is device code"),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("(rule device-code-in-host-only-unit)"), e.getMessage());
+        assertTrue(e.getMessage().contains("name it in hip.hipSources"), e.getMessage());
+    }
+
     @Test
     void aMissingRuntimeLibraryIsAHostLinkDiagnosis() throws Exception {
         Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");

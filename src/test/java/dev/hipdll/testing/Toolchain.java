@@ -33,7 +33,7 @@ public final class Toolchain {
             }
         }
         if (!missing.isEmpty()) {
-            missing("missing tools " + missing + ": run ./scripts/toolchain (installs clang-19 lld-19 llvm-19 clang-tools-19)");
+            missing("missing tools " + missing + ": run ./scripts/toolchain (installs clang-19 lld-19 llvm-19 clang-tools-19 clangd-19)");
         }
     }
 
