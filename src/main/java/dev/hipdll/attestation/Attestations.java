@@ -17,7 +17,7 @@ public final class Attestations {
     public static final String PREDICATE_TYPE = "https://slsa.dev/provenance/v1";
     /**
      * The {@code buildDefinition.buildType} of a hipdll:build: what its {@code externalParameters},
-     * {@code internalParameters} and {@code resolvedDependencies} mean (docs/verify.md, "The statement").
+     * {@code internalParameters} and {@code resolvedDependencies} mean (docs/verify-reference.md, "What hipdll:build writes").
      */
     public static final String BUILD_TYPE = "https://hipdll.dev/hipdll-maven-plugin/build-type/v1";
     /** The {@code runDetails.builder.id} when {@code hip.attestation.builderId} is not set. */

@@ -10,7 +10,7 @@ import java.util.List;
  * {@link #sdkComponent}). No id is written as a string literal anywhere else (CheckIdRegistryTest).
  */
 public final class CheckIds {
-    // One constant per check; see docs/verify.md for what each reads and when it fails.
+    // One constant per check; docs/verify.md and docs/verify-reference.md say what each reads and when it fails.
     public static final String PE_FORMAT = "pe.format";
     public static final String PE_MACHINE = "pe.machine";
     public static final String PE_DLL = "pe.dll";

@@ -14,18 +14,18 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * docs/verify.md's trust matrix (issue 30): three rows of three cells, each naming the test that asserts it, and
- * every test named there exists (a class under src/test/java, and the method when one is named).
+ * The trust matrix of docs/verify.md, as docs/verify-reference.md repeats it in "Which test proves what" (issue 30):
+ * three rows of three cells, each naming the test that asserts it, and every test named there exists (a class under src/test/java, and the method when one is named).
  */
 class TrustMatrixDocTest {
     private static final Pattern NAMED = Pattern.compile("`([A-Z][A-Za-z0-9]*Test)(?:\\.([a-z][A-Za-z0-9]*))?`");
 
     @Test
     void everyCellNamesATestThatExists() throws IOException {
-        String doc = Files.readString(Path.of("docs/verify.md"));
+        String doc = Files.readString(Path.of("docs/verify-reference.md"));
         int start = doc.indexOf("<a id=\"the-matrix-what-a-pass-proves-per-trust-configuration-and-input-path\"></a>");
         int end = doc.indexOf("**The build side's input paths**", start);
-        assertTrue(start > 0 && end > start, "docs/verify.md has no trust matrix");
+        assertTrue(start > 0 && end > start, "docs/verify-reference.md has no trust matrix");
         assertEquals(List.of(), missing(doc.substring(start, end), 3, 4));
     }
 

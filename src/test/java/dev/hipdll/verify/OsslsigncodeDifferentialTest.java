@@ -52,7 +52,7 @@ import org.junit.jupiter.api.io.TempDir;
  * changed byte, a changed CheckSum. Both trust the throwaway root the test made (osslsigncode {@code -CAfile} and
  * {@code -TSA-CAfile}; verify {@code hip.trustStore}); verify accepts when {@code authenticode.signature} and
  * {@code authenticode.chain} pass and {@code authenticode.timestamp} does not fail. Accept and reject agree for
- * every file except where {@link #DIFFERENCES} says why, with the Windows rule that decides it (docs/verify.md,
+ * every file except where {@link #DIFFERENCES} says why, with the Windows rule that decides it (docs/verify-reference.md,
  * "osslsigncode and verify"). Under CI=true a missing osslsigncode fails the test.
  */
 class OsslsigncodeDifferentialTest {

@@ -45,7 +45,7 @@ import org.junit.jupiter.api.io.TempDir;
  * jar) and the Temurin 17 JRE for Windows ({@link WindowsJre}). Against {@code llvm-readobj-19}:
  * <ul>
  *   <li>imports: every import and delay-load descriptor ("dll: symbols", by name or ordinal), as a multiset;</li>
- *   <li>hardening: each of the seven {@code hardening.*} verdicts (PASS or not) against what docs/verify.md's rule
+ *   <li>hardening: each of the seven {@code hardening.*} verdicts (PASS or not) against what docs/verify-reference.md's rule
  *       decides from the readobj fields: DYNAMIC_BASE with base relocations; HIGH_ENTROPY_VA with DYNAMIC_BASE on a
  *       PE32+ image (a PE32 one: not applicable, PASS); NX_COMPAT; GUARD_CF with a load configuration whose
  *       GuardFlags have CF_INSTRUMENTED, a check function and the function table they claim; CET_COMPAT on x86/x64
@@ -55,7 +55,7 @@ import org.junit.jupiter.api.io.TempDir;
  *       {@code .nv_fatb}/{@code .nvFatBi}/{@code .hip_fat}/{@code .hipFatB}, and {@code device-code.size} counts the
  *       entries {@code device-code.targets} names.</li>
  * </ul>
- * Signatures are compared with osslsigncode in {@link OsslsigncodeDifferentialTest}. The figures go to docs/verify.md.
+ * Signatures are compared with osslsigncode in {@link OsslsigncodeDifferentialTest}. The figures go to docs/verify-reference.md.
  */
 class RealPackageAgreementTest {
     @TempDir
