@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * The files {@code hipdll:verify} writes into a directory: {@value JsonReport#FILE_NAME},
- * {@value JUnitXmlReport#FILE_NAME} and {@value SarifReport#FILE_NAME}. They describe one DLL; when that DLL is rebuilt they are stale
+ * {@code TEST-hipdll-verify.xml} ({@link JUnitXmlReport#FILE_NAME}) and {@value SarifReport#FILE_NAME}. They describe one DLL; when that DLL is rebuilt they are stale
  * (a failed rebuild must not leave a passing report of the previous DLL for CI to pick up), so the
  * build deletes them before the compiler starts.
  */
