@@ -130,7 +130,7 @@ public class VerifyMojo extends AbstractContractMojo {
     @Parameter(property = "hip.checks.skip")
     List<String> skipChecks;
 
-    /** Where verify.json and TEST-hipdll-verify.xml go; unset: target/hipdll in a project, else target/hipdll under the current directory (never beside the DLL). */
+    /** Where verify.json, TEST-hipdll-verify.xml and verify.sarif go; unset: target/hipdll in a project, else target/hipdll under the current directory (never beside the DLL). */
     @Parameter(property = "hip.reportDirectory")
     File reportDirectory;
 
@@ -500,7 +500,7 @@ public class VerifyMojo extends AbstractContractMojo {
         TableLog.log(getLog(), outcome.table());
         try {
             List<Path> written = outcome.writeReports(dir);
-            getLog().info("reports: " + written.get(0) + ", " + written.get(1));
+            getLog().info("reports: " + String.join(", ", written.stream().map(Path::toString).toList()));
         } catch (IOException e) {
             throw new MojoExecutionException("cannot write the verify reports to " + dir + ": " + IoProblem.describe(e), e);
         }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.hipdll.host.Host;
 import dev.hipdll.host.OsFamily;
 import dev.hipdll.testing.Fixtures;
+import dev.hipdll.testing.SarifSchema;
 import dev.hipdll.testing.Toolchain;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,8 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 11's new checks reach all three views: the table, {@code verify.json} and
- * {@code TEST-hipdll-verify.xml}, through the goal, on the example backend built here (gfx1151 and
+ * Issue 11's new checks reach all the views: the table, {@code verify.json},
+ * {@code TEST-hipdll-verify.xml} and {@code verify.sarif} (valid SARIF 2.1.0, an error per failed check), through the goal, on the example backend built here (gfx1151 and
  * gfx11-generic, code object v6, {@code -g} device code); the failure line names each failed check.
  */
 class NewChecksInReportsTest {
@@ -77,5 +78,21 @@ class NewChecksInReportsTest {
         assertEquals("SKIP", verdicts.get("artifact.built"), "no build in this run");
         assertTrue(xml.contains("type=\"hipdll.verify.device-code.gpus\""), "a FAIL is a JUnit failure");
         assertTrue(xml.contains("gfx1152: loads gfx11-generic (generic, code object v6)"), xml);
+
+        Path sarif = dir.resolve("reports/verify.sarif");
+        assertEquals(List.of(), SarifSchema.errors(sarif));
+        List<String> errors = new java.util.ArrayList<>();
+        new ObjectMapper().readTree(sarif.toFile()).at("/runs/0/results").forEach(r -> {
+            if (r.get("level").asText().equals("error")) {
+                errors.add(r.get("ruleId").asText());
+            }
+        });
+        List<String> failed = new java.util.ArrayList<>();
+        verdicts.forEach((id, v) -> {
+            if (v.equals("FAIL")) {
+                failed.add(id);
+            }
+        });
+        assertEquals(failed, errors);
     }
 }

@@ -210,8 +210,10 @@ class ReportsTest {
     void staleVerifyReportsAreDeleted() throws Exception {
         new JsonReport().write(report(), dir.resolve(JsonReport.FILE_NAME));
         new JUnitXmlReport().write(report(), dir.resolve(JUnitXmlReport.FILE_NAME));
+        new SarifReport(dev.hipdll.findings.DetailBound.standard(), dir).write(report(), dir.resolve(SarifReport.FILE_NAME));
         Files.writeString(dir.resolve("doctor.json"), "{}");
-        assertEquals(List.of(dir.resolve(JsonReport.FILE_NAME), dir.resolve(JUnitXmlReport.FILE_NAME)), VerifyReports.deleteIn(dir));
+        assertEquals(List.of(dir.resolve(JsonReport.FILE_NAME), dir.resolve(JUnitXmlReport.FILE_NAME),
+                dir.resolve(SarifReport.FILE_NAME)), VerifyReports.deleteIn(dir));
         assertTrue(Files.exists(dir.resolve("doctor.json")), "only verify's reports");
         assertEquals(List.of(), VerifyReports.deleteIn(dir));
     }
