@@ -19,6 +19,7 @@ import dev.hipdll.environment.ScrubResult;
 import dev.hipdll.graph.GraphResult;
 import dev.hipdll.graph.GraphRunner;
 import dev.hipdll.graph.JobBudget;
+import dev.hipdll.graph.ReuseSource;
 import dev.hipdll.graph.StepOutcome;
 import dev.hipdll.host.OsFamily;
 import dev.hipdll.incremental.DependencyFile;
@@ -340,7 +341,7 @@ public final class HipDllBuild {
         int ran = (int) result.count(StepOutcome.Ran.class);
         int reused = (int) result.count(StepOutcome.Reused.class);
         long fromShards = result.outcomes().values().stream().filter(x -> x instanceof StepOutcome.Reused u
-                && u.detail().startsWith(StepExecutor.FROM_SHARD)).count();
+                && u.source() instanceof ReuseSource.Shard).count();
         log.info("built " + output + " in " + millis(started) + " ms: " + ran + " of " + plan.steps().size()
                 + " steps ran, " + reused + " reused" + (fromShards > 0 ? " (" + fromShards + " from shards)" : ""));
         Path depFile = mergeDependencyFiles(plan.steps(), output);
@@ -364,8 +365,8 @@ public final class HipDllBuild {
             }
         }
         List<String> unvouched = shards.signed() ? List.of() : result.outcomes().values().stream()
-                .filter(x -> x instanceof StepOutcome.Reused u && u.detail().startsWith(StepExecutor.FROM_SHARD))
-                .map(x -> ((StepOutcome.Reused) x).detail().substring(StepExecutor.FROM_SHARD.length()))
+                .filter(x -> x instanceof StepOutcome.Reused u && u.source() instanceof ReuseSource.Shard)
+                .map(x -> ((ReuseSource.Shard) ((StepOutcome.Reused) x).source()).name())
                 .distinct().sorted().toList();
         if (!unvouched.isEmpty()) {
             log.info("the DLL holds device code from unsigned shard(s), which no trusted key vouches for: "

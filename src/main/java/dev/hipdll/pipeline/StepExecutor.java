@@ -17,6 +17,7 @@ import dev.hipdll.diagnosis.FailedRun;
 import dev.hipdll.diagnosis.FailureClassifier;
 import dev.hipdll.diagnosis.RuleBook;
 import dev.hipdll.diagnosis.Stage;
+import dev.hipdll.graph.ReuseSource;
 import dev.hipdll.graph.StepAction;
 import dev.hipdll.graph.StepOutcome;
 import dev.hipdll.incremental.DependencyFile;
@@ -99,7 +100,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
     private final Set<String> unitsNotRecorded = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** {@link HeaderFiles}: count and whole digest, kept in compile steps' records. */
     private final String headerFiles;
-    /** How the outcome of a step taken from a shard begins: {@code from shard <name>}. */
+    /** How the detail of a step taken from a shard begins: {@code from shard <name>}. */
     static final String FROM_SHARD = "from shard ";
     /** The prefix of a device library's name among {@code driverTools}: only a device compile's key holds them. */
     static final String DEVICE_LIB = "deviceLib ";
@@ -297,7 +298,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
             String why = refusal(o, step, command, envDigest, headers(step), tools);
             if (why == null) {
                 take(o, step, command, envDigest, tools);
-                return Optional.of(new StepOutcome.Reused(FROM_SHARD + o.shard()));
+                return Optional.of(new StepOutcome.Reused(FROM_SHARD + o.shard(), new ReuseSource.Shard(o.shard())));
             }
             why = ControlCharacters.escape(why);  // it may quote the manifest's strings (a version, arguments, paths)
             listener.warn(step.describe() + ": shard " + o.shard() + " refused: " + why);
