@@ -9,8 +9,17 @@ public sealed interface StepOutcome permits StepOutcome.Ran, StepOutcome.Reused,
     record Ran(String detail) implements StepOutcome {
     }
 
-    /** The step's inputs were unchanged: its kept output was reused, nothing ran. @param detail why it counts as unchanged */
-    record Reused(String detail) implements StepOutcome {
+    /**
+     * The step's inputs were unchanged: an output made before was taken, nothing ran.
+     *
+     * @param detail why it counts as unchanged, or where it came from ("inputs unchanged", "from shard gfx1100")
+     * @param source where the output came from: the step's own record or a shard
+     */
+    record Reused(String detail, ReuseSource source) implements StepOutcome {
+        /** Reused from the step's own record. */
+        public Reused(String detail) {
+            this(detail, ReuseSource.OWN_RECORD);
+        }
     }
 
     /**

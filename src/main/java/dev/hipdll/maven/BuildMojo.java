@@ -4,22 +4,19 @@ import dev.hipdll.digest.DllArtifact;
 import dev.hipdll.attestation.AttestationException;
 import dev.hipdll.attestation.Attestations;
 import dev.hipdll.attestation.SigningKey;
-import dev.hipdll.pipeline.BuildOptions;
+import dev.hipdll.pipeline.BuildRequestBuilder;
 import dev.hipdll.pipeline.BuildSigning;
 import dev.hipdll.pipeline.HipDllBuild;
 import dev.hipdll.pipeline.HipDllBuildRequest;
 import dev.hipdll.pipeline.HipDllBuildResult;
 import dev.hipdll.pipeline.Schedule;
 import dev.hipdll.pipeline.IncludeDirectories;
-import dev.hipdll.pipeline.SetupInputs;
 import dev.hipdll.pipeline.StampContext;
-import dev.hipdll.pipeline.TranslationUnits;
 import dev.hipdll.compile.BuildFailedException;
 import dev.hipdll.compile.Driver;
 import dev.hipdll.compile.HardeningFlags;
 import dev.hipdll.compile.SourceLanguages;
 import dev.hipdll.host.EnvironmentException;
-import dev.hipdll.environment.ScrubPolicy;
 import dev.hipdll.io.IoProblem;
 import dev.hipdll.io.OutputDirectory;
 import dev.hipdll.io.OutputName;
@@ -34,7 +31,6 @@ import dev.hipdll.sources.SourceScanner;
 import dev.hipdll.msvc.MsvcRequest;
 import dev.hipdll.sdk.HipToolchain;
 import dev.hipdll.sdk.SdkOverrides;
-import dev.hipdll.gfx.GfxTargetList;
 import dev.hipdll.gfx.InvalidTargetException;
 import java.io.File;
 import java.io.IOException;
@@ -46,7 +42,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.lifecycle.LifecycleExecutor;
 import org.apache.maven.lifecycle.MavenExecutionPlan;
@@ -510,20 +505,30 @@ public class BuildMojo extends AbstractHipdllMojo {
             List<String> problems = new ArrayList<>();
             List<HipToolchain> toolchains = HipToolchains.read(session, problems);
             problems.forEach(getLog()::warn);
-            SdkOverrides overrides = new SdkOverrides(path(sdkRoot), path(hipcc), path(clangDir), path(includeDir),
-                    path(libDir), path(deviceLibDir), path(runtimeDll), CommandLineProperties.places(session, basedir,
-                    project == null ? null : project.getProperties(), overrideValues()));
-            // the signing variables stay out of every compiler step's environment
-            return new HipDllBuildRequest(SigningKeySettings.withoutSigningVariables(host()), new SetupInputs(overrides,
-                    toolchains, toolchainVersion,
-                    new MsvcRequest(path(vsInstallDir), vcToolsVersion, windowsSdkVersion, path(windowsSdkDir)),
-                    ScrubPolicy.of(scrubVariables, keepVariables, environmentVariables).withLauncher(compilerLauncher)),
-                    new TranslationUnits(sourceDirectory.toPath(), sources(), includeDirs(), defines, compilerArgs,
-                            new SourceLanguages(hipSources, hostSources), libraries),
-                    GfxTargetList.parse(arch), outputDirectory.toPath().resolve(outputName), options(),
-                    basedir.toPath(), buildDirectory(), new StampContext(mojoExecution == null ? "unknown"
-                    : mojoExecution.getVersion(), plugin.getId(), stampParameters(), environmentVariables.keySet()),
-                    dev.hipdll.trust.TrustPolicy.none(), recordKeyFile());
+            return new BuildRequestBuilder()
+                    // the signing variables stay out of every compiler step's environment
+                    .host(SigningKeySettings.withoutSigningVariables(host()))
+                    .sdk(new SdkOverrides(path(sdkRoot), path(hipcc), path(clangDir), path(includeDir), path(libDir),
+                            path(deviceLibDir), path(runtimeDll), CommandLineProperties.places(session, basedir,
+                            project == null ? null : project.getProperties(), overrideValues())))
+                    .toolchains(toolchains, toolchainVersion)
+                    .msvc(new MsvcRequest(path(vsInstallDir), vcToolsVersion, windowsSdkVersion, path(windowsSdkDir)))
+                    .environment(scrubVariables, keepVariables, environmentVariables)
+                    .sources(sourceDirectory.toPath(), sources(), includes).includeDirectories(includeDirs())
+                    .defines(defines).compilerArgs(compilerArgs).languages(new SourceLanguages(hipSources, hostSources))
+                    .libraries(libraries).arch(arch).output(outputDirectory.toPath().resolve(outputName))
+                    .staticRuntime(staticRuntime).driver(Driver.parse(driver)).jobs(jobs)
+                    .bundleVersion(offloadCompress ? Optional.of(bundleVersion) : Optional.empty()).timeout(timeout)
+                    .heartbeat(Duration.ofSeconds(heartbeatSeconds)).commandLineLimit(commandLineLimit).force(force)
+                    .progress(progress).outputTimestamp(outputTimestamp).compilerLauncher(compilerLauncher)
+                    .sdkFingerprint(sdkFingerprint).schedule(Schedule.parse(schedule))
+                    .hardening(new HardeningFlags(guardCf, dynamicBase, highEntropyVa, nxCompat, cetCompat,
+                            forceIntegrity))
+                    .project(basedir.toPath(), buildDirectory())
+                    .plugin(new StampContext(mojoExecution == null ? "unknown" : mojoExecution.getVersion(),
+                            plugin.getId()))
+                    .recordKey(recordKeyFile())
+                    .build();
         } catch (InvalidTargetException e) {
             throw parameterError("hip.arch: " + e.getMessage());
         } catch (IllegalArgumentException | EnvironmentException e) {
@@ -664,68 +669,9 @@ public class BuildMojo extends AbstractHipdllMojo {
         return warnings;
     }
 
-    /** The build options from the parameters (checked by {@link #checkParameters}); @throws IllegalArgumentException for a bad hip.driver */
-    private BuildOptions options() {
-        return new BuildOptions(staticRuntime, Driver.parse(driver), jobs == 0 ? Runtime.getRuntime().availableProcessors()
-                : jobs, offloadCompress ? Optional.of(bundleVersion) : Optional.empty(),
-                timeout, Duration.ofSeconds(heartbeatSeconds), commandLineLimit, force,
-                progress, outputTimestamp, compilerLauncher, sdkFingerprint, Schedule.parse(schedule),
-                Optional.of(hardening()));
-    }
-
-    /** The mitigations of {@code hip.guardCf}, {@code hip.dynamicBase}, ... */
-    private HardeningFlags hardening() {
-        return new HardeningFlags(guardCf, dynamicBase, highEntropyVa, nxCompat, cetCompat, forceIntegrity);
-    }
-
     private Path buildDirectory() {
         return project == null || project.getBuild() == null ? basedir.toPath().resolve("target")
                 : Path.of(project.getBuild().getDirectory());
-    }
-
-    /**
-     * Every parameter that decides the DLL, by property name (hip.arch is stamped as the gfx target list);
-     * unset parameters are left out.
-     */
-    private TreeMap<String, String> stampParameters() {
-        TreeMap<String, String> p = new TreeMap<>();
-        // The SDK is stamped by its resolved components (path, size, hash), not by how the root or an
-        // override was spelled: HIP_SDK_ROOT, -Dhip.sdkRoot and toolchains.xml naming one SDK are one input.
-        p.put("hip.vsInstallDir", String.valueOf(vsInstallDir));
-        // as MsvcRequest reads them: -Dhip.vcToolsVersion= (blank) is no pin, the same input as none
-        p.put("hip.vcToolsVersion", String.valueOf(MsvcRequest.unsetIfBlank(vcToolsVersion)));
-        p.put("hip.windowsSdkVersion", String.valueOf(MsvcRequest.unsetIfBlank(windowsSdkVersion)));
-        p.put("hip.windowsSdkDir", String.valueOf(windowsSdkDir));
-        p.put("hip.scrubVariables", String.join(",", scrubVariables));
-        p.put("hip.keepVariables", String.join(",", keepVariables));
-        p.put("environmentVariables", String.valueOf(new TreeMap<>(environmentVariables)));
-        p.put("hip.commandLineLimit", String.valueOf(commandLineLimit));
-        p.put("hip.sourceDirectory", String.valueOf(sourceDirectory));
-        p.put("includes", String.join(",", includes));
-        p.put("hip.libraries", String.join(",", libraries));
-        p.put("hip.hipSources", String.join(",", hipSources));
-        p.put("hip.hostSources", String.join(",", hostSources));
-        p.put("includeDirectories", String.join(",", includeDirs().stream().map(Path::toString).toList()));
-        p.put("defines", String.join(",", defines));
-        p.put("compilerArgs", String.join(" ", compilerArgs));
-        p.put("hip.outputName", outputName);
-        p.put("hip.outputDirectory", String.valueOf(outputDirectory));
-        p.put("hip.staticRuntime", String.valueOf(staticRuntime));
-        p.put("hip.driver", Driver.parse(driver).toString());
-        p.put("hip.offloadCompress", String.valueOf(offloadCompress));
-        if (offloadCompress) {
-            p.put("hip.bundleVersion", String.valueOf(bundleVersion));
-        }
-        p.put("project.build.outputTimestamp", String.valueOf(outputTimestamp));
-        p.put("hip.guardCf", String.valueOf(guardCf));
-        p.put("hip.dynamicBase", String.valueOf(dynamicBase));
-        p.put("hip.highEntropyVa", String.valueOf(highEntropyVa));
-        p.put("hip.nxCompat", String.valueOf(nxCompat));
-        p.put("hip.cetCompat", String.valueOf(cetCompat));
-        p.put("hip.forceIntegrity", String.valueOf(forceIntegrity));
-        p.put("basedir", String.valueOf(basedir));
-        p.values().removeIf("null"::equals);  // String.valueOf of an unset parameter
-        return p;
     }
 
     /**

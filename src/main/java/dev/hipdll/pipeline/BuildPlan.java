@@ -33,7 +33,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -123,7 +122,7 @@ record BuildPlan(HipDllBuildRequest request, BuildSetup setup, Path output, List
         headerRoots.add(r.units().sourceDirectory());
         headerRoots.addAll(r.units().includeDirs());
         HeaderFiles headerFiles = HeaderFiles.of(headerRoots, r.buildDirectory());
-        SortedMap<String, String> stampParameters = new TreeMap<>(r.stamp().parameters());
+        SortedMap<String, String> stampParameters = StampParameters.of(r);
         stampParameters.put("header files in the source and include directories", headerFiles.summary());
         if (!libraries.isEmpty()) { // issue 23, item 3: another hipblas.lib rebuilds
             List<String> libs = new ArrayList<>();
@@ -216,7 +215,7 @@ record BuildPlan(HipDllBuildRequest request, BuildSetup setup, Path output, List
      * variable said "up to date" after one with it.
      */
     static Set<String> keyedVariables(HipDllBuildRequest r, ScrubResult env) {
-        Set<String> keyed = new TreeSet<>(r.stamp().userVariables());
+        Set<String> keyed = new TreeSet<>(r.setup().scrub().set().keySet());
         keyed.addAll(env.keptNames());
         return keyed;
     }

@@ -117,14 +117,14 @@ record GraphExecution(BuildPlan plan, JobBudget budget, ShardSet shards, Optiona
             FileDigests digests = plan.digests();
             PathPlaceholders placeholders = PathPlaceholders.forBuild(sdk, r.basedir(), r.buildDirectory());
             List<Path> deviceLibraries = deviceLibraries(sdk);
-            StepExecutor executor = new StepExecutor(new ProcessRunner(o.stepTimeout()).withBuildId(buildRun.id()),
+            StepExecutor executor = new StepExecutor(new StepContext(new ProcessRunner(o.stepTimeout()).withBuildId(buildRun.id()),
                     new LaunchOptions(os, o.commandLineLimit()), sdk.hipcc().path(), sdk.hipccIsBatchWrapper(),
                     compilerEnv, r.basedir(), driverTools(sdk, os, o.driver(), deviceLibraries),
                     environmentDigest(compilerEnv, os, plan.keyedVariables(), placeholders),
                     placeholders, plan::nameOf, digests, buildLog,
                     diagnosisTxt, RuleBook.load(), log, o.force(), progress, unitsBuiltBefore(steps), plan.launcher(),
                     compileToolsDigest(sdk, os, o.driver(), deviceLibraries, digests), plan.headerFiles(), shards, seal,
-                    headerOrigins(sdk, plan.setup().msvc(), compilerEnv, r.basedir()));
+                    headerOrigins(sdk, plan.setup().msvc(), compilerEnv, r.basedir())));
             StepDurations durations = StepDurations.load(plan.stepDir());
             Map<String, Long> priority = o.schedule() == Schedule.CRITICAL_PATH
                     ? CriticalPath.remaining(graph, new StepEstimates(durations, steps)::millis) : Map.of();

@@ -19,6 +19,7 @@ import dev.hipdll.environment.ScrubResult;
 import dev.hipdll.graph.GraphResult;
 import dev.hipdll.graph.GraphRunner;
 import dev.hipdll.graph.JobBudget;
+import dev.hipdll.graph.ReuseSource;
 import dev.hipdll.graph.StepOutcome;
 import dev.hipdll.host.OsFamily;
 import dev.hipdll.incremental.DependencyFile;
@@ -149,8 +150,121 @@ public final class HipDllBuild {
         return new HipDllBuild(vswhereTimeout, budget, shards, signing);
     }
 
-    /** A DLL build's result or a shard build's, one of them null. */
-    private record Outcome(HipDllBuildResult dll, ShardResult shard) {
+    /**
+     * What one run makes of the step graph, chosen once: the DLL ({@link DllRun}, after the stamp's up-to-date
+     * answer) or a shard ({@link ShardRun}: the device compiles only; no stamp is read or written, the DLL is not
+     * touched).
+     *
+     * @param <T> the run's result
+     */
+    private interface Publisher<T> {
+        /** Checks made before anything runs. */
+        void before(HipDllBuildRequest r) throws BuildFailedException;
+
+        /** The result when no step needs to run (the DLL is up to date); empty: the steps run. */
+        Optional<T> withoutSteps(BuildPlan plan, IncrementalBuild incremental, RecordSeal seal, long started,
+                                 long stampStarted, BuildListener log) throws BuildFailedException, IOException;
+
+        /** The plan's steps this run runs, said in the log. */
+        List<BuildStep> steps(BuildPlan plan, IncrementalBuild incremental, BuildListener log) throws IOException;
+
+        /** Whether device code objects move between machines (shards): then an unreproducible build is warned about. */
+        boolean sharded();
+
+        /** Publishes what the steps made. */
+        T publish(BuildPlan plan, IncrementalBuild incremental, List<BuildStep> steps, GraphResult result,
+                  long wallStarted, long started, RecordSeal seal, BuildListener log)
+                throws BuildFailedException, IOException;
+    }
+
+    /** A DLL build: up to date by its stamp, or every step of the plan and the DLL published. */
+    private final class DllRun implements Publisher<HipDllBuildResult> {
+        private final BooleanSupplier awaitVerify;
+        private StampDecision decision;
+
+        DllRun(BooleanSupplier awaitVerify) {
+            this.awaitVerify = awaitVerify;
+        }
+
+        @Override
+        public void before(HipDllBuildRequest r) throws BuildFailedException {
+            checkShardTrust(r);  // before anything runs: a signing build never links device code it cannot vouch for
+        }
+
+        @Override
+        public Optional<HipDllBuildResult> withoutSteps(BuildPlan plan, IncrementalBuild incremental, RecordSeal seal,
+                                                        long started, long stampStarted, BuildListener log)
+                throws BuildFailedException, IOException {
+            decision = incremental.check(plan.stampInputs(), plan.request().options().force());
+            boolean upToDate = decision.upToDate();
+            if (upToDate && signing.key().isPresent()) {
+                // a DLL, stamp and provenance restored from a build cache say "up to date" as well as this machine's
+                Optional<String> notHere = DllBinding.problem(seal.machine(), plan.output(), plan.digests());
+                if (notHere.isPresent()) {
+                    log.info(plan.output().getFileName() + " is up to date by its stamp, but " + notHere.get()
+                            + "; this build signs, so it links the DLL again (docs/trust.md)");
+                    upToDate = false;
+                }
+            }
+            return upToDate ? Optional.of(upToDate(plan, incremental, decision, awaitVerify, started, stampStarted, log))
+                    : Optional.empty();
+        }
+
+        @Override
+        public List<BuildStep> steps(BuildPlan plan, IncrementalBuild incremental, BuildListener log)
+                throws IOException {
+            log.info("rebuilding " + plan.output().getFileName() + ": " + (decision.upToDate()
+                    ? "a DLL this machine did not link is not signed" : decision.summary(12)));
+            incremental.starting();
+            // the previous DLL's verify reports describe a DLL being replaced (docs/incremental-and-diagnosis.md)
+            VerifyReports.deleteIn(plan.outputDirectory()).forEach(p -> log.info("deleted the stale verify report " + p));
+            return plan.steps();
+        }
+
+        @Override
+        public boolean sharded() {
+            return !shards.none();
+        }
+
+        @Override
+        public HipDllBuildResult publish(BuildPlan plan, IncrementalBuild incremental, List<BuildStep> steps,
+                                         GraphResult result, long wallStarted, long started, RecordSeal seal,
+                                         BuildListener log) throws BuildFailedException, IOException {
+            return publishDll(plan, incremental, result, awaitVerify, wallStarted, started, seal, log);
+        }
+    }
+
+    /** A shard build (issue 24): the same graph restricted to the device compiles; the DLL and its stamp untouched. */
+    private final class ShardRun implements Publisher<ShardResult> {
+        @Override
+        public void before(HipDllBuildRequest r) {
+        }
+
+        @Override
+        public Optional<ShardResult> withoutSteps(BuildPlan plan, IncrementalBuild incremental, RecordSeal seal,
+                                                  long started, long stampStarted, BuildListener log) {
+            return Optional.empty();
+        }
+
+        @Override
+        public List<BuildStep> steps(BuildPlan plan, IncrementalBuild incremental, BuildListener log) {
+            List<BuildStep> steps = plan.steps().stream().filter(s -> s.kind() == StepKind.DEVICE_COMPILE).toList();
+            log.info("shard build for " + plan.request().targets() + ": the " + steps.size() + " device compile(s) of "
+                    + plan.steps().size() + " steps; no bundle, host compile or link runs");
+            return steps;
+        }
+
+        @Override
+        public boolean sharded() {
+            return true;
+        }
+
+        @Override
+        public ShardResult publish(BuildPlan plan, IncrementalBuild incremental, List<BuildStep> steps,
+                                   GraphResult result, long wallStarted, long started, RecordSeal seal,
+                                   BuildListener log) throws IOException {
+            return publishShard(plan, steps, result, started, log);
+        }
     }
 
     /**
@@ -168,13 +282,13 @@ public final class HipDllBuild {
      */
     public ShardResult runShard(HipDllBuildRequest r, BuildListener log) throws BuildFailedException, IOException {
         long started = System.nanoTime();
-        return run(setup(r), r, () -> false, log, started, true).shard();
+        return run(setup(r), r, log, started, new ShardRun());
     }
 
     /** As {@link #runShard(HipDllBuildRequest, BuildListener)} with a setup decided already. */
     public ShardResult runShard(BuildSetup setup, HipDllBuildRequest r, BuildListener log)
             throws BuildFailedException, IOException {
-        return run(setup, r, () -> false, log, System.nanoTime(), true).shard();
+        return run(setup, r, log, System.nanoTime(), new ShardRun());
     }
 
     /**
@@ -192,7 +306,7 @@ public final class HipDllBuild {
     public HipDllBuildResult run(HipDllBuildRequest r, BooleanSupplier awaitVerify, BuildListener log)
             throws BuildFailedException, IOException {
         long started = System.nanoTime();
-        return run(setup(r), r, awaitVerify, log, started, false).dll();
+        return run(setup(r), r, log, started, new DllRun(awaitVerify));
     }
 
     /**
@@ -209,7 +323,7 @@ public final class HipDllBuild {
      */
     public HipDllBuildResult run(BuildSetup setup, HipDllBuildRequest r, BooleanSupplier awaitVerify, BuildListener log)
             throws BuildFailedException, IOException {
-        return run(setup, r, awaitVerify, log, System.nanoTime(), false).dll();
+        return run(setup, r, log, System.nanoTime(), new DllRun(awaitVerify));
     }
 
     private BuildSetup setup(HipDllBuildRequest r) throws BuildFailedException {
@@ -224,14 +338,12 @@ public final class HipDllBuild {
     /**
      * The one pipeline of every mode.
      *
-     * @param shardOnly a shard build: only the device compiles run and the shard is written; else the DLL is built
+     * @param publisher what the run makes of the steps: the DLL or a shard
      */
-    private Outcome run(BuildSetup setup, HipDllBuildRequest r, BooleanSupplier awaitVerify, BuildListener log,
-                        long started, boolean shardOnly) throws BuildFailedException, IOException {
+    private <T> T run(BuildSetup setup, HipDllBuildRequest r, BuildListener log, long started, Publisher<T> publisher)
+            throws BuildFailedException, IOException {
         long wallStarted = System.currentTimeMillis();
-        if (!shardOnly) {
-            checkShardTrust(r);  // before anything runs: a signing build never links device code it cannot vouch for
-        }
+        publisher.before(r);
         SdkTable.render(setup.sdk()).forEach(log::info);
         setup.msvc().ifPresent(m -> log.info(m.describe()));
         logEnvironment(setup.environment(), log);
@@ -246,42 +358,20 @@ public final class HipDllBuild {
         }
         long stampStarted = System.nanoTime();
         RecordSeal seal = recordSeal(r, log);
-        StampDecision decision = shardOnly ? null : incremental.check(plan.stampInputs(), r.options().force());
-        boolean upToDate = decision != null && decision.upToDate();
-        if (upToDate && signing.key().isPresent()) {
-            // a DLL, stamp and provenance restored from a build cache say "up to date" as well as this machine's
-            Optional<String> notHere = DllBinding.problem(seal.machine(), plan.output(), plan.digests());
-            if (notHere.isPresent()) {
-                log.info(plan.output().getFileName() + " is up to date by its stamp, but " + notHere.get() + "; this"
-                        + " build signs, so it links the DLL again (docs/trust.md)");
-                upToDate = false;
-            }
-        }
-        if (upToDate) {
-            return new Outcome(upToDate(plan, incremental, decision, awaitVerify, started, stampStarted, log), null);
+        Optional<T> answered = publisher.withoutSteps(plan, incremental, seal, started, stampStarted, log);
+        if (answered.isPresent()) {
+            return answered.get();
         }
         // after the up-to-date answer, which reads no SDK file's content; the steps hash clang anyway (digests)
         checkTargetsWithTheSdk(plan.sdk(), r.targets(), plan.os(), plan.compilerEnvironment(), plan.digests(),
                 outDir.resolve("sdk-processors"), log);
         writeCompilationDatabase(compileCommands, plan.steps(), r.basedir(), log);
-        List<BuildStep> steps = plan.steps();
-        if (shardOnly) { // the same graph restricted to the device compiles (issue 24); the DLL and its stamp untouched
-            steps = steps.stream().filter(s -> s.kind() == StepKind.DEVICE_COMPILE).toList();
-            log.info("shard build for " + r.targets() + ": the " + steps.size() + " device compile(s) of "
-                    + plan.steps().size() + " steps; no bundle, host compile or link runs");
-        } else {
-            log.info("rebuilding " + plan.output().getFileName() + ": " + (decision.upToDate()
-                    ? "a DLL this machine did not link is not signed" : decision.summary(12)));
-            incremental.starting();
-            // the previous DLL's verify reports describe a DLL being replaced (docs/incremental-and-diagnosis.md)
-            VerifyReports.deleteIn(outDir).forEach(p -> log.info("deleted the stale verify report " + p));
-        }
-        if ((shardOnly || !shards.none()) && !new ReproducibleBuild(r.options().outputTimestamp()).enabled()) {
+        List<BuildStep> steps = publisher.steps(plan, incremental, log);
+        if (publisher.sharded() && !new ReproducibleBuild(r.options().outputTimestamp()).enabled()) {
             log.warn(UNREPRODUCIBLE_SHARDING);
         }
         GraphResult result = new GraphExecution(plan, budget, shards, Optional.of(seal)).run(steps, log);
-        return shardOnly ? new Outcome(null, publishShard(plan, steps, result, started, log))
-                : new Outcome(publishDll(plan, incremental, result, awaitVerify, wallStarted, started, seal, log), null);
+        return publisher.publish(plan, incremental, steps, result, wallStarted, started, seal, log);
     }
 
     /** The DLL is up to date: a pending stamp is settled, missing checksum or provenance written, the attestation kept. */
@@ -340,7 +430,7 @@ public final class HipDllBuild {
         int ran = (int) result.count(StepOutcome.Ran.class);
         int reused = (int) result.count(StepOutcome.Reused.class);
         long fromShards = result.outcomes().values().stream().filter(x -> x instanceof StepOutcome.Reused u
-                && u.detail().startsWith(StepExecutor.FROM_SHARD)).count();
+                && u.source() instanceof ReuseSource.Shard).count();
         log.info("built " + output + " in " + millis(started) + " ms: " + ran + " of " + plan.steps().size()
                 + " steps ran, " + reused + " reused" + (fromShards > 0 ? " (" + fromShards + " from shards)" : ""));
         Path depFile = mergeDependencyFiles(plan.steps(), output);
@@ -364,8 +454,8 @@ public final class HipDllBuild {
             }
         }
         List<String> unvouched = shards.signed() ? List.of() : result.outcomes().values().stream()
-                .filter(x -> x instanceof StepOutcome.Reused u && u.detail().startsWith(StepExecutor.FROM_SHARD))
-                .map(x -> ((StepOutcome.Reused) x).detail().substring(StepExecutor.FROM_SHARD.length()))
+                .filter(x -> x instanceof StepOutcome.Reused u && u.source() instanceof ReuseSource.Shard)
+                .map(x -> ((ReuseSource.Shard) ((StepOutcome.Reused) x).source()).name())
                 .distinct().sorted().toList();
         if (!unvouched.isEmpty()) {
             log.info("the DLL holds device code from unsigned shard(s), which no trusted key vouches for: "

@@ -18,13 +18,13 @@ import dev.hipdll.diagnosis.FailureClassifier;
 import dev.hipdll.diagnosis.HeaderOrigins;
 import dev.hipdll.diagnosis.RuleBook;
 import dev.hipdll.diagnosis.Stage;
+import dev.hipdll.graph.ReuseSource;
 import dev.hipdll.graph.StepAction;
 import dev.hipdll.graph.StepOutcome;
 import dev.hipdll.incremental.DependencyFile;
 import dev.hipdll.incremental.FileFingerprint;
 import dev.hipdll.incremental.HeaderFiles;
 import dev.hipdll.incremental.RecordBinding;
-import dev.hipdll.incremental.RecordSeal;
 import dev.hipdll.incremental.StepRecord;
 import dev.hipdll.incremental.StepRecordStore;
 import dev.hipdll.incremental.RunReason;
@@ -101,7 +101,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
     private final Set<String> unitsNotRecorded = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** {@link HeaderFiles}: count and whole digest, kept in compile steps' records. */
     private final String headerFiles;
-    /** How the outcome of a step taken from a shard begins: {@code from shard <name>}. */
+    /** How the detail of a step taken from a shard begins: {@code from shard <name>}. */
     static final String FROM_SHARD = "from shard ";
     /** The prefix of a device library's name among {@code driverTools}: only a device compile's key holds them. */
     static final String DEVICE_LIB = "deviceLib ";
@@ -110,90 +110,32 @@ public final class StepExecutor implements StepAction<BuildStep> {
     /** The directories whose headers are not the user's, for the diagnosis. */
     private final HeaderOrigins headerOrigins;
 
-    /**
-     * @param runner            runs each program (carries the per-step timeout)
-     * @param launch            the host's OS and command-line limit (longer commands go through a response file)
-     * @param hipcc             the SDK's hipcc (checked for cmd.exe metacharacters when it is a batch wrapper)
-     * @param batchWrapper      whether hipcc is a {@code .bat}/{@code .cmd} wrapper
-     * @param environment       the scrubbed environment every step runs in
-     * @param workingDir        the working directory of every step
-     * @param driverTools       the programs a compile or link step runs besides its executable, by name
-     *                          (for hipcc: the clang it starts; for a link: lld-link), and the device libraries a
-     *                          device compile links, named {@link #DEVICE_LIB}{@code <file name>}
-     * @param environmentDigest the digest of the output-deciding variables of {@code environment}
-     * @param placeholders      replaces machine paths by placeholders in commands and recorded file paths
-     *                          (and back), so a record made in another directory names this one's files
-     * @param names             names a file in a reason, relative to the project where it can
-     * @param digests           the build's file digests (thread-safe)
-     * @param buildLog          {@code build.log}
-     * @param diagnosisTxt      the build's diagnosis file, named in a failure's message (each step writes its
-     *                          own, {@link #diagnosisFile}, which the build copies there)
-     * @param rules             the diagnosis rule book
-     * @param listener          the build's log
-     * @param force             {@code hip.force}: run every step, reusing none
-     * @param progress          told when a step really runs, and of every output line (heartbeat)
-     * @param unitsBuiltBefore  the translation units that had a device compile recorded before this build
-     *                          (a device step without a record is then a "new target")
-     * @param launcher          {@code hip.compilerLauncher}: put in front of the compile steps it wraps
-     *                          ({@link CompilerLauncher#wraps}); not part of a step's record, so turning it
-     *                          on or off reruns nothing by itself (the launcher's variables that pass with it
-     *                          are in {@code environmentDigest}, so they rerun the steps when they change)
-     * @param toolsDigest       the SHA-256 of the compile steps' tools (hipcc and clang), for the launcher
-     * @param headerFiles       the header files of the project's include places, kept in each compile step's
-     *                          record: one added or removed reruns the compiles ({@link HeaderFiles})
-     */
-    public StepExecutor(ProcessRunner runner, LaunchOptions launch, Path hipcc, boolean batchWrapper,
-                        Map<String, String> environment, Path workingDir, Map<String, Path> driverTools,
-                        String environmentDigest, PathPlaceholders placeholders, Function<Path, String> names,
-                        FileDigests digests, BuildLogFile buildLog, Path diagnosisTxt, RuleBook rules,
-                        BuildListener listener, boolean force, StepProgress progress, Set<String> unitsBuiltBefore,
-                        Optional<CompilerLauncher> launcher, String toolsDigest, HeaderFiles headerFiles) {
-        this(runner, launch, hipcc, batchWrapper, environment, workingDir, driverTools, environmentDigest, placeholders,
-                names, digests, buildLog, diagnosisTxt, rules, listener, force, progress, unitsBuiltBefore, launcher,
-                toolsDigest, headerFiles, ShardSet.NONE, Optional.empty(), HeaderOrigins.NONE);
-    }
-
-    /**
-     * As the constructor above, for a merge build (issue 24): a device compile that cannot be reused from its
-     * own record is taken from the first shard whose key for it equals this build's ({@link #run}).
-     *
-     * @param shards the shards given ({@code hip.shards}), or {@link ShardSet#NONE}
-     * @param seal   how records are bound to this machine and signed, and which records from elsewhere are taken
-     *               (issue 30, hole 4); empty: records are neither bound nor checked
-     * @param headerOrigins the directories whose headers are not the user's (the HIP SDK, the MSVC toolset, the
-     *               Windows SDK): a failed compile's error located there is diagnosed as such (issue 34, item 2)
-     */
-    public StepExecutor(ProcessRunner runner, LaunchOptions launch, Path hipcc, boolean batchWrapper,
-                        Map<String, String> environment, Path workingDir, Map<String, Path> driverTools,
-                        String environmentDigest, PathPlaceholders placeholders, Function<Path, String> names,
-                        FileDigests digests, BuildLogFile buildLog, Path diagnosisTxt, RuleBook rules,
-                        BuildListener listener, boolean force, StepProgress progress, Set<String> unitsBuiltBefore,
-                        Optional<CompilerLauncher> launcher, String toolsDigest, HeaderFiles headerFiles,
-                        ShardSet shards, Optional<RecordSeal> seal, HeaderOrigins headerOrigins) {
-        this.shards = shards;
-        this.headerOrigins = headerOrigins;
-        this.records = seal.map(StepRecordStore::new).orElseGet(StepRecordStore::new);
-        this.runner = runner;
-        this.launch = launch;
-        this.hipcc = hipcc;
-        this.batchWrapper = batchWrapper;
-        this.environment = Map.copyOf(environment);
-        this.workingDir = workingDir;
-        this.driverTools = Map.copyOf(driverTools);
-        this.environmentDigest = environmentDigest;
-        this.placeholders = placeholders;
-        this.names = names;
-        this.digests = digests;
-        this.buildLog = buildLog;
-        this.diagnosisTxt = diagnosisTxt;
-        this.rules = rules;
-        this.listener = listener;
-        this.force = force;
-        this.progress = progress;
-        this.unitsBuiltBefore = Set.copyOf(unitsBuiltBefore);
-        this.launcher = launcher;
-        this.toolsDigest = toolsDigest;
-        this.headerFiles = headerFiles.count() + " " + headerFiles.sha256();
+    /** An executor of the build's steps in {@code c} (made by {@link GraphExecution}). */
+    public StepExecutor(StepContext c) {
+        this.shards = c.shards();
+        this.headerOrigins = c.headerOrigins();
+        this.records = c.seal().map(StepRecordStore::new).orElseGet(StepRecordStore::new);
+        this.runner = c.runner();
+        this.launch = c.launch();
+        this.hipcc = c.hipcc();
+        this.batchWrapper = c.batchWrapper();
+        this.environment = Map.copyOf(c.environment());
+        this.workingDir = c.workingDir();
+        this.driverTools = Map.copyOf(c.driverTools());
+        this.environmentDigest = c.environmentDigest();
+        this.placeholders = c.placeholders();
+        this.names = c.names();
+        this.digests = c.digests();
+        this.buildLog = c.buildLog();
+        this.diagnosisTxt = c.diagnosisTxt();
+        this.rules = c.rules();
+        this.listener = c.listener();
+        this.force = c.force();
+        this.progress = c.progress();
+        this.unitsBuiltBefore = Set.copyOf(c.unitsBuiltBefore());
+        this.launcher = c.launcher();
+        this.toolsDigest = c.toolsDigest();
+        this.headerFiles = c.headerFiles().count() + " " + c.headerFiles().sha256();
     }
 
     @Override
@@ -360,7 +302,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
             String why = refusal(o, step, command, envDigest, headers(step), tools);
             if (why == null) {
                 take(o, step, command, envDigest, tools);
-                return Optional.of(new StepOutcome.Reused(FROM_SHARD + o.shard()));
+                return Optional.of(new StepOutcome.Reused(FROM_SHARD + o.shard(), new ReuseSource.Shard(o.shard())));
             }
             why = ControlCharacters.escape(why);  // it may quote the manifest's strings (a version, arguments, paths)
             listener.warn(step.describe() + ": shard " + o.shard() + " refused: " + why);

@@ -15,20 +15,30 @@ import java.util.List;
  * @param languages       which sources are HIP and which host-only; {@code null}: by extension
  * @param libraries       the HIP SDK libraries the link takes by name ({@code hip.libraries}, e.g. {@code hipblas}),
  *                        resolved in the SDK's {@code lib} directory ({@link dev.hipdll.sdk.SdkLibraries})
+ * @param includes        the patterns under {@code sourceDirectory} the sources were found by ({@code includes}, e.g.
+ *                        {@code **}{@code /*.cu}); empty: the sources were listed by hand. Only stamped: the build
+ *                        compiles {@code sources}
  */
 public record TranslationUnits(Path sourceDirectory, List<Path> sources, List<Path> includeDirs, List<String> defines,
                                List<String> compilerArgs, dev.hipdll.compile.SourceLanguages languages,
-                               List<String> libraries) {
+                               List<String> libraries, List<String> includes) {
     /** Units whose languages follow their extensions, linking no SDK library besides the runtime. */
     public TranslationUnits(Path sourceDirectory, List<Path> sources, List<Path> includeDirs, List<String> defines,
                             List<String> compilerArgs) {
-        this(sourceDirectory, sources, includeDirs, defines, compilerArgs, null, List.of());
+        this(sourceDirectory, sources, includeDirs, defines, compilerArgs, null, List.of(), List.of());
     }
 
     /** Units linking no SDK library besides the runtime. */
     public TranslationUnits(Path sourceDirectory, List<Path> sources, List<Path> includeDirs, List<String> defines,
                             List<String> compilerArgs, dev.hipdll.compile.SourceLanguages languages) {
-        this(sourceDirectory, sources, includeDirs, defines, compilerArgs, languages, List.of());
+        this(sourceDirectory, sources, includeDirs, defines, compilerArgs, languages, List.of(), List.of());
+    }
+
+    /** Units listed by hand (no {@code includes} patterns). */
+    public TranslationUnits(Path sourceDirectory, List<Path> sources, List<Path> includeDirs, List<String> defines,
+                            List<String> compilerArgs, dev.hipdll.compile.SourceLanguages languages,
+                            List<String> libraries) {
+        this(sourceDirectory, sources, includeDirs, defines, compilerArgs, languages, libraries, List.of());
     }
 
     /**
@@ -49,6 +59,7 @@ public record TranslationUnits(Path sourceDirectory, List<Path> sources, List<Pa
         defines = List.copyOf(defines);
         compilerArgs = List.copyOf(compilerArgs);
         libraries = List.copyOf(libraries);
+        includes = List.copyOf(includes);
         if (sources.isEmpty()) {
             throw new IllegalArgumentException("no translation units in " + sourceDirectory);
         }

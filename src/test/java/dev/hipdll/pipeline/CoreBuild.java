@@ -2,12 +2,10 @@ package dev.hipdll.pipeline;
 
 import dev.hipdll.compile.BuildFailedException;
 import dev.hipdll.compile.Driver;
-import dev.hipdll.environment.ScrubPolicy;
+import dev.hipdll.host.EnvironmentException;
 import dev.hipdll.host.Host;
 import dev.hipdll.host.OsFamily;
-import dev.hipdll.msvc.MsvcRequest;
 import dev.hipdll.sdk.SdkOverrides;
-import dev.hipdll.gfx.GfxTargetList;
 import dev.hipdll.testing.Toolchain;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -86,24 +84,16 @@ final class CoreBuild {
         Map<String, String> env = new TreeMap<>(Map.of("PATH", "/usr/bin:/bin", "HOME", project.toString(), "TMPDIR",
                 System.getProperty("java.io.tmpdir")));
         env.putAll(extraEnv);
-        return new HipDllBuildRequest(Host.of(OsFamily.UNIX, env),
-                new SetupInputs(new SdkOverrides(sdk, null, null, null, null, null, null), List.of(), null,
-                        new MsvcRequest(null, null, null, null), scrub(keepVariables).withLauncher(compilerLauncher)),
-                new TranslationUnits(hip, units, List.of(hip.resolve("include")), List.of(), compilerArgs,
-                        languages),
-                GfxTargetList.parse(arch), dll(),
-                new BuildOptions(true, driver, jobs, bundleVersion, Duration.ofMinutes(10), Duration.ofSeconds(30), commandLineLimit,
-                        false, true, outputTimestamp, compilerLauncher),
-                project, project.resolve("target"), new StampContext(pluginVersion, "dev.hipdll:test:1", new TreeMap<>(Map.of(
-                "hip.driver", driver.toString(), "hip.bundleVersion", String.valueOf(bundleVersion),
-                "project.build.outputTimestamp", String.valueOf(outputTimestamp), "compilerArgs",
-                String.join(" ", compilerArgs))), java.util.Set.of()));
-    }
-
-    private static ScrubPolicy scrub(List<String> keepVariables) {
         try {
-            return ScrubPolicy.of(List.of(), keepVariables, Map.of());
-        } catch (Exception e) {
+            return new BuildRequestBuilder().host(Host.of(OsFamily.UNIX, env))
+                    .sdk(new SdkOverrides(sdk, null, null, null, null, null, null))
+                    .environment(List.of(), keepVariables, Map.of()).compilerLauncher(compilerLauncher)
+                    .sources(hip, units, List.of()).includeDirectories(List.of(hip.resolve("include")))
+                    .compilerArgs(compilerArgs).languages(languages).arch(arch).output(dll()).driver(driver).jobs(jobs)
+                    .bundleVersion(bundleVersion).timeout(Duration.ofMinutes(10)).commandLineLimit(commandLineLimit)
+                    .outputTimestamp(outputTimestamp).project(project, project.resolve("target"))
+                    .plugin(new StampContext(pluginVersion, "dev.hipdll:test:1")).build();
+        } catch (EnvironmentException e) {
             throw new IllegalStateException(e);
         }
     }

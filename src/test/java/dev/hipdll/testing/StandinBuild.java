@@ -2,26 +2,22 @@ package dev.hipdll.testing;
 
 import dev.hipdll.pipeline.BuildListener;
 import dev.hipdll.pipeline.BuildOptions;
+import dev.hipdll.pipeline.BuildRequestBuilder;
 import dev.hipdll.pipeline.HipDllBuild;
 import dev.hipdll.pipeline.HipDllBuildRequest;
 import dev.hipdll.pipeline.HipDllBuildResult;
-import dev.hipdll.pipeline.SetupInputs;
 import dev.hipdll.pipeline.StampContext;
-import dev.hipdll.pipeline.TranslationUnits;
 import dev.hipdll.compile.BuildFailedException;
 import dev.hipdll.compile.BuildSetup;
 import dev.hipdll.compile.Driver;
 import dev.hipdll.compile.LaunchOptions;
 import dev.hipdll.host.Environment;
-import dev.hipdll.environment.ScrubPolicy;
 import dev.hipdll.environment.ScrubResult;
 import dev.hipdll.host.Host;
 import dev.hipdll.host.OsFamily;
-import dev.hipdll.msvc.MsvcRequest;
 import dev.hipdll.sdk.HipSdk;
 import dev.hipdll.sdk.HipSdkResolver;
 import dev.hipdll.sdk.SdkOverrides;
-import dev.hipdll.gfx.GfxTargetList;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,8 +28,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
@@ -107,12 +101,10 @@ public final class StandinBuild {
     public static HipDllBuildRequest request(Path project, Path sourceDir, List<Path> sources, List<Path> includes,
                                              String arch, List<String> compilerArgs, Path output, BuildOptions options,
                                              Host host, Path sdkRoot) throws Exception {
-        return new HipDllBuildRequest(host,
-                new SetupInputs(new SdkOverrides(sdkRoot, null, null, null, null, null, null), List.of(), null,
-                        MsvcRequest.none(), ScrubPolicy.defaults()),
-                new TranslationUnits(sourceDir, sources, includes, List.of(), compilerArgs), GfxTargetList.parse(arch),
-                output, options, project, project.resolve("target"),
-                new StampContext("test", "dev.hipdll:hipdll-maven-plugin:test", new TreeMap<>(), Set.of()));
+        return new BuildRequestBuilder().host(host).sdk(new SdkOverrides(sdkRoot, null, null, null, null, null, null))
+                .sources(sourceDir, sources, List.of()).includeDirectories(includes).compilerArgs(compilerArgs)
+                .arch(arch).output(output).options(options).project(project, project.resolve("target"))
+                .plugin(new StampContext("test", "dev.hipdll:hipdll-maven-plugin:test")).build();
     }
 
     /** A setup decided by hand: {@code sdk}, no MSVC pin, {@code environment} as the compiler's, unscrubbed. */

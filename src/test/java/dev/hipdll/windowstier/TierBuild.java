@@ -1,19 +1,15 @@
 package dev.hipdll.windowstier;
 
-import dev.hipdll.pipeline.BuildOptions;
+import dev.hipdll.pipeline.BuildRequestBuilder;
 import dev.hipdll.pipeline.HipDllBuild;
 import dev.hipdll.pipeline.HipDllBuildRequest;
 import dev.hipdll.pipeline.HipDllBuildResult;
-import dev.hipdll.pipeline.SetupInputs;
 import dev.hipdll.pipeline.StampContext;
-import dev.hipdll.pipeline.TranslationUnits;
 import dev.hipdll.compile.BuildFailedException;
 import dev.hipdll.compile.Driver;
-import dev.hipdll.environment.ScrubPolicy;
 import dev.hipdll.host.Host;
 import dev.hipdll.msvc.MsvcRequest;
 import dev.hipdll.sdk.SdkOverrides;
-import dev.hipdll.gfx.GfxTargetList;
 import dev.hipdll.testing.StandinBuild;
 import dev.hipdll.testing.StepLog;
 import java.io.IOException;
@@ -23,9 +19,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
@@ -74,17 +67,16 @@ final class TierBuild {
         try (Stream<Path> s = Files.list(hip)) {
             units = s.filter(p -> p.toString().endsWith(".cu")).sorted().toList();
         }
-        return new HipDllBuildRequest(host,
-                new SetupInputs(new SdkOverrides(sdk, null, null, null, null, null, null), List.of(), null,
-                        new MsvcRequest(null, vcToolsVersion, null, null), ScrubPolicy.defaults()),
-                new TranslationUnits(hip, units, List.of(hip.resolve("include")), List.of(), compilerArgs),
-                GfxTargetList.parse(arch), dll(),
-                new BuildOptions(true, driver, jobs, Optional.empty(), timeout, Duration.ofSeconds(30),
-                        commandLineLimit, false, true, outputTimestamp),
-                project, project.resolve("target"), new StampContext("test", "dev.hipdll:windows-tier:1",
-                new TreeMap<>(Map.of("hip.driver", driver.toString(), "hip.arch", arch, "compilerArgs",
-                        String.join(" ", compilerArgs), "hip.vcToolsVersion", String.valueOf(vcToolsVersion))),
-                java.util.Set.of()));
+        try {
+            return new BuildRequestBuilder().host(host).sdk(new SdkOverrides(sdk, null, null, null, null, null, null))
+                    .msvc(new MsvcRequest(null, vcToolsVersion, null, null)).sources(hip, units, List.of())
+                    .includeDirectories(List.of(hip.resolve("include"))).compilerArgs(compilerArgs).arch(arch)
+                    .output(dll()).driver(driver).jobs(jobs).timeout(timeout).commandLineLimit(commandLineLimit)
+                    .outputTimestamp(outputTimestamp).project(project, project.resolve("target"))
+                    .plugin(new StampContext("test", "dev.hipdll:windows-tier:1")).build();
+        } catch (dev.hipdll.host.EnvironmentException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /**
