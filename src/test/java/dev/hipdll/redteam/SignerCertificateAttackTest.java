@@ -205,4 +205,36 @@ class SignerCertificateAttackTest {
         String v = verdicts(p);
         assertEquals("verify accepts", v.substring(0, v.indexOf(',')));
     }
+
+    /** A timestamp before the signing certificate's notBefore dates nothing: the chain fails at that time. */
+    @Test
+    void aTimestampBeforeTheSignerWasIssuedFails() throws Exception {
+        Instant now = Instant.now();
+        Identity s = leaf("issued later", KeyUsage.digitalSignature, KeyPurposeId.id_kp_codeSigning, false,
+                now.minus(Duration.ofDays(100)), now.plus(Duration.ofDays(300)));
+        Path p = Files.copy(unsigned, dir.resolve("stamped-before.dll"), StandardCopyOption.REPLACE_EXISTING);
+        SigningFixtures.signWith(p, s, DigestAlgorithm.SHA256, SigningFixtures.legacy(tsa, "SHA256withRSA",
+                now.minus(Duration.ofDays(200))), true);
+        String v = verdicts(p);
+        assertEquals("verify rejects", v.substring(0, v.indexOf(',')));
+    }
+
+    /**
+     * FINDING (low): a timestamp from the future (signing time 200 days ahead, by the trusted authority: a TSA with a
+     * wrong clock, or one whose key leaked) for a signer not valid before 100 days from now: verify checks the chain at
+     * the time that has not come and PASSes signature, chain and timestamp ("Authenticode 2027-..."). A signature
+     * cannot have existed after now; the chain should then be checked now (the signer is not yet valid: FAIL).
+     */
+    @Test
+    @Disabled("red team finding (low): a timestamp dated 200 days ahead dates the chain in the future; a not-yet-valid signer PASSes")
+    void aTimestampFromTheFuture() throws Exception {
+        Instant now = Instant.now();
+        Identity s = leaf("not yet valid", KeyUsage.digitalSignature, KeyPurposeId.id_kp_codeSigning, false,
+                now.plus(Duration.ofDays(100)), now.plus(Duration.ofDays(500)));
+        Path p = Files.copy(unsigned, dir.resolve("stamped-future.dll"), StandardCopyOption.REPLACE_EXISTING);
+        SigningFixtures.signWith(p, s, DigestAlgorithm.SHA256, SigningFixtures.legacy(tsa, "SHA256withRSA",
+                now.plus(Duration.ofDays(200))), true);
+        String v = verdicts(p);
+        assertEquals("verify rejects", v.substring(0, v.indexOf(',')));
+    }
 }
