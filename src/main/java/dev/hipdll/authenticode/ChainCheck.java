@@ -25,7 +25,11 @@ import java.util.Set;
  * builder (RFC 5280 path validation: signatures, validity at the given time, basic constraints, key usage, name
  * constraints). The intermediates are the certificates the signature carries. The signer's certificate must be for
  * code signing: an extended key usage extension, when present, must name {@code id-kp-codeSigning}
- * (1.3.6.1.5.5.7.3.3) or {@code anyExtendedKeyUsage}.
+ * (1.3.6.1.5.5.7.3.3) or {@code anyExtendedKeyUsage}. A timestamping authority's certificate must carry the extension
+ * and name {@code id-kp-timeStamping} (1.3.6.1.5.5.7.3.8, which RFC 3161 section 2.3 requires of a TSA) or
+ * Microsoft's {@code szOID_KP_TIME_STAMP_SIGNING} (1.3.6.1.4.1.311.10.3.2, the legacy Authenticode timestamp's
+ * purpose): without it any certificate of the store's tree, the signer's own included, could date a signature to a
+ * time its expired certificate was still valid.
  *
  * <p><b>No revocation is checked</b>: neither CRLs nor OCSP are fetched (verify has no network, and a release gate
  * must not depend on a CA's servers being up). A revoked certificate that still chains is reported as trusted;
@@ -36,6 +40,8 @@ public final class ChainCheck {
     public static final String CODE_SIGNING = "1.3.6.1.5.5.7.3.3";
     /** {@code id-kp-timeStamping}. */
     public static final String TIME_STAMPING = "1.3.6.1.5.5.7.3.8";
+    /** Microsoft's {@code szOID_KP_TIME_STAMP_SIGNING}, the purpose of a legacy Authenticode timestamp signer. */
+    public static final String MS_TIME_STAMP_SIGNING = "1.3.6.1.4.1.311.10.3.2";
     private static final String ANY_EKU = "2.5.29.37.0";
 
     /**
@@ -68,6 +74,13 @@ public final class ChainCheck {
                                String purpose) {
         try {
             List<String> eku = signer.getExtendedKeyUsage();
+            if (purpose.equals(TIME_STAMPING)
+                    && (eku == null || !eku.contains(TIME_STAMPING) && !eku.contains(MS_TIME_STAMP_SIGNING))) {
+                return new Result(false, "the certificate is not for timestamping: "
+                        + (eku == null ? "it has no extended key usage" : "its extended key usage is " + eku)
+                        + ", a timestamping authority's names " + TIME_STAMPING + " (RFC 3161 2.3) or "
+                        + MS_TIME_STAMP_SIGNING);
+            }
             if (eku != null && !eku.contains(purpose) && !eku.contains(ANY_EKU)) {
                 return new Result(false, "the certificate is not for " + (purpose.equals(CODE_SIGNING) ? "code signing"
                         : "timestamping") + ": its extended key usage is " + eku + ", without " + purpose);

@@ -297,7 +297,7 @@ public final class PackageVerifier {
         int windowsDll = 0;
         int allowed = 0;
         for (String dll : image.imports()) {
-            String lower = dll.toLowerCase(Locale.ROOT);
+            String lower = WindowsDlls.loaderName(dll);
             boolean delay = image.delayImports().contains(dll);
             String source = windows.windowsSource(dll);
             List<String> here = shipped.get(lower);
@@ -355,7 +355,7 @@ public final class PackageVerifier {
     private Check knownDlls(ImageSummary image, Map<String, List<String>> shipped) {
         List<String> bad = new ArrayList<>();
         for (String dll : image.imports()) {
-            List<String> here = shipped.get(dll.toLowerCase(Locale.ROOT));
+            List<String> here = shipped.get(WindowsDlls.loaderName(dll));
             if (windows.isKnown(dll) && here != null) {
                 bad.add("imports " + dll + ", which Windows maps from System32 (KnownDLLs): the package's own "
                         + String.join(", ", here) + " is never loaded; drop it from the package or link another name");

@@ -65,9 +65,19 @@ public record WindowsDlls(Set<String> known, Set<String> system) {
         return new WindowsDlls(known, system);
     }
 
-    /** Whether {@code dll} is a KnownDLL (case-insensitive). */
+    /**
+     * The file name the Windows loader looks for when a module is named {@code dll}, in lower case: the name with
+     * {@code .dll} appended when it has no extension (the loader appends the default extension {@code .DLL} to a
+     * module name without one, as Microsoft's LoadLibrary documentation says of its argument), else the name.
+     */
+    public static String loaderName(String dll) {
+        String n = dll.toLowerCase(Locale.ROOT);
+        return n.indexOf('.') < 0 ? n + ".dll" : n;
+    }
+
+    /** Whether {@code dll} is a KnownDLL (case-insensitive; {@link #loaderName}). */
     public boolean isKnown(String dll) {
-        return known.contains(dll.toLowerCase(Locale.ROOT));
+        return known.contains(loaderName(dll));
     }
 
     /** Whether {@code dll} names an API set: {@code api-ms-win-*} or {@code ext-ms-*} (case-insensitive). */
@@ -87,6 +97,6 @@ public record WindowsDlls(Set<String> known, Set<String> system) {
         if (isKnown(dll)) {
             return "KnownDLLs";
         }
-        return system.contains(dll.toLowerCase(Locale.ROOT)) ? "Windows System32" : null;
+        return system.contains(loaderName(dll)) ? "Windows System32" : null;
     }
 }

@@ -526,14 +526,20 @@ public final class PathLeakScanner {
      * Whether the match [{@code from}, {@code to}) is the name of a markup end tag, {@code </root>}: a {@code <} just
      * before it and a {@code >} just after (in the needle's encoding, one character {@code width} bytes wide). An XML
      * manifest or resource of the DLL names its elements so; an absolute path is never written between the two.
-     * Without this, {@code /root} (a home directory, or any one-name path) would be found in every {@code </root>}
-     * (issue 31, hole 7).
+     * Without this, {@code /root} (a home directory, or any one-name path) would be found in every {@code </root>}.
+     * An element's name holds no {@code /} (XML 1.0, production 5, Name), so a match with a second separator,
+     * {@code </home/alice>}, is a path between angle brackets, not an end tag.
      */
     private static boolean endTag(byte[] hay, int from, int to, int len, int width) {
         if (from < width || to + width > len || hay[from] != '/') {
             return false;
         }
         boolean wide = width == 2;
+        for (int k = from + width; k < to; k += width) {
+            if (hay[k] == '/' || hay[k] == '\\') {
+                return false;
+            }
+        }
         return hay[from - width] == '<' && hay[to] == '>' && (!wide || hay[from - 1] == 0 && hay[to + 1] == 0);
     }
 

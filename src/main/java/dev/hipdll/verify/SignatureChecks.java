@@ -281,6 +281,10 @@ final class SignatureChecks {
             } else if (!options.digests().refused(s.timestamp().get().digests()).isEmpty()) {
                 why = "the timestamp uses " + String.join(", ", options.digests().refused(s.timestamp().get().digests()))
                         + ", which hip.signature.digests refuses";
+            } else if (s.timestamp().get().time().isAfter(now)) {
+                why = "the timestamp's time " + s.timestamp().get().time() + " is in the future";
+                details.add("the timestamp says " + s.timestamp().get().time() + ", after now: it does not date the"
+                        + " signature, the chain is checked now");
             } else {  // the timestamp's time counts only when its authority chains to the store too
                 Timestamp t = s.timestamp().get();
                 ChainCheck.Result tsa = t.authorityCertificate() == null ? new ChainCheck.Result(false, "no certificate")

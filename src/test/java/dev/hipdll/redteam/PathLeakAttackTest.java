@@ -8,7 +8,6 @@ import dev.hipdll.verify.PathLeakScanner;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,7 +43,6 @@ class PathLeakAttackTest {
      * "<%s>") is taken for an XML end tag and not reported, in ASCII and UTF-16LE: any exact build root hides so.
      */
     @Test
-    @Disabled("red team finding: the exact build root written as '</home/alice>' is taken for a markup end tag and not reported")
     void anExactBuildRootBetweenAngleBracketsIsFound() throws Exception {
         for (boolean wide : new boolean[] {false, true}) {
             assertFalse(scan(List.of("/home/alice"), false, "include dir </home/alice>", wide).isEmpty(), "wide " + wide);

@@ -40,7 +40,6 @@ import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
 import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -161,7 +160,6 @@ class SignerCertificateAttackTest {
      * ({@link #anExpiredSignerTimestampedByATimestampingAuthorityPasses}), so it does not decide here.
      */
     @Test
-    @Disabled("red team finding: an expired no-EKU signer backdates itself with its own legacy counter-signature; verify PASSes the chain at the forged time")
     void anExpiredNoEkuSignerTimestampsItself() throws Exception {
         Instant now = Instant.now();
         Identity s = leaf("self stamped", KeyUsage.digitalSignature, null, false, now.minus(Duration.ofDays(400)),
@@ -179,7 +177,6 @@ class SignerCertificateAttackTest {
      * its time and PASSes.
      */
     @Test
-    @Disabled("red team finding: a legacy timestamp by an anyExtendedKeyUsage leaf (no timeStamping EKU) dates an expired signer; verify PASSes")
     void anExpiredSignerTimestampedByAnAnyPurposeLeaf() throws Exception {
         Instant now = Instant.now();
         Identity s = leaf("expired", KeyUsage.digitalSignature, KeyPurposeId.id_kp_codeSigning, false,
@@ -226,7 +223,6 @@ class SignerCertificateAttackTest {
      * cannot have existed after now; the chain should then be checked now (the signer is not yet valid: FAIL).
      */
     @Test
-    @Disabled("red team finding (low): a timestamp dated 200 days ahead dates the chain in the future; a not-yet-valid signer PASSes")
     void aTimestampFromTheFuture() throws Exception {
         Instant now = Instant.now();
         Identity s = leaf("not yet valid", KeyUsage.digitalSignature, KeyPurposeId.id_kp_codeSigning, false,
