@@ -477,7 +477,7 @@ public class BuildMojo extends AbstractHipdllMojo {
         int cores = Runtime.getRuntime().availableProcessors();
         HipDllBuild engine = new HipDllBuild(SessionJobBudget.of(session, jobsTotal == 0
                 ? Math.max(cores, request.options().jobs()) : jobsTotal, getLog()::warn))
-                .withSigning(new BuildSigning(signingKey, builderId, SigningKeySettings.hint(signingServerId)));
+                .withSigning(new BuildSigning(signingKey, builderId, SigningKeySettings.hint(signingServerId, session)));
         MavenBuildListener listener = new MavenBuildListener(getLog(),
                 MavenBuildListener.githubWorkspace(host().environment().toMap(), basedir.toPath()), System.out);
         if (isShard()) {
