@@ -75,7 +75,7 @@ public class BuildMojo extends AbstractHipdllMojo {
 
     /**
      * Comma-separated gfx target IDs, e.g. {@code gfx1151} or {@code gfx1151,gfx1100}; {@code native} is refused.
-     * Needed by every build; not needed to skip the goal ({@code hip.skip}, {@code hip.build.skip}).
+     * Required unless {@code hip.skip} (or {@code hip.build.skip}) is set.
      */
     @Parameter(property = "hip.arch")
     String arch;
