@@ -1,5 +1,5 @@
 // The example backend's sources; a throwaway CA and code-signing key (keytool, PKCS#12) as a release pipeline would keep
-// in a vault; a throwaway RFC 3161 timestamping authority (openssl) served on the loopback by tsa.py, whose address
+// in a vault; a throwaway RFC 3161 timestamping authority (openssl) served on the loopback by scripts/local-tsa, whose address
 // jsign-maven-plugin reads from .mvn/maven.config (-Djsign.tsaurl); the trust store verify checks the chain with.
 def project = new File(basedir, '../../..').canonicalFile
 def example = new File(project, 'examples/colibri-backend')
@@ -27,37 +27,15 @@ run(['keytool', '-gencert', '-alias', 'ca', '-infile', "${signing}/release.csr",
 new File(signing, 'release-chain.pem').text = new File(signing, 'release.pem').text + new File(signing, 'ca.pem').text
 run(['keytool', '-importcert', '-alias', 'release', '-file', "${signing}/release-chain.pem", '-noprompt'] + ks)
 
-run(['openssl', 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-sha256', '-days', '30',
-     '-keyout', "${signing}/tsa.key", '-out', "${signing}/tsa.crt", '-subj', '/C=DE/O=hipdll tests/CN=hipdll IT timestamps',
-     '-addext', 'extendedKeyUsage=critical,timeStamping', '-addext', 'keyUsage=critical,digitalSignature'])
-new File(signing, 'tsaserial').text = '01\n'
-new File(signing, 'tsa.cnf').text = """\
-[ tsa ]
-default_tsa = it_tsa
-[ it_tsa ]
-dir = ${signing}
-serial = \$dir/tsaserial
-crypto_device = builtin
-signer_cert = \$dir/tsa.crt
-certs = \$dir/tsa.crt
-signer_key = \$dir/tsa.key
-signer_digest = sha256
-default_policy = 1.3.6.1.4.1.4146.2.3
-digests = sha1, sha256, sha384, sha512
-accuracy = secs:1
-ordering = no
-tsa_name = yes
-ess_cert_id_chain = no
-ess_cert_id_alg = sha256
-"""
-new File(signing, 'trust.pem').text = new File(signing, 'ca.pem').text + new File(signing, 'tsa.crt').text
-
-def tsa = ['python3', new File(basedir, 'tsa.py').path, signing.path].execute()
+// the documented local TSA (docs/verify.md): it makes its throwaway key and certificate in signing/ and serves
+def tsa = ['python3', new File(project, 'scripts/local-tsa').path, signing.path, '--exit-after', '600'].execute()
+tsa.consumeProcessOutput(System.out, System.err)
 new File(signing, 'tsa.pid').text = tsa.pid().toString()
 def port = new File(signing, 'tsa.port')
-for (int i = 0; i < 100 && !port.exists(); i++) {
+for (int i = 0; i < 300 && !port.exists(); i++) {
     Thread.sleep(100)
 }
-assert port.exists() : 'the loopback TSA did not start'
+assert port.exists() : 'the loopback TSA (scripts/local-tsa) did not start'
+new File(signing, 'trust.pem').text = new File(signing, 'ca.pem').text + new File(signing, 'tsa.crt').text
 new File(basedir, '.mvn/maven.config').text = "-Djsign.tsaurl=http://127.0.0.1:${port.text.trim()}/\n"
 return true

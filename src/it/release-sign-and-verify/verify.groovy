@@ -17,7 +17,7 @@ for (id in ['authenticode.signature', 'authenticode.signer', 'authenticode.chain
 def json = new JsonSlurper().parse(new File(basedir, 'target/hipdll/verify.json'))
 assert json.passed == true
 def ts = json.checks.find { it.id == 'authenticode.timestamp' }
-assert ts.found.startsWith('RFC 3161 ') && ts.found.contains('CN=hipdll IT timestamps') : ts
+assert ts.found.startsWith('RFC 3161 ') && ts.found.contains('CN=hipdll local timestamps') : ts
 def built = new File(basedir, 'target/hipdll/coli_hip.dll.sha256').text.trim().split(/\s+/)[0]
 assert json.facts.unsignedSha256 == built : "the unsigned image ${json.facts.unsignedSha256} is the built DLL ${built}"
 def provenance = new JsonSlurper().parse(new File(basedir, 'target/hipdll/provenance.json'))

@@ -40,7 +40,8 @@ public final class DllAttestor {
      * @param builderId      {@code runDetails.builder.id}
      * @param pluginVersion  the plugin's version
      * @param key            the signing key, or empty: unsigned
-     * @param noKeyHint      how a key would be configured, for the INFO line of an unsigned build
+     * @param noKeyHint      how a key would be configured, for the one INFO line of an unsigned build; empty: that
+     *                       line was given already (once per Maven session), and is not repeated
      */
     public record Request(Path dll, Path provenanceFile, boolean upToDate, ExternalParameters parameters,
                           String builderId, String pluginVersion, Optional<SigningKey> key, String noKeyHint) {
@@ -59,8 +60,9 @@ public final class DllAttestor {
     public Optional<Path> attest(Request r, Consumer<String> log) throws AttestationException, IOException {
         Path file = Attestations.fileFor(r.dll());
         if (r.key().isEmpty()) {
-            log.accept("attestation: not signed, no signing key (" + r.noKeyHint() + "); provenance.json is the unsigned"
-                    + " record of this DLL");
+            if (!r.noKeyHint().isEmpty()) {  // one short line (issue 34, item 6); empty: said once already
+                log.accept("attestation: not signed (no signing key: " + r.noKeyHint() + ")");
+            }
             if (r.upToDate() && Files.isRegularFile(file)) {
                 log.accept("attestation: kept " + file.getFileName() + " of the build that made this DLL");
                 return Optional.of(file);

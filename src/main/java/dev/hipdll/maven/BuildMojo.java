@@ -70,7 +70,7 @@ public class BuildMojo extends AbstractHipdllMojo {
 
     /**
      * Comma-separated gfx target IDs, e.g. {@code gfx1151} or {@code gfx1151,gfx1100}; {@code native} is refused.
-     * Needed by every build; not needed to skip the goal ({@code hip.skip}, {@code hip.build.skip}).
+     * Required unless {@code hip.skip} (or {@code hip.build.skip}) is set.
      */
     @Parameter(property = "hip.arch")
     String arch;
@@ -472,7 +472,7 @@ public class BuildMojo extends AbstractHipdllMojo {
         int cores = Runtime.getRuntime().availableProcessors();
         HipDllBuild engine = new HipDllBuild(SessionJobBudget.of(session, jobsTotal == 0
                 ? Math.max(cores, request.options().jobs()) : jobsTotal, getLog()::warn))
-                .withSigning(new BuildSigning(signingKey, builderId, SigningKeySettings.hint(signingServerId)));
+                .withSigning(new BuildSigning(signingKey, builderId, SigningKeySettings.hint(signingServerId, session)));
         MavenBuildListener listener = new MavenBuildListener(getLog(),
                 MavenBuildListener.githubWorkspace(host().environment().toMap(), basedir.toPath()), System.out);
         if (isShard()) {

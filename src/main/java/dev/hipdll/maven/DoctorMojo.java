@@ -96,16 +96,22 @@ public class DoctorMojo extends AbstractHipdllMojo {
         DoctorReport report = new Doctor(new LocalFileProbe(), new ProcessRunner(Duration.ofSeconds(30))).examine(request);
         TableLog.log(getLog(), new CheckTable().table("hipdll:doctor (" + System.getProperty("os.name") + ")",
                 report.checks(), "SETUP OK", "SETUP HAS PROBLEMS"));
-        try {
-            output = ProjectlessPaths.orCurrentTarget(output, "hipdll/doctor.json");
-            OutputDirectory.prepare(output.toPath().toAbsolutePath().getParent(), "report directory", "hip.doctor.output");
-            new DoctorJson().write(report, output.toPath());
-        } catch (UnwritableDirectoryException e) {
-            throw new MojoFailureException(e.getMessage());
-        } catch (IOException e) {
-            throw new MojoExecutionException("cannot write " + output + ": " + IoProblem.describe(e), e);
+        Optional<File> json = ProjectlessPaths.doctorOutput(output, session);
+        if (json.isEmpty()) {  // outside a project no target/ is made in the current directory (issue 34, item 6)
+            getLog().info("no project here: doctor.json is not written (-Dhip.doctor.output=<file> writes it)");
+        } else {
+            output = json.get();
+            try {
+                OutputDirectory.prepare(output.toPath().toAbsolutePath().getParent(), "report directory",
+                        "hip.doctor.output");
+                new DoctorJson().write(report, output.toPath());
+            } catch (UnwritableDirectoryException e) {
+                throw new MojoFailureException(e.getMessage());
+            } catch (IOException e) {
+                throw new MojoExecutionException("cannot write " + output + ": " + IoProblem.describe(e), e);
+            }
+            getLog().info("written " + output);
         }
-        getLog().info("written " + output);
         if (failOnError && !report.passed()) {
             throw new MojoFailureException("hipdll:doctor found problems (see the table above)");
         }

@@ -23,6 +23,23 @@ final class ProjectlessPaths {
     }
 
     /**
+     * Where {@code hipdll:doctor} writes {@code doctor.json}: {@code hip.doctor.output} as Maven injected it in a
+     * project, or when given on the command line; outside a project without it, nowhere, so doctor run in any
+     * directory creates no {@code target/} there (issue 34, item 6).
+     *
+     * @param output  the {@code hip.doctor.output} parameter as Maven injected it
+     * @param session the Maven session, or {@code null} when not run by Maven
+     * @return the file, or empty when no report is written
+     */
+    static java.util.Optional<File> doctorOutput(File output, MavenSession session) {
+        boolean projectless = session != null && !session.getRequest().isProjectPresent()
+                && !session.getUserProperties().containsKey("hip.doctor.output")
+                && !session.getSystemProperties().containsKey("hip.doctor.output");
+        return projectless ? java.util.Optional.empty()
+                : java.util.Optional.of(orCurrentTarget(output, "hipdll/doctor.json"));
+    }
+
+    /**
      * The DLL a goal reads. Outside a project its default ({@code ${project.build.directory}/hipdll/...})
      * means nothing, so {@code -Dhip.dll} must be given; otherwise the goal fails at once, before it
      * writes anything.

@@ -90,10 +90,27 @@ final class SigningKeySettings {
         }
     }
 
-    /** How a key would be configured, for the INFO line of an unsigned build. */
+    /** The key in the session's data that marks the unsigned notice as given. */
+    static final String NOTICE_KEY = "dev.hipdll.attestation.unsignedNoticeGiven";
+
+    /** How a key would be configured, for the one INFO line of an unsigned build. */
     static String hint(String serverId) {
-        return "settings.xml server " + serverId + " (hip.attestation.serverId) with <privateKey> and <passphrase>, or "
-                + KEY_VARIABLE + " and " + PASSWORD_VARIABLE;
+        return "settings.xml server " + serverId + " or " + KEY_VARIABLE;
+    }
+
+    /**
+     * {@link #hint(String)} the first time in a Maven session, then empty (the unsigned notice is one line per
+     * session, issue 34, item 6).
+     *
+     * @param serverId the settings.xml server id
+     * @param session  the session, or {@code null} (the hint is always given)
+     */
+    static String hint(String serverId, org.apache.maven.execution.MavenSession session) {
+        if (session == null || session.getRepositorySession() == null) {
+            return hint(serverId);
+        }
+        org.eclipse.aether.SessionData data = session.getRepositorySession().getData();
+        return data.set(NOTICE_KEY, null, Boolean.TRUE) ? hint(serverId) : "";
     }
 
     /** {@code host} without the two signing variables, for the build's compiler steps. */

@@ -11,12 +11,16 @@ import java.util.regex.Pattern;
  * warning at its own level, and what clang prints to explain it (its source excerpt {@code 4 | k<<<n, 256>>>(x);},
  * the caret line, and the {@code note:} lines with their excerpts, such as "'f' declared here" or "candidate function
  * not viable: call to __host__ function from __global__ function") at the same level, so the cause a note gives is
- * not at {@code [INFO]} under an {@code [ERROR]} that alone says "no matching function". A note that follows no error
- * or warning, and every other line, stays at info. One instance per step run (its lines come in order).
+ * not at {@code [INFO]} under an {@code [ERROR]} that alone says "no matching function". lld-link's lines that
+ * continue its error or warning ({@code >>> referenced by k.obj:(run)}, {@code >>> referenced 3 more times},
+ * {@code >>> defined at a.obj}) are at its level too (issue 34, item 6). A note that follows no error or warning, and
+ * every other line, stays at info. One instance per step run (its lines come in order).
  */
 final class CompilerOutputLevels {
     /** clang's source excerpt and caret lines: {@code "    4 |     k<<<...", "      |         ^"}. */
     private static final Pattern EXCERPT = Pattern.compile("^\\s*\\d*\\s*\\|.*");
+    /** lld's lines under an error or warning: {@code >>> referenced by k.obj:(run)}, {@code >>> defined at a.obj}. */
+    private static final Pattern LLD_DETAIL = Pattern.compile("^>>> .*");
 
     private DiagnosticSeverity current;
 
@@ -38,7 +42,7 @@ final class CompilerOutputLevels {
             }
             current = s == DiagnosticSeverity.NOTE || s == DiagnosticSeverity.REMARK ? null : s;
             log.diagnostic(subject, d.get(), workingDir);
-        } else if (current != null && EXCERPT.matcher(line).matches()) {
+        } else if (current != null && (EXCERPT.matcher(line).matches() || LLD_DETAIL.matcher(line).matches())) {
             log.diagnosticPart(subject, line, current);
         } else {
             current = null;

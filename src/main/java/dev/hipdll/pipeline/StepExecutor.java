@@ -197,6 +197,9 @@ public final class StepExecutor implements StepAction<BuildStep> {
         records.delete(step.output());
         Files.deleteIfExists(diagnosisFile(step));
         Files.createDirectories(step.output().toAbsolutePath().getParent());
+        if (step.kind() != StepKind.LINK) {  // the next build names how this run ended unless it succeeds
+            UnfinishedRun.mark(step.output(), UnfinishedRun.Ending.STARTED);
+        }
         Files.deleteIfExists(step.output());
         if (step.depFile().isPresent()) {
             Files.deleteIfExists(step.depFile().get());
@@ -216,6 +219,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
             launched = HipccLaunch.arguments(step.executable(), step.arguments(), launch, rsp,
                     batchWrapper && step.executable().equals(hipcc));
         } catch (BuildFailedException e) {
+            ended(step, UnfinishedRun.Ending.FAILED);
             return new StepOutcome.Failed(name + ": " + e.getMessage(), e);
         }
         Optional<CompilerLauncher> wrapper = launcher.filter(l -> l.wraps(step.kind()));
@@ -249,6 +253,11 @@ public final class StepExecutor implements StepAction<BuildStep> {
             buildLog.line(name, "# " + note);
             listener.info("[" + step.subject() + "] hipdll: " + note);
         }
+        if (result.interrupted() || Thread.currentThread().isInterrupted()) {
+            ended(step, UnfinishedRun.Ending.STOPPED);
+        } else if (!result.succeeded() || !Files.isRegularFile(step.output())) {
+            ended(step, UnfinishedRun.Ending.FAILED);
+        }
         if (result.interrupted()) {
             Files.deleteIfExists(step.output());
             return new StepOutcome.Failed(name + " was stopped; it and every process it started were killed", null);
@@ -265,11 +274,13 @@ public final class StepExecutor implements StepAction<BuildStep> {
         }
         Optional<String> bad = StepOutputCheck.problem(step);
         if (bad.isPresent()) {
+            ended(step, UnfinishedRun.Ending.FAILED);
             Files.deleteIfExists(step.output());
             return new StepOutcome.Failed(name + ": " + bad.get() + ". Full log: " + buildLog.file(), null);
         }
         if (step.kind() != StepKind.LINK) {
             try {  // also while the build is being stopped: the step succeeded, so the next build can reuse it
+                UnfinishedRun.clear(step.output());  // it succeeded, whether or not its record can be written
                 HeldInterrupt.run(() -> records.write(step.output(), record(step, command, envDigest, tools, before,
                         startedMillis)));
             } catch (IOException e) {
@@ -457,6 +468,13 @@ public final class StepExecutor implements StepAction<BuildStep> {
         dev.hipdll.io.AtomicFile.write(file, out -> { });  // a directory there fails the step with the reason
     }
 
+    /** Notes how a compile or bundle step's run ended ({@link UnfinishedRun}); the link keeps no marker. */
+    private static void ended(BuildStep step, UnfinishedRun.Ending ending) {
+        if (step.kind() != StepKind.LINK) {
+            UnfinishedRun.markQuietly(step.output(), ending);
+        }
+    }
+
     /** The diagnosis of a failed step, from its own output only. */
     private String failure(BuildStep step, ProcessResult result, DiskSpace disk) throws IOException {
         List<String> cmd = new ArrayList<>();
@@ -491,6 +509,10 @@ public final class StepExecutor implements StepAction<BuildStep> {
     private String noRecordReason(BuildStep step) {
         if (Files.exists(StepRecordStore.recordFile(step.output()))) {
             return "its record is of another plugin version";  // read() took it for none: another format
+        }
+        Optional<UnfinishedRun.Ending> last = UnfinishedRun.read(step.output());
+        if (last.isPresent()) {  // issue 34, item 6: it ran before, and did not succeed
+            return last.get().reason();
         }
         if (step.kind() == StepKind.DEVICE_COMPILE && unitsBuiltBefore.contains(step.unit())) {
             return "new target";

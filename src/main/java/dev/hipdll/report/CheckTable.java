@@ -15,7 +15,7 @@ import java.util.List;
  * caller's verdict words.
  *
  * <p>Each cell is printed once and whole. An EXPECTED cell longer than {@value #MAX_CELL} characters
- * wraps, at a space where there is one, onto continuation lines under its own column, so the FOUND
+ * wraps, at a space, never within a word (a digest stays whole), onto continuation lines under its own column, so the FOUND
  * column stays aligned; FOUND, the last column, is never cut (it ends the line). Before, a long cell
  * was clipped with {@code ...} and then printed again in full as a detail line, so its text appeared
  * twice. Detail lines are never cut either; a check shows its first {@link DetailBound#max()} detail
@@ -177,14 +177,22 @@ public final class CheckTable {
 
     /**
      * {@code text} in pieces of at most {@link #MAX_CELL} characters, broken after the last space that
-     * fits (the space itself dropped), or at {@link #MAX_CELL} within a longer word; at least one piece.
+     * fits (the space itself dropped); a word longer than {@link #MAX_CELL} (a 64-digit SHA-256, a path) is never
+     * cut: it is a piece of its own, whole (issue 34, item 6: a digest cut mid-hex could not be copied); at least one
+     * piece.
      */
     static List<String> wrap(String text) {
         List<String> parts = new ArrayList<>();
         String rest = text;
         while (rest.length() > MAX_CELL) {
             int space = rest.lastIndexOf(' ', MAX_CELL);
-            int cut = space > 0 ? space : MAX_CELL;
+            if (space <= 0) {
+                space = rest.indexOf(' ');
+                if (space < 0) {
+                    break;
+                }
+            }
+            int cut = space;
             parts.add(rest.substring(0, cut).stripTrailing());
             rest = rest.substring(cut).stripLeading();
         }

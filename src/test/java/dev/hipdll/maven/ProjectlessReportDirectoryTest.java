@@ -73,4 +73,21 @@ class ProjectlessReportDirectoryTest {
         }
         return out;
     }
+
+    /** Issue 34, item 6: doctor outside a project writes no doctor.json (no target/ in the current directory). */
+    @Test
+    void doctorOutsideAProjectWritesNoReportUnlessToldWhere() {
+        org.apache.maven.execution.DefaultMavenExecutionRequest request =
+                new org.apache.maven.execution.DefaultMavenExecutionRequest();
+        request.setProjectPresent(false);
+        org.apache.maven.execution.MavenSession session = new org.apache.maven.execution.MavenSession(null, null,
+                request, new org.apache.maven.execution.DefaultMavenExecutionResult());
+        File stub = new File("/somewhere/target/hipdll/doctor.json");
+        assertTrue(ProjectlessPaths.doctorOutput(stub, session).isEmpty());
+        session.getUserProperties().setProperty("hip.doctor.output", "/tmp/d.json");
+        assertEquals(java.util.Optional.of(stub), ProjectlessPaths.doctorOutput(stub, session));
+        request.setProjectPresent(true);
+        session.getUserProperties().remove("hip.doctor.output");
+        assertEquals(java.util.Optional.of(stub), ProjectlessPaths.doctorOutput(stub, session), "in a project");
+    }
 }

@@ -92,4 +92,17 @@ class SigningKeySettingsTest {
         Host build = SigningKeySettings.withoutSigningVariables(host);
         assertEquals(java.util.List.of("PATH"), build.environment().names());
     }
+
+    @Test
+    void theUnsignedNoticeIsOneShortLineOncePerSession() {
+        // issue 34, item 6: a reactor of several DLL modules says it once, in one short line
+        org.apache.maven.execution.MavenSession session = new org.apache.maven.execution.MavenSession(null,
+                new org.eclipse.aether.DefaultRepositorySystemSession(),
+                new org.apache.maven.execution.DefaultMavenExecutionRequest(),
+                new org.apache.maven.execution.DefaultMavenExecutionResult());
+        String first = SigningKeySettings.hint("hipdll-signing", session);
+        assertEquals("settings.xml server hipdll-signing or HIPDLL_SIGNING_KEY", first);
+        assertEquals("", SigningKeySettings.hint("hipdll-signing", session), "the second module of the session");
+        assertEquals(first, SigningKeySettings.hint("hipdll-signing", null), "no session: always said");
+    }
 }
