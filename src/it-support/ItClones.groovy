@@ -1,4 +1,4 @@
-// Clones of an IT's project for the remote-cache ITs (issue 14): each clone is the IT's template
+// Clones of an IT's project for the remote-cache ITs: each clone is the IT's template
 // directory with the plugin version filled in and the example backend's sources copied in, at a
 // directory of its own, as another machine would have it. Loaded by the ITs' scripts with
 // GroovyClassLoader (script variable itSupport = src/it-support).

@@ -1,4 +1,4 @@
-// A real HTTP server that accepts PUT, for the remote-cache ITs (issue 14): Debian's nginx with its DAV
+// A real HTTP server that accepts PUT, for the remote-cache ITs: Debian's nginx with its DAV
 // module, started by the test as a single foreground process (no daemon, no master/worker pair, no system
 // service) on a free loopback port, with its prefix, configuration, document root and logs in a
 // directory of the test. close() stops it and checks that the process has ended and the port is closed.

@@ -1,4 +1,4 @@
-// Signed attestations round trip (issue 21, item 2; hole 2):
+// Signed attestations round trip:
 //  0. CI's build (invoker.goals) signed the DLL with the key of the settings.xml server, cached it, and its verify
 //     checked the signature; the password is nowhere in the log.
 //  1. A developer's `clean verify` (no key) restores the DLL from the build cache: hipdll:build is skipped, and

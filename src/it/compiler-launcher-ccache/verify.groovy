@@ -1,4 +1,4 @@
-// hip.compilerLauncher=ccache with ccache's HTTP remote storage (issue 14, items 3 and 4), the remote a real
+// hip.compilerLauncher=ccache with ccache's HTTP remote storage, the remote a real
 // server: nginx with its DAV module on a free loopback port, started and stopped here.
 //  A (its own CCACHE_DIR) fills local and remote storage: every compile is a miss.
 //  B, at another path with its own empty CCACHE_DIR, after editing one translation unit: the other unit's

@@ -9,7 +9,7 @@ assert run2.contains('broken for gfx1100 by the failing-device-compile IT') : ru
 assert run2.contains('the previous coli_hip.dll is unchanged') : run2
 assert !(run2 =~ /step \d+ of \d+: link coli_hip\.dll \(/) : 'the link started after a failed step'
 assert !(run2 =~ /step \d+ of \d+: host compile cuda_chain\.cu \(/) : 'a step that depends on the failed one started'
-// issue 13 item 4: clang's diagnostics at their levels, with file, line and column; the failed step at error,
+// Clang's diagnostics at their levels, with file, line and column; the failed step at error,
 // never "finished"; on GitHub Actions also workflow commands at the start of a line, the file relative to the
 // workspace (GITHUB_WORKSPACE, else the project directory)
 def chainLine = new File(basedir, 'src/main/hip/cuda_chain.cu').readLines().findIndexOf { it.startsWith('#error') } + 1

@@ -1,4 +1,4 @@
-// issue 12, build half, end to end.
+// Build half, end to end.
 import java.security.MessageDigest
 def calls = new File(basedir, 'hipcc-calls.log')
 def callCount = { calls.isFile() ? calls.readLines().findAll { it.trim() }.size() : 0 }
@@ -79,7 +79,7 @@ assert waited.size() == 1 : logs.join('\n=====\n')
 assert waited[0].contains('coli_hip.dll is up to date') : waited[0]
 assert waited[0].contains('DLL VERIFIED') : waited[0]
 assert waited[0] =~ /\[INFO\] the other build finished; went on after \d+ ms/ : waited[0]
-// the build that got the lock first waited for nobody and says nothing about another build (issue 13 newcomer test, A)
+// the build that got the lock first waited for nobody and says nothing about another build (a newcomer's test, A)
 def lockHolder = logs.find { !it.contains('waiting for another build') }
 assert lockHolder != null && !lockHolder.contains('the other build finished') && !lockHolder.contains('went on after') : logs.join('\n=====\n')
 // nor does the invoker's own uncontended run

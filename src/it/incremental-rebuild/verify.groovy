@@ -71,7 +71,7 @@ expect(0, null)
 props << "-Dit.sdkRoot=${new File(basedir, 'sdk/../sdk').path}".toString()
 expect(0, null)
 props.remove(props.size() - 1)
-// CPATH is scrubbed (clang reads it; issue 12 item 9): it never reaches the compiler, so it rebuilds nothing.
+// CPATH is scrubbed (clang reads it): it never reaches the compiler, so it rebuilds nothing.
 extraEnv.CPATH = new File(basedir, 'src/main/hip/include').path
 expect(0, null)
 // Kept on purpose (-Dhip.keepVariables=CPATH), it reaches clang: exactly one rebuild, saying which.

@@ -1,4 +1,4 @@
-// Issue 23 item 5: under mvn -T 2, two modules with hip.jobs=2 each share the session's hip.jobs.total.
+// Under mvn -T 2, two modules with hip.jobs=2 each share the session's hip.jobs.total.
 // Run 1 (budget 4) shows the counter sees overlapping compilers; run 2 (budget 2) never has more than two.
 def log = new File(basedir, 'build.log').text
 def seen = new File(basedir, 'concurrency').listFiles().findAll { it.name.startsWith('seen-') }.sort { it.name }

@@ -1,4 +1,4 @@
-// Issue 13 item 1: the plugin on Maven 3.8 (3.8.8 from Maven Central). One build.log for the seven runs,
+// The plugin on Maven 3.8 (3.8.8 from Maven Central). One build.log for the seven runs,
 // split at Maven's version banner (-V). Before the configurator was a Plexus component, every goal failed
 // here with "Unable to retrieve component configurator hipdll".
 def log = new File(basedir, 'build.log').text

@@ -1,4 +1,4 @@
-// Issue 13 item 7: under mvn -T 2 every line of the hipdll goals names its module ([backend-a] ...), so
+// Under mvn -T 2 every line of the hipdll goals names its module ([backend-a] ...), so
 // the interleaved logs of two modules can be read; a build on one thread has no prefix.
 def runs = new File(basedir, 'build.log').text.split(/\[INFO\] Scanning for projects\.\.\./).toList().drop(1)
 assert runs.size() == 3 : "expected 3 runs, found ${runs.size()}"

@@ -1,4 +1,4 @@
-// A remote build cache that accepts connections and never answers (issue 21, hole 9): a loopback listener started
+// A remote build cache that accepts connections and never answers: a loopback listener started
 // here accepts every connection and holds it without reading or writing a byte.
 //  1. A consumer build with the configuration of docs/build-cache.md (template/.mvn/maven.config: connect 5 s,
 //     request 15 s for the remote's id) says the timeouts before any module is looked up, waits 15 s for

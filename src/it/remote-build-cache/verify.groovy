@@ -1,4 +1,4 @@
-// The remote build cache between two "machines" (issue 14, items 1 and 2), with a real HTTP server:
+// The remote build cache between two "machines", with a real HTTP server:
 // nginx with its DAV module on a free loopback port, started and stopped here.
 //  A: its own local repository and local cache, builds (`clean verify`) and uploads (remote save enabled, as CI).
 //  B: another directory, another local repository, an empty local cache, the stand-in SDK copied to another

@@ -1,4 +1,4 @@
-// Issue 23 item 3: the DLL imports hipblas.dll because the build linked hipblas by name; verify allowed it.
+// The DLL imports hipblas.dll because the build linked hipblas by name; verify allowed it.
 def runs = new File(basedir, 'build.log').text.split(/\[INFO\] Scanning for projects\.\.\./).toList().drop(1)
 assert runs.size() == 2 : "expected 2 runs, found ${runs.size()}"
 def (first, second) = runs

@@ -1,4 +1,4 @@
-// One DLL from many machines (issue 24, item 5): three clones at different paths, each with its own local
+// One DLL from many machines: three clones at different paths, each with its own local
 // repository, build one shard each (`package -Dhip.shard=device -Dhip.arch=<one target>`); a fourth clone merges
 // from their outputs (a directory, a zip, a directory) and links the same bytes as a one-machine build of the
 // same sources. A shard built from a changed source is refused by step and input and that step compiles here;

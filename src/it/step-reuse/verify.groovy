@@ -53,7 +53,7 @@ ran = ranIn(maven([]))
 assert steps(ran) == ['bundle backend_cuda.cu', 'bundle cuda_chain.cu', 'host compile backend_cuda.cu',
         'host compile cuda_chain.cu', 'link coli_hip.dll'] : ran
 
-// 5. A poisoned step output (issue 21, hole 1): cuda_chain.cu's host.obj replaced by other bytes and its record
+// 5. A poisoned step output: cuda_chain.cu's host.obj replaced by other bytes and its record
 // edited to name a kept copy of the real one; after an edit elsewhere the step runs again, with a warning
 // naming the record, and the foreign bytes are not linked.
 def chainDir = new File(basedir, 'target/hipdll/steps/cuda_chain.cu')

@@ -1,4 +1,4 @@
-// Issue 13 item 5, one build.log for the nine runs (runs split at Maven's "Scanning for projects").
+// Build.log for the nine runs (runs split at Maven's "Scanning for projects").
 def runs = new File(basedir, 'build.log').text.split(/\[INFO\] Scanning for projects\.\.\./).toList().drop(1)
 assert runs.size() == 9 : "expected 9 runs, found ${runs.size()}"
 def (r1, r2, r3, r4, r5, r6, r7, r8, r9) = runs
@@ -40,7 +40,7 @@ assert !r3.contains('<hip.rm>') && !r3.contains('-Dhip.rm') : r3
 // a -D property is not taken for one of the POM's <properties>
 assert r3.contains('[WARNING] unknown property -Dhip.jbos on the command line (ignored); did you mean -Dhip.jobs?') : r3
 assert !r3.contains('<hip.jbos>') : r3
-// an uncontended build says nothing about another build (issue 13 newcomer test, A)
+// an uncontended build says nothing about another build (a newcomer's test, A)
 assert !r3.contains('went on after') && !r3.contains('waiting for another build') : r3
 
 // 4-6: each goal's own skip

@@ -1,4 +1,4 @@
-// Issue 13 item 6: -Dhip.runtimeMajor=seven failed verify's parameter conversion, and the next build
+// Item 6: -Dhip.runtimeMajor=seven failed verify's parameter conversion, and the next build
 // recompiled everything ("no stamp of a previous successful build"). Now verify says the pending stamp is
 // kept, and the next build is a no-op that leaves the stamp for its verify to commit.
 def runs = new File(basedir, 'build.log').text.split(/\[INFO\] Scanning for projects\.\.\./).toList().drop(1)

@@ -1,4 +1,4 @@
-// Issue 22 item 3: three runs in one build.log (split at Maven's "Scanning for projects").
+// Three runs in one build.log (split at Maven's "Scanning for projects").
 import groovy.json.JsonSlurper
 def runs = new File(basedir, 'build.log').text.split(/\[INFO\] Scanning for projects\.\.\./).toList().drop(1)
 assert runs.size() == 3 : "expected 3 runs, found ${runs.size()}"

@@ -1,5 +1,5 @@
 // Verified with no project: table in the log, both reports in target/hipdll under the current directory
-// (issue 12 item 13: not beside the DLL, which may be a release download or /dev/zero).
+// (not beside the DLL, which may be a release download or /dev/zero).
 import groovy.json.JsonSlurper
 def log = new File(basedir, 'build.log').text
 assert log.contains('DLL VERIFIED') : log

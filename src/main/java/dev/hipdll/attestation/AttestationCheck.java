@@ -21,8 +21,8 @@ import java.util.Optional;
  * its subjects must have the DLL's SHA-256. The first line that passes all of this passes the check and names its
  * signer; otherwise it fails and says, line by line, why each was not enough.
  *
- * <p>The bundle is untrusted until a signature verifies, so the check is bounded ({@link AttestationLimits}, issue 30,
- * hole 5): a bundle larger than its size limit or with more envelopes than its limit is refused whole, an envelope
+ * <p>The bundle is untrusted until a signature verifies, so the check is bounded ({@link AttestationLimits}):
+ * a bundle larger than its size limit or with more envelopes than its limit is refused whole, an envelope
  * with more signatures than its limit is refused without checking any, and when the time limit runs out the check
  * fails; each refusal names the limit and its parameter.
  *

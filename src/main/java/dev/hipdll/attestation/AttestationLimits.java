@@ -4,7 +4,7 @@ import dev.hipdll.parameter.DurationValue;
 import java.time.Duration;
 
 /**
- * The bounds of checking an attestation bundle (issue 30, hole 5): a bundle is untrusted input until a signature
+ * The bounds of checking an attestation bundle: a bundle is untrusted input until a signature
  * verifies, and each signature costs about a millisecond and a half per trusted key, so its size, its envelopes, the
  * signatures of an envelope and the time spent are all bounded; each refusal names the limit and its parameter.
  * hipdll:build writes one envelope with one signature of a few KiB, so the defaults leave a wide margin.

@@ -60,7 +60,7 @@ public final class DllAttestor {
     public Optional<Path> attest(Request r, Consumer<String> log) throws AttestationException, IOException {
         Path file = Attestations.fileFor(r.dll());
         if (r.key().isEmpty()) {
-            if (!r.noKeyHint().isEmpty()) {  // one short line (issue 34, item 6); empty: said once already
+            if (!r.noKeyHint().isEmpty()) {  // one short line; empty: said once already
                 log.accept("attestation: not signed (no signing key: " + r.noKeyHint() + ")");
             }
             if (r.upToDate() && Files.isRegularFile(file)) {

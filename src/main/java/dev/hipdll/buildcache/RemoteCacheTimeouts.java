@@ -17,7 +17,7 @@ import java.util.Optional;
  * <p>The extension asks the remote for each module's {@code buildinfo.xml} before anything of the module runs;
  * an answer that does not come within the request timeout is logged ({@code Error downloading cache item}) and
  * the module is built locally. With the defaults a server that accepts and never answers holds the build for
- * 30 minutes with no word in between (issue 21, hole 9).
+ * 30 minutes with no word in between.
  *
  * @param remote  the remote (its id and URL after any mirror)
  * @param connect the connect timeout and where it comes from

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * The NVIDIA CUDA device code of a PE image (issue 22 item 4): what nvcc, or hipcc on the NVIDIA platform,
+ * The NVIDIA CUDA device code of a PE image: what nvcc, or hipcc on the NVIDIA platform,
  * embeds instead of AMD offload bundles. MSVC-linked CUDA images keep their fat binaries in a section
  * {@code .nv_fatb} (the first 8 characters of {@code .nv_fatbin}) and the {@code __fatbinwrap} records
  * that register them in {@code .nvFatBi} ({@code .nvFatBinSegment}); read by {@link CudaDeviceCodeReader}.

@@ -12,10 +12,10 @@ import java.util.Map;
 
 /**
  * {@code compile_commands.json}, the JSON Compilation Database of clang's tooling (clang documentation, "JSON
- * Compilation Database Format Specification"), for clangd and IDEs (issue 23, item 4): one entry per compile step,
+ * Compilation Database Format Specification"), for clangd and IDEs: one entry per compile step,
  * device and host, grouped by file in the build's order of the files, each file's host compile first (clangd takes a
  * file's first entry: the host compile, for the Windows triple, sees the code as the host does, not as one target's
- * device compile with {@code __HIP_DEVICE_COMPILE__} defined; issue 34, item 4), then its device compiles in step
+ * device compile with {@code __HIP_DEVICE_COMPILE__} defined), then its device compiles in step
  * order, each {@code {"directory", "arguments", "file", "output"}} with
  * {@code arguments} the executable and its arguments as the step runs them (a response file that the step
  * may use on a long command line is expanded: the entry has the arguments themselves), paths as the compiler sees

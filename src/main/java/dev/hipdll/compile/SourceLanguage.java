@@ -1,7 +1,7 @@
 package dev.hipdll.compile;
 
 /**
- * How a translation unit is compiled (issue 23, item 2), as CMake's {@code LANGUAGE} source property says it: a HIP
+ * How a translation unit is compiled, as CMake's {@code LANGUAGE} source property says it: a HIP
  * source (device and host code) gets a device compile per gfx target, an offload bundle and a host compile that
  * embeds it; a host-only source (C++ or C, no device code) gets one host compile and nothing else.
  */

@@ -6,7 +6,7 @@ import java.util.Locale;
 import org.codehaus.plexus.util.MatchPatterns;
 
 /**
- * Which translation units are HIP and which host-only (issue 23, item 2; CMake: {@code set_source_files_properties(…
+ * Which translation units are HIP and which host-only (CMake: {@code set_source_files_properties(…
  * PROPERTIES LANGUAGE HIP)}). By the file's extension by default: {@code .hip}, {@code .cu} are HIP; {@code .cpp},
  * {@code .cc}, {@code .cxx}, {@code .c++} host-only C++; {@code .c} host-only C; any other extension HIP. Patterns
  * override it, relative to the source directory with the include patterns' glob syntax ({@code **}{@code /*.cpp},

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The checks on the names of a build's sources that come before anything runs (issue 21, hole 6):
+ * The checks on the names of a build's sources that come before anything runs:
  * <ul>
  *   <li>no control character ({@link ControlCharacters}) in any component of a source's path or of an
  *       include directory's: a line feed in a file name starts a log line of its own, where GitHub Actions

@@ -84,7 +84,7 @@ public final class StepPlanner {
             Cuid cuid = Cuid.of(unit, codeOptions);
             Path src = rel(source, wd);
             SourceLanguage language = c.languages().of(unit);
-            if (!language.hasDeviceCode()) { // a host-only source: one host compile (issue 23, item 2)
+            if (!language.hasDeviceCode()) { // a host-only source: one host compile
                 Path obj = unitDir.resolve("host.obj");
                 Path dep = unitDir.resolve("host.d");
                 List<String> h = new ArrayList<>(driverFlags(r, StepKind.HOST_COMPILE));
@@ -129,7 +129,7 @@ public final class StepPlanner {
             Path fatbin = unitDir.resolve("fatbin.hipfb");
             // the unit's own empty host entry: one file shared by every bundle step was rewritten (temporary
             // file and rename) by each of them, and on Windows a rename onto a file another step's bundler
-            // has open fails (issue 34, item 0)
+            // has open fails
             Path emptyHost = unitDir.resolve(EMPTY_HOST_FILE);
             List<String> b = new ArrayList<>();
             b.add("-type=o");

@@ -210,7 +210,7 @@ public final class FailureClassifier {
 
     /**
      * A full disk or a death by signal ({@link ResourceFailure}), before any log rule: a linker killed by
-     * SIGBUS on a full disk leaves a log whose last lines look like a compile error (issue 12, item 12).
+     * SIGBUS on a full disk leaves a log whose last lines look like a compile error.
      */
     private Optional<Diagnosis> resourceFailure(FailedRun run, Optional<LogLine> root, int errors, int cascadeCount) {
         Optional<ResourceFailure> f = ResourceFailure.of(run);

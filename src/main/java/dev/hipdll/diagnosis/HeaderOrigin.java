@@ -4,7 +4,7 @@ import java.nio.file.Path;
 
 /**
  * A directory whose headers are not the user's code, with the name a diagnosis gives it: the resolved HIP SDK, the
- * MSVC toolset, the Windows SDK (issue 34, item 2). An error located under it is reported as an error inside that
+ * MSVC toolset, the Windows SDK. An error located under it is reported as an error inside that
  * origin's header, with the user's file and line that included it.
  *
  * @param name what the diagnosis calls it, e.g. {@code the HIP SDK}

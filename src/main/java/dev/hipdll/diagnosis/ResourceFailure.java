@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 
 /**
  * A failed run whose cause is the machine, not the sources: a full disk, or a process killed by a
- * signal (issue 12, item 12: lld-link died of SIGBUS on a full disk and the diagnosis said "stage:
+ * signal (lld-link died of SIGBUS on a full disk and the diagnosis said "stage:
  * compile ... fix the error at the file and line"). The disk counts as full when
  * <ul>
  *   <li>a line says so ({@code No space left on device}, ENOSPC, strerror(3); {@code Disk quota exceeded},

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * {@code clang: error: linker command failed due to signal} (clang's Driver, {@code Compilation::ExecuteCommand}
  * and {@code Driver::generateCompilationDiagnostics}); lld-link and clang abort their work in a
  * memory-mapped output with SIGBUS when the file store cannot back the pages (mmap(2), "SIGBUS"),
- * which is how a full disk shows (issue 12, item 12).
+ * which is how a full disk shows.
  *
  * @param signal the signal's name, e.g. {@code SIGBUS}, or {@code a signal} when only the driver's line tells
  * @param number the signal's number, or 0 when unknown

@@ -43,7 +43,7 @@ public enum Stage {
 
     /**
      * The stage to report for a failure whose log or outcome says {@code found}, in a build step of stage
-     * {@code step} (issue 21, hole 10: a link step that died of a full disk was labelled {@code compile}, the
+     * {@code step} (a link step that died of a full disk was labelled {@code compile}, the
      * guess from a log line that does not name the linker). The step decides: {@link #LAUNCH} and
      * {@link #TIMEOUT} (how the run ended) are kept; in the link ({@link #HOST_LINK}) and in a bundle step
      * every failure is that step's; in a compile step a failure the log places in a link is the

@@ -163,7 +163,7 @@ public final class Doctor {
                 vars));
         List<String> details = new ArrayList<>(entries);
         details.addAll(notices);
-        // an entry the scrub keeps is named, not warned about: only one it drops is a WARN (issue 34, item 6)
+        // an entry the scrub keeps is named, not warned about: only one it drops is a WARN
         checks.add(new Check(CheckIds.ENV_SCRUB_PATH, "PATH entries the build's scrub drops", entries.isEmpty() ? Verdict.PASS
                 : Verdict.WARN, "no other toolchain on PATH", entries.size() + " would be dropped"
                 + (notices.isEmpty() ? "" : ", " + notices.size() + " notice(s)"), details));

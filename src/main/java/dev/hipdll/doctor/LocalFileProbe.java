@@ -39,7 +39,7 @@ public final class LocalFileProbe implements FileProbe {
     private static List<String> list(String dir, Predicate<Path> keep) {
         List<String> out = new ArrayList<>();
         try {
-            // a PATH entry that is a named pipe: opendir(3) on it blocks (issue 12, item 8)
+            // a PATH entry that is a named pipe: opendir(3) on it blocks
             for (Path p : SpecialFiles.list(Path.of(dir), null)) {
                 if (keep.test(p)) {
                     out.add(p.getFileName().toString());

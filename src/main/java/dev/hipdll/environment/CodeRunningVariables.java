@@ -10,8 +10,8 @@ import java.util.Optional;
  * docs), the shells' start-up files ({@code BASH_ENV}, {@code ENV}, {@code BASH_FUNC_*}; bash(1)), the
  * interpreters' start-up options and module paths ({@code PERL5OPT}, {@code PYTHONPATH},
  * {@code NODE_OPTIONS}, {@code JAVA_TOOL_OPTIONS}, {@code RUBYOPT}, ...; perlrun(1), python(1), ...) and
- * the dynamic loaders' preload lists ({@code LD_*}, {@code DYLD_*}; ld.so(8), dyld(1)). Issue 21, hole 5:
- * {@code CCACHE_PREFIX} ran a program around every compile and {@code BASH_ENV} steered the stand-in's
+ * the dynamic loaders' preload lists ({@code LD_*}, {@code DYLD_*}; ld.so(8), dyld(1)).
+ * Before, {@code CCACHE_PREFIX} ran a program around every compile and {@code BASH_ENV} steered the stand-in's
  * hipcc, and the DLL they changed was VERIFIED.
  *
  * <p>{@link EnvironmentScrubber} removes every one of them from every step's environment, whatever the

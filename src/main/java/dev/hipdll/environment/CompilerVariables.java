@@ -12,7 +12,7 @@ import java.util.Set;
  * install or target, and every variable through which clang, lld-link or link.exe change a compile
  * or a link ({@code CPATH}, {@code C_INCLUDE_PATH}, {@code CPLUS_INCLUDE_PATH}, {@code LIBRARY_PATH},
  * {@code CCC_OVERRIDE_OPTIONS}, {@code CL}/{@code _CL_}, {@code LINK}/{@code _LINK_}, {@code INCLUDE},
- * {@code LIB}, ...; issue 12 item 9: {@code CPATH} and {@code CCC_OVERRIDE_OPTIONS} put bytes into a DLL
+ * {@code LIB}, ...; {@code CPATH} and {@code CCC_OVERRIDE_OPTIONS} put bytes into a DLL
  * that then VERIFIED). The source of each is a path in llvm/llvm-project (release/19.x), ROCm/HIPCC or
  * Microsoft's documentation, as written in the file.
  *

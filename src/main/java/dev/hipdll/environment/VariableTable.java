@@ -16,7 +16,7 @@ import java.util.Map;
  * {@code code-running-variables.json}): a JSON object whose {@code "variables"} member is an array of objects with
  * string members; other top-level members ({@code "about"}) are skipped. Read with jackson-core's streaming parser,
  * not databind: these tables are read by every build, also one that is up to date, and a first {@code ObjectMapper}
- * costs about 300 ms in a fresh JVM (issue 23, item 13).
+ * costs about 300 ms in a fresh JVM.
  */
 final class VariableTable {
     private VariableTable() {

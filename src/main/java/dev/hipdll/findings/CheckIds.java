@@ -3,7 +3,7 @@ package dev.hipdll.findings;
 import java.util.List;
 
 /**
- * The one registry of check ids (issue 30, item 1): every id a goal reports is a constant here, grouped by who makes it:
+ * The one registry of check ids: every id a goal reports is a constant here, grouped by who makes it:
  * verify's checks of one DLL ({@link #ALL}, in report order; {@code hip.checks.skip} takes these), the checks the
  * release gate adds that cannot be skipped ({@link #GATE}), a release package's ({@link #PACKAGE}), hipdll:load-check's
  * ({@link #LOAD_CHECK}) and hipdll:doctor's ({@link #DOCTOR}, plus one {@code sdk.<component>} row per SDK component,
@@ -37,7 +37,7 @@ public final class CheckIds {
     public static final String PATHS_PDB = "paths.pdb";
     public static final String PATHS_BUILD = "paths.build";
     public static final String ARTIFACT_BUILT = "artifact.built";
-    // issue 22 item 2: the mitigations a linker decides (HardeningChecks)
+    // The mitigations a linker decides (HardeningChecks)
     public static final String HARDENING_DYNAMIC_BASE = "hardening.dynamic-base";
     public static final String HARDENING_HIGH_ENTROPY_VA = "hardening.high-entropy-va";
     public static final String HARDENING_NX_COMPAT = "hardening.nx-compat";
@@ -45,18 +45,18 @@ public final class CheckIds {
     public static final String HARDENING_CET_COMPAT = "hardening.cet-compat";
     public static final String HARDENING_WX_SECTIONS = "hardening.wx-sections";
     public static final String HARDENING_FORCE_INTEGRITY = "hardening.force-integrity";
-    // issue 22 item 1: the Authenticode signature (SignatureChecks)
+    // The Authenticode signature (SignatureChecks)
     public static final String AUTHENTICODE_SIGNATURE = "authenticode.signature";
     public static final String AUTHENTICODE_SIGNER = "authenticode.signer";
     public static final String AUTHENTICODE_CHAIN = "authenticode.chain";
     public static final String AUTHENTICODE_TIMESTAMP = "authenticode.timestamp";
-    // A release package (hip.package, issue 22 item 3): per package, then per PE file beside that file's checks.
+    // A release package (hip.package): per package, then per PE file beside that file's checks.
     public static final String PACKAGE_CONTENTS = "package.contents";
     public static final String PACKAGE_RUNTIME = "package.runtime";
     public static final String PACKAGE_SIZE = "package.size";
     public static final String PACKAGE_DEPENDENCIES = "package.dependencies";
     public static final String PACKAGE_KNOWN_DLLS = "package.known-dlls";
-    // issue 30 item 3: a package is a release (the backends present, names Windows can hold, a bounded report)
+    // A package is a release (the backends present, names Windows can hold, a bounded report)
     public static final String PACKAGE_BACKENDS = "package.backends";
     public static final String PACKAGE_NAMES = "package.names";
     public static final String PACKAGE_FILE = "package.file";

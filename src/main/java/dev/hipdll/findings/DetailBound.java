@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * How many detail lines of one check a report shows (issue 22 item 5: one real DLL gave 22,777
+ * How many detail lines of one check a report shows (one real DLL gave 22,777
  * "decorated" lines, a 4.85 MB log, an 8.86 MB JUnit XML and a 4.46 MB verify.json): the first
  * {@link #max()}, then one line saying how many more there are. The table, {@code verify.json} (whose
  * {@code detailCount} keeps the full count) and the JUnit XML apply the same bound

@@ -15,7 +15,7 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * Hole 1 of issue 30: with trusted keys, each backend of a release package gets the {@code artifact.attestation} check
+ * with trusted keys, each backend of a release package gets the {@code artifact.attestation} check
  * a single DLL gets, against {@code <name>.intoto.jsonl} beside it in the package (a zip's is unpacked beside it),
  * always required ({@link AttestationRequirement#inPackage}): absent, unreadable, not signed by a trusted key or over
  * another digest, it fails. A library of the package (not a backend, {@code hip.package.backends}) is not this

@@ -27,7 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The release gate (issue 30, item 1): runs one {@link VerificationRequest} and returns one
+ * The release gate: runs one {@link VerificationRequest} and returns one
  * {@link VerificationOutcome} with every check, whatever the front end.
  *
  * <p>A DLL ({@link DllSubject}) goes through the single-DLL pipeline ({@link DllVerifier}), then the checks that need

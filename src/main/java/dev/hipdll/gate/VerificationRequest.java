@@ -6,7 +6,7 @@ import dev.hipdll.verify.VerifyOptions;
 import java.nio.file.Path;
 
 /**
- * One verification (issue 30, item 1): what arrives, what it is held to, whom it trusts.
+ * One verification: what arrives, what it is held to, whom it trusts.
  *
  * @param subject         a DLL or a release package
  * @param options         the single-DLL checks' options (contract, imports, targets, budgets, skipped checks);

@@ -5,7 +5,7 @@ import java.util.Set;
 /**
  * One AMDGPU processor that a gfx target ID can name: one of the plugin's table ({@link KnownProcessors}), or
  * an {@linkplain #unlisted unlisted} one (a processor newer than the table, e.g. {@code gfx1250}), which the HIP SDK's
- * clang decides on (issue 23, item 1: the SDK's clang is the authority on what it can compile for).
+ * clang decides on (the SDK's clang is the authority on what it can compile for).
  *
  * @param name         the processor name, e.g. {@code gfx1151} or {@code gfx11-generic}
  * @param elfMach      the {@code EF_AMDGPU_MACH_*} value a code object for this processor carries

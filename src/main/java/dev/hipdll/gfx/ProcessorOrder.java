@@ -5,7 +5,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The order people list AMDGPU processors in (issue 34, item 6): by family, then number, not as strings (which put
+ * The order people list AMDGPU processors in: by family, then number, not as strings (which put
  * {@code gfx1030} before {@code gfx600} and {@code gfx90a} after {@code gfx1201}). A processor name is {@code gfx},
  * then its major version (one or two decimal digits), its minor version (one decimal digit) and its stepping (one hex
  * digit), as LLVM's AMDGPU usage document names them ({@code gfx90a}: 9, 0, a; {@code gfx1151}: 11, 5, 1). A generic

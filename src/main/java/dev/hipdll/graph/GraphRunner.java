@@ -198,7 +198,7 @@ public final class GraphRunner<N extends GraphNode> {
             return;
         }
         try {
-            budget.acquire(); // the session's budget (issue 23, item 5): may wait for another build's step
+            budget.acquire(); // the session's budget: may wait for another build's step
         } catch (InterruptedException e) {
             done.add(new Done(n.id(), new StepOutcome.Failed("stopped before it started", null), true));
             return;

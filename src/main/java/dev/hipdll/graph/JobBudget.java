@@ -3,7 +3,7 @@ package dev.hipdll.graph;
 import java.util.concurrent.Semaphore;
 
 /**
- * How many steps may run at once across every graph that shares this budget (issue 23, item 5): the builds of one
+ * How many steps may run at once across every graph that shares this budget: the builds of one
  * Maven session under {@code mvn -T}, each with its own {@code hip.jobs} workers, take a permit per running step
  * from one budget, so two modules with {@code hip.jobs=2} on a two-core machine run two compilers, not four. Fair:
  * permits go to the steps in the order they asked. A {@link GraphRunner} without a shared budget has one of its own

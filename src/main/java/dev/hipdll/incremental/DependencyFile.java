@@ -44,7 +44,7 @@ public final class DependencyFile {
      * separator is {@code /}, clang's dependency file writes each name through {@code
      * llvm::sys::path::native}, which turns a single {@code \} into {@code /} (a source {@code back\slash.cu}
      * is listed as {@code back/slash.cu}, a file that does not exist, so its steps could never be recorded nor
-     * the DLL stamped; issue 21, hole 6). When {@code p} exists, or the separator is {@code \} (Windows), it is
+     * the DLL stamped). When {@code p} exists, or the separator is {@code \} (Windows), it is
      * returned as it is; otherwise the first existing file whose name, with {@code \} read as {@code /}, is
      * {@code p} (each {@code /} tried as a separator first, then as a {@code \} in a name; at most
      * {@value #MAX_TRIES} names tried), else {@code p}.

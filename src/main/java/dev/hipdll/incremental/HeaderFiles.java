@@ -20,8 +20,8 @@ import java.util.stream.Stream;
  * names. The build stamp and each compile step's record keep it, because the compiler's dependency file
  * names only the headers it read, not the places it looked first and found nothing: a header added later
  * in such a place (a new {@code src/main/hip/ops.h} beside the sources, shadowing
- * {@code include/ops.h}) left the build "up to date" with the old header compiled in (a newcomer test
- * under issue 13). A header added or removed there now rebuilds; its content is tracked through the
+ * {@code include/ops.h}) left the build "up to date" with the old header compiled in (found by a
+ * newcomer). A header added or removed there now rebuilds; its content is tracked through the
  * dependency file as before. Only names with a header extension ({@link #EXTENSIONS}) count, so an
  * editor's backup file does not rebuild.
  *

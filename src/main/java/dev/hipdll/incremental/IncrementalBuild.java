@@ -14,7 +14,7 @@ import java.util.Optional;
  *   <li>{@link #check}: compare the committed stamp with the current inputs (up to date, or why not);
  *       without a committed stamp, the pending one of a build whose {@code hipdll:verify} never judged
  *       the DLL (it failed on its own parameters, or did not run), so that build's work is kept
- *       ({@link #decidedOnPending()}, issue 13 item 6);</li>
+ *       ({@link #decidedOnPending()});</li>
  *   <li>{@link #starting}: before the compiler starts, delete every stamp, so that a failed or
  *       interrupted build leaves none;</li>
  *   <li>{@link #succeeded}: after the compiler succeeded, fingerprint what it read (its dependency

@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Binds step records to the machine that wrote them, and to a signer (issue 30, hole 4): a record is only as good as
+ * Binds step records to the machine that wrote them, and to a signer: a record is only as good as
  * whoever could write it, and a build cache restores records and outputs together, so one rewritten consistently
  * (the output's new SHA-256 in its record) passes every check {@link StepReuse} makes.
  *

@@ -22,7 +22,7 @@ import java.util.Optional;
  * but does not parse as a record of this format is an {@link UnreadableStepRecordException}, so the
  * build can warn about it (it was not written by this plugin as it is). With a {@link RecordSeal}, every record
  * written is bound to this machine (and signed when the build signs), and every record read says who vouches for it
- * (issue 30, hole 4). Thread-safe: each step has its own files.
+ *. Thread-safe: each step has its own files.
  */
 public final class StepRecordStore {
     /** A record is a few KiB; a larger file is not read (the limit bounds what a damaged cache can make us read). */
@@ -30,7 +30,7 @@ public final class StepRecordStore {
     private final ObjectMapper json = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
             .enable(SerializationFeature.INDENT_OUTPUT);
-    /** How records are bound to this machine and signed (issue 30, hole 4); empty: neither (a shard's reader). */
+    /** How records are bound to this machine and signed; empty: neither (a shard's reader). */
     private final Optional<RecordSeal> seal;
 
     /** A store that neither binds nor checks bindings: for reading records a build of this run just wrote. */

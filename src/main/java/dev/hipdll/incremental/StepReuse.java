@@ -25,7 +25,7 @@ import java.util.function.Function;
  *
  * <p>A record that names another step or another output, or whose output's content is not the one it
  * was written for, cannot be trusted ({@link RunReason#warning()}): that is how a step output poisoned in
- * a build cache shows (issue 21, hole 1: a replaced {@code host.obj} whose record named another file was
+ * a build cache shows (a replaced {@code host.obj} whose record named another file was
  * reused and linked into the DLL). {@code target/hipdll/steps/} restored from any cache gets the same
  * check, since it is made when the step is about to run.
  */
@@ -93,7 +93,7 @@ public final class StepReuse {
 
     /**
      * The first of a record's inputs that differs from this build's, without looking at its output: how a
-     * merge build compares a shard's key for a step with its own (issue 24), by the same rules as reuse.
+     * merge build compares a shard's key for a step with its own, by the same rules as reuse.
      *
      * @param r           the record, with its placeholders resolved for this build's directories
      * @param command     the command now (placeholders)
@@ -166,7 +166,7 @@ public final class StepReuse {
                     + (removed.isEmpty() ? "" : String.join(", ", removed) + " removed");
         }
         // what was added and what removed (as multisets of arguments), never "X instead of Y" by position, which
-        // named a shifted argument when one was inserted elsewhere (issue 34, item 6)
+        // named a shifted argument when one was inserted elsewhere
         Map<String, Integer> count = new java.util.HashMap<>();
         before.forEach(a -> count.merge(a, 1, Integer::sum));
         List<String> added = new ArrayList<>();

@@ -7,7 +7,7 @@ import java.nio.file.Path;
  * {@link StepRecord} (truncated, edited, not JSON, a required field missing), is larger than a record can be,
  * or cannot be read. The step runs again, and the build warns, naming {@link #file()}: a record that does
  * not parse was not written by this plugin as it is (a record is written atomically after its step
- * succeeded), so it may come from a damaged or tampered build cache (issue 21, hole 1).
+ * succeeded), so it may come from a damaged or tampered build cache.
  */
 public final class UnreadableStepRecordException extends Exception {
     private static final long serialVersionUID = 1L;

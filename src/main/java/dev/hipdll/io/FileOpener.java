@@ -23,7 +23,7 @@ public interface FileOpener {
     /**
      * {@link FileChannel#open} with {@link StandardOpenOption#READ}, for regular files only: a named pipe,
      * socket, device or directory is refused by its attributes before any open ({@link SpecialFiles#requireRegular}),
-     * since opening a named pipe blocks until a writer comes (issue 12, item 8).
+     * since opening a named pipe blocks until a writer comes.
      */
     static FileOpener standard() {
         return StandardFileOpener.INSTANCE;

@@ -14,7 +14,7 @@ import java.time.Duration;
 import java.util.function.Consumer;
 
 /**
- * One build at a time per output directory (issue 12, item 11: two {@code mvn verify} runs of one
+ * One build at a time per output directory (two {@code mvn verify} runs of one
  * project at once failed in 7 of 8 tries, racing on {@code .tmp/coli_hip.dll}). An exclusive lock
  * ({@link FileChannel#tryLock}: {@code fcntl} record lock on Linux, {@code LockFileEx} on Windows) on
  * the file {@value #FILE_NAME} in the output directory. A second build, in another JVM or another

@@ -6,7 +6,7 @@ import java.util.Set;
 /**
  * The file name of the built DLL ({@code hip.outputName}): a plain file name, never a path, ending in
  * {@code .dll}. Refused: an empty name, a name with {@code /} or {@code \} (a path: {@code ../../src/main/hip/backend_cuda.cu}
- * overwrote the source with the DLL and put the build's other files beside it, issue 12 item 6),
+ * overwrote the source with the DLL and put the build's other files beside it),
  * {@code .} and {@code ..}, a name that does not end in {@code .dll} (case-insensitive), a name that is only
  * {@code .dll}, and names Windows cannot hold (characters {@code < > : " | ? *} and control characters,
  * the reserved device names {@code CON}, {@code PRN}, {@code AUX}, {@code NUL}, {@code COM1}-{@code COM9},

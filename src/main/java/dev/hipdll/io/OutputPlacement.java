@@ -8,7 +8,7 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * Keeps a build's outputs off its inputs (issue 12, item 6): everything the build writes goes into the
+ * Keeps a build's outputs off its inputs: everything the build writes goes into the
  * output directory, and that directory must not hold or overlay what the build reads. Paths are
  * compared by their real location (symbolic links of the existing part resolved), so a link does not
  * hide an overlap. Refused, each with a message naming both paths:

@@ -10,7 +10,7 @@ import java.nio.file.attribute.BasicFileAttributes;
  * Tells regular files and directories from special files (named pipes, sockets, character and
  * block devices) by their attributes, without opening them: opening a named pipe for reading blocks
  * until a writer comes ({@code open(2)}, {@code fifo(7)}), and {@code opendir} on one blocks the same
- * way, which hung {@code hipdll:doctor} on a pipe in {@code PATH} (issue 12, item 8). Every place that
+ * way, which hung {@code hipdll:doctor} on a pipe in {@code PATH}. Every place that
  * opens a file or directory it was given (a parameter, a {@code PATH} entry, a file found by a scan)
  * asks here first.
  */

@@ -13,7 +13,7 @@ import java.util.List;
  * Where lld-link finds {@code kernel32.lib} for the loader program: the directories the user gave
  * ({@code hip.loadCheck.libDirs}), then the SDK's own C runtime directory {@value #SDK_RUNTIME_LIBRARIES} when the SDK
  * has one with a {@code kernel32.lib} (the stand-in SDK's stand-ins for MSVC and the Windows SDK; a real HIP SDK has
- * none; issue 34, item 8: the stand-in needed {@code -Dhip.loadCheck.libDirs} every time), and, on a Windows host, the
+ * none: the stand-in needed {@code -Dhip.loadCheck.libDirs} every time), and, on a Windows host, the
  * located Windows SDK's {@code Lib/<version>/um/x64} ({@link WindowsSdkLocator}: {@code hip.windowsSdkVersion}-style
  * request, else the newest). lld-link also reads {@code LIB} itself.
  */

@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Where the Wine prefix of the load checks lives when none is configured (issue 23, item 12): one per user and
+ * Where the Wine prefix of the load checks lives when none is configured: one per user and
  * Wine version, shared by every project and every standalone load check, instead of a 700 MB prefix in each
  * project's {@code target}. The directory is {@code <cache>/hipdll/wine-prefixes/<wine version>}, where
  * {@code <cache>} is {@code $XDG_CACHE_HOME} when it is an absolute path (XDG Base Directory Specification), else

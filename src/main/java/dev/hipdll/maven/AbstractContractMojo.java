@@ -87,7 +87,7 @@ abstract class AbstractContractMojo extends AbstractHipdllMojo {
      *                              file cannot be read
      */
     AbiContract contract(File loaderSource, int expectedExports) throws MojoFailureException {
-        try { // issue 12 item 13: named, not a contract of -5 names
+        try { // named, not a contract of -5 names
             new dev.hipdll.parameter.NumericParameters().range("hip.expectedExports", expectedExports, 0, 65_535,
                     "export names").check();
         } catch (dev.hipdll.parameter.ParameterException e) {

@@ -400,7 +400,7 @@ public class BuildMojo extends AbstractHipdllMojo {
 
     @Override
     void run() throws MojoExecutionException, MojoFailureException {
-        // issue 12 hooks: every parameter checked before anything changes, then one build at a time per
+        // Hooks: every parameter checked before anything changes, then one build at a time per
         // output directory (OutputLock); a lock whose stamp waits for hipdll:verify is handed to verify.
         checkParameters();
         OutputLock lock;
@@ -424,7 +424,7 @@ public class BuildMojo extends AbstractHipdllMojo {
                 getPluginContext(), getLog());
     }
 
-    /** The parameter checks made before anything changes (issue 12, items 6 and 13). */
+    /** The parameter checks made before anything changes. */
     private void checkParameters() throws MojoFailureException {
         if (arch == null || arch.isBlank()) {
             throw parameterError("hip.arch: no gfx target ID given; set -Dhip.arch=<gfx target IDs, comma-separated,"
@@ -467,7 +467,7 @@ public class BuildMojo extends AbstractHipdllMojo {
         } catch (IllegalArgumentException e) {
             throw new MojoFailureException(e.getMessage());
         }
-        // the one trust policy of this run (issue 30, item 2): shards and restored step records are taken as it says
+        // the one trust policy of this run: shards and restored step records are taken as it says
         HipDllBuildRequest request = request().withTrust(trustPolicy());
         int cores = Runtime.getRuntime().availableProcessors();
         HipDllBuild engine = new HipDllBuild(SessionJobBudget.of(session, jobsTotal == 0
@@ -708,7 +708,7 @@ public class BuildMojo extends AbstractHipdllMojo {
         if (!sourceDirectory.isDirectory()) {
             throw new MojoFailureException("source directory " + sourceDirectory + " does not exist (hip.sourceDirectory)");
         }
-        // issue 12 hook (item 7): a walk safe against link cycles, each real file once
+        // A walk safe against link cycles, each real file once
         SourceScan scan;
         try {
             scan = new SourceScanner(includes).scan(sourceDirectory.toPath());

@@ -18,7 +18,7 @@ import org.codehaus.plexus.util.xml.Xpp3Dom;
 /**
  * A goal run from the command line ({@code mvn hipdll:load-check}, execution id {@code default-cli})
  * inside a project gets only the plugin-level {@code <configuration>}; Maven ignores what the POM
- * configures in an {@code <execution>} of that goal (issue 11: an {@code <exportPrefix>} in the
+ * configures in an {@code <execution>} of that goal (an {@code <exportPrefix>} in the
  * execution did not reach {@code mvn hipdll:load-check}). When the project has exactly one execution
  * of the same goal of this plugin, its configuration is applied to the command-line run, parameter
  * by parameter, except where the command line gives the parameter's property ({@code -Dhip.x}).
@@ -29,7 +29,7 @@ import org.codehaus.plexus.util.xml.Xpp3Dom;
  *
  * <p>{@code hipdll:load-check} checks the DLL against the same contract as {@code hipdll:verify}: a command-line
  * load-check in a project with no execution of its own takes the contract parameters ({@link #CONTRACT_PARAMETERS})
- * of the POM's one execution of {@code hipdll:verify}, and says so (issue 34, item 8: it checked 48 prefixed exports
+ * of the POM's one execution of {@code hipdll:verify}, and says so (it checked 48 prefixed exports
  * while the project's verify checked the loader's names).
  */
 final class CliExecutionConfiguration {

@@ -97,7 +97,7 @@ public class DoctorMojo extends AbstractHipdllMojo {
         TableLog.log(getLog(), new CheckTable().table("hipdll:doctor (" + System.getProperty("os.name") + ")",
                 report.checks(), "SETUP OK", "SETUP HAS PROBLEMS"));
         Optional<File> json = ProjectlessPaths.doctorOutput(output, session);
-        if (json.isEmpty()) {  // outside a project no target/ is made in the current directory (issue 34, item 6)
+        if (json.isEmpty()) {  // outside a project no target/ is made in the current directory
             getLog().info("no project here: doctor.json is not written (-Dhip.doctor.output=<file> writes it)");
         } else {
             output = json.get();

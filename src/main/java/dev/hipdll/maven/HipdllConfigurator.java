@@ -17,13 +17,13 @@ import org.codehaus.plexus.configuration.xml.XmlPlexusConfiguration;
  * ({@link DurationConverter}) and whole numbers that are trimmed and range-checked
  * ({@link WholeNumberConverter}), which injects each parameter on its own and names the property of one
  * that cannot be converted: {@code hip.runtimeMajor: 'seven' is not a whole number}, where Maven says
- * "Cannot convert 'seven' to Integer ... for parameter runtimeMajor" (issue 13, item 5). A parameter
+ * "Cannot convert 'seven' to Integer ... for parameter runtimeMajor". A parameter
  * given in the POM without a property is named as its element, {@code <runtimeMajor>}.
  *
  * <p>Conversion problems are not thrown here: they are handed to the goal
  * ({@link AbstractHipdllMojo#configurationProblems}), whose {@code execute} fails with all of them
  * before it does anything else, after the goal's own clean-up (hipdll:verify says that the build's
- * pending stamp is kept, issue 13 item 6). The parameter keeps its Java default meanwhile.
+ * pending stamp is kept). The parameter keeps its Java default meanwhile.
  *
  * <p>Declared as a Plexus component in {@code META-INF/plexus/components.xml} (role
  * {@code ComponentConfigurator}, hint {@code hipdll}), not through a JSR-330 index: Maven 3.8 looks the

@@ -151,7 +151,7 @@ public class LoadCheckMojo extends AbstractContractMojo {
     @Override
     void run() throws MojoExecutionException, MojoFailureException {
         useTheProjectsExecutionConfiguration(session);
-        try { // issue 12 hook (item 13): before anything changes
+        try { // before anything changes
             new NumericParameters().range("hip.loadCheck.timeout", timeout == null ? 0 : timeout.getSeconds(), 1,
                     Integer.MAX_VALUE, "seconds").check();
         } catch (ParameterException e) {

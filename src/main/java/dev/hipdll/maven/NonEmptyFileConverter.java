@@ -7,7 +7,7 @@ import org.codehaus.plexus.component.configurator.converters.basic.FileConverter
  * Converts {@code File} parameters for {@link HipdllConfigurator} as Maven does (relative to the project
  * directory), except that an empty or blank value is refused: Maven turns {@code -Dhip.outputDirectory=}
  * into the project directory itself, so an empty {@code hip.sdkRoot} searched the project for hipcc and an
- * empty {@code hip.dll} verified a directory (the newcomer test of issue 13).
+ * empty {@code hip.dll} verified a directory (a newcomer's test).
  */
 final class NonEmptyFileConverter extends FileConverter {
     @Override

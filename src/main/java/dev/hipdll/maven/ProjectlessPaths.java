@@ -25,7 +25,7 @@ final class ProjectlessPaths {
     /**
      * Where {@code hipdll:doctor} writes {@code doctor.json}: {@code hip.doctor.output} as Maven injected it in a
      * project, or when given on the command line; outside a project without it, nowhere, so doctor run in any
-     * directory creates no {@code target/} there (issue 34, item 6).
+     * directory creates no {@code target/} there.
      *
      * @param output  the {@code hip.doctor.output} parameter as Maven injected it
      * @param session the Maven session, or {@code null} when not run by Maven
@@ -64,7 +64,7 @@ final class ProjectlessPaths {
      * {@code target/hipdll} of the project, else (no project) {@code target/hipdll} under the current
      * directory, as the load-check work directory and doctor's report: never beside the DLL, which may be
      * in a release download, a read-only directory or {@code /dev} ({@code -Dhip.dll=/dev/zero} wrote
-     * verify.json into /dev; issue 12, item 13).
+     * verify.json into /dev).
      *
      * @param reportDirectory  the {@code hip.reportDirectory} parameter, or {@code null}
      * @param projectBuildDir  the project's build directory, or {@code null} without a project

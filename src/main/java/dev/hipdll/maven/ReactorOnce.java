@@ -11,7 +11,7 @@ import org.apache.maven.project.MavenProject;
  * from the command line in a multi-module build. Maven runs such a goal once per build, on the first
  * project of the reactor (its task segment is aggregating, as an aggregator's is), so
  * {@code mvn -pl backend-a,backend-b hipdll:verify} checks backend-a's DLL only and still says BUILD
- * SUCCESS; the other modules show as SKIPPED in the reactor summary (newcomer report under issue 13).
+ * SUCCESS; the other modules show as SKIPPED in the reactor summary (a newcomer's test).
  * Bound in each module's POM (the example's {@code verify-backend} execution), the goal runs per module.
  */
 final class ReactorOnce {

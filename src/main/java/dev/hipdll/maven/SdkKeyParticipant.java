@@ -81,7 +81,7 @@ public class SdkKeyParticipant extends AbstractMavenLifecycleParticipant {
             String skippedBy = buildSkippedBy(plugin, inMavenOrder(session.getUserProperties(),
                     session.getSystemProperties(), project.getProperties()));
             if (skippedBy != null) {
-                // hipdll:build will not run: no SDK to resolve, nothing to warn about (issue 23, item 10)
+                // hipdll:build will not run: no SDK to resolve, nothing to warn about
                 LOG.debug("hipdll: no HIP SDK key computed for {}: hipdll:build is skipped ({})", project.getArtifactId(),
                         skippedBy);
                 inject(plugin, SKIPPED);
@@ -105,7 +105,7 @@ public class SdkKeyParticipant extends AbstractMavenLifecycleParticipant {
      * The timeouts of the Build Cache Extension's remote when {@code .mvn/extensions.xml} names the extension and
      * its remote is on ({@link CacheRemote}), for the remote's repository id after any mirror of settings.xml, as
      * the extension's {@code RemoteCacheRepositoryImpl} asks Maven for it; said before any module is looked up,
-     * so that a remote that never answers does not hold the build in silence (issue 21, hole 9).
+     * so that a remote that never answers does not hold the build in silence.
      */
     static java.util.Optional<RemoteCacheTimeouts> remoteTimeouts(MavenSession session) {
         if (session == null || session.getRequest() == null || session.getRequest().getMultiModuleProjectDirectory() == null) {

@@ -6,7 +6,7 @@ import org.apache.maven.execution.MavenSession;
 import org.eclipse.aether.SessionData;
 
 /**
- * The one {@link JobBudget} of a Maven session (issue 23, item 5): kept in the session's data
+ * The one {@link JobBudget} of a Maven session: kept in the session's data
  * ({@link org.eclipse.aether.RepositorySystemSession#getData()}, which every module of a {@code mvn -T} build shares
  * and which ends with the session), so every {@code hipdll:build} of the session takes its permits from it; not
  * static state, so two sessions in one JVM (mvnd, an embedder) have two budgets. The first build of the session

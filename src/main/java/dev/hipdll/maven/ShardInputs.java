@@ -15,7 +15,7 @@ import org.eclipse.aether.resolution.ArtifactRequest;
 import org.eclipse.aether.resolution.ArtifactResolutionException;
 
 /**
- * Turns {@code hip.shards} entries into shard directories (issue 24): an existing directory as it is (relative to
+ * Turns {@code hip.shards} entries into shard directories: an existing directory as it is (relative to
  * the project); a {@code .zip} file (a shard as {@code hipdll:build -Dhip.shard=device} attaches it) unpacked; else
  * Maven coordinates {@code groupId:artifactId:version:classifier} (type {@code zip}) resolved from the project's
  * repositories and unpacked. Unpacked shards go to {@code <output directory>/shards-in/<n>}.

@@ -100,7 +100,7 @@ final class SigningKeySettings {
 
     /**
      * {@link #hint(String)} the first time in a Maven session, then empty (the unsigned notice is one line per
-     * session, issue 34, item 6).
+     * session).
      *
      * @param serverId the settings.xml server id
      * @param session  the session, or {@code null} (the hint is always given)

@@ -30,7 +30,7 @@ import org.apache.maven.settings.Settings;
 import org.codehaus.plexus.util.xml.Xpp3Dom;
 
 /**
- * Warns about names no hipdll goal knows (issue 13, item 5), with the closest known one
+ * Warns about names no hipdll goal knows, with the closest known one
  * ({@link UnknownNames}):
  * <ul>
  *   <li>{@code hip.*} user and system properties ({@code -Dhip.contrat}, also from {@code MAVEN_OPTS} or

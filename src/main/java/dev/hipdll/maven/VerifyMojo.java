@@ -288,7 +288,7 @@ public class VerifyMojo extends AbstractContractMojo {
     int reportMaxDetails = 50;
 
     /**
-     * A release package to verify instead of one DLL: a directory or a zip (issue 22). Every PE file in it is
+     * A release package to verify instead of one DLL: a directory or a zip. Every PE file in it is
      * verified with the checks of one DLL, then the package's: each imported DLL is in the package, Windows' or on
      * the import allow-list ({@code package.dependencies}); no KnownDLL is shipped for nothing
      * ({@code package.known-dlls}); one HIP runtime major ({@code package.runtime}); the size budget
@@ -370,12 +370,12 @@ public class VerifyMojo extends AbstractContractMojo {
                 pendingStampKept();
             }
             throw e;
-        } finally { // issue 12 hook (item 11): the output lock hipdll:build handed over until this verdict
+        } finally { // the output lock hipdll:build handed over until this verdict
             OutputLockHandover.release(getPluginContext(), getLog());
         }
     }
 
-    /** A parameter could not be converted: the DLL was never looked at (issue 13 item 6). */
+    /** A parameter could not be converted: the DLL was never looked at. */
     @Override
     void configurationFailed() {
         pendingStampKept();
@@ -398,7 +398,7 @@ public class VerifyMojo extends AbstractContractMojo {
         }
     }
 
-    /** A skipped verify still releases the output lock hipdll:build handed to it (issue 12, item 11). */
+    /** A skipped verify still releases the output lock hipdll:build handed to it. */
     @Override
     void skipped() {
         OutputLockHandover.release(getPluginContext(), getLog());
@@ -432,7 +432,7 @@ public class VerifyMojo extends AbstractContractMojo {
             }
             skipped.add(id);
         }
-        if (runtimeMajor != null && runtimeMajor < 0) { // issue 12 item 13
+        if (runtimeMajor != null && runtimeMajor < 0) { // a negative major is named, not taken
             throw parameterError("hip.runtimeMajor: " + runtimeMajor + " is negative; expected the N of amdhip64_N.dll");
         }
         if (maxBundleMiB < 1 || maxBundleMiB > 2047) {
@@ -461,7 +461,7 @@ public class VerifyMojo extends AbstractContractMojo {
         OptionalInt major = runtimeMajor == null ? OptionalInt.empty() : OptionalInt.of(runtimeMajor);
         ImportPolicy policy = ImportPolicy.forRuntime(staticRuntime, major);
         List<String> libraryDlls = BuiltDllContext.libraryDlls(project);
-        if (!libraryDlls.isEmpty()) { // issue 23, item 3: the SDK libraries hipdll:build linked
+        if (!libraryDlls.isEmpty()) { // the SDK libraries hipdll:build linked
             policy = policy.withAlsoAllowed(libraryDlls, "the SDK libraries hipdll:build linked (hip.libraries)");
         }
         if (allowedImports != null && !allowedImports.isEmpty()) {
@@ -480,7 +480,7 @@ public class VerifyMojo extends AbstractContractMojo {
         TrustPolicy trust = trustPolicy(); // read before the DLL: a bad key file or trust store judges nothing
         // The reports must be writable: checked before the DLL is read, so a bad
         // hip.reportDirectory fails at once instead of after a passing table.
-        Path dir = ProjectlessPaths.reportDirectory(reportDirectory, // issue 12 hook (item 13): never beside the DLL
+        Path dir = ProjectlessPaths.reportDirectory(reportDirectory, // Never beside the DLL
                 projectPresent() ? project.getBuild().getDirectory() : null, Path.of(""));
         try {
             OutputDirectory.prepare(dir, "report directory", "hip.reportDirectory");
@@ -595,7 +595,7 @@ public class VerifyMojo extends AbstractContractMojo {
 
     /**
      * The build machine's paths: SDK root, project directory (with a project) and hip.buildPaths; not the home of the
-     * account running verify (issue 31, hole 7: the verdict must not depend on who runs it; home directories of any
+     * account running verify (the verdict must not depend on who runs it; home directories of any
      * account are found by their shapes, /home/u, /root/x, C:\Users\name\x).
      */
     private List<String> hostBuildPaths() {

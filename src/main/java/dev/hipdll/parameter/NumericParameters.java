@@ -9,7 +9,7 @@ import java.util.List;
  * fails once, naming each property, its value and the range it must be in, e.g.
  * {@code hip.timeout: 0 is outside 1..2147483647 (seconds)}. Without it a {@code hip.timeout=0}
  * reached commons-exec's watchdog, which threw an uncaught {@code IllegalArgumentException} after
- * the build stamps had been deleted (issue 12, item 13).
+ * the build stamps had been deleted.
  *
  * <p>Not thread-safe; one instance per goal execution.
  */

@@ -6,7 +6,7 @@ import java.util.Locale;
  * A boolean parameter's text: {@code true} or {@code false} (any case, surrounding blanks ignored),
  * nothing else. Maven's own converter ({@code Boolean.valueOf}) turns every other word into
  * {@code false}, so {@code -Dhip.staticRuntime=flase} silently built with the dynamic runtime
- * (issue 13, item 5).
+ *.
  */
 public final class StrictBoolean {
     private StrictBoolean() {

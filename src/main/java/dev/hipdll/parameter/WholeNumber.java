@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
  * A whole-number parameter's text: decimal digits with an optional sign, surrounding blanks ignored
  * (as for booleans and durations: {@code -Dhip.jobs= 2} is 2). A number outside the Java type's range
  * is said to be out of range, not "not a whole number": Maven's converter called
- * {@code -Dhip.runtimeMajor=99999999999} "not a whole number" (issue 13 newcomer test, D).
+ * {@code -Dhip.runtimeMajor=99999999999} "not a whole number" (a newcomer's test, D).
  */
 public final class WholeNumber {
     private static final Pattern DIGITS = Pattern.compile("[+-]?[0-9]+");

@@ -76,7 +76,7 @@ record BuildPlan(HipDllBuildRequest request, BuildSetup setup, Path output, List
             throws BuildFailedException, IOException {
         HipSdk sdk = setup.sdk();
         if (r.options().driver() == Driver.HIPCC && sdk.hipccIsBatchWrapper()) {
-            throw BatchWrapper.refusal(sdk.hipcc().path()); // before any step runs (issue 20, item 4d)
+            throw BatchWrapper.refusal(sdk.hipcc().path()); // before any step runs
         }
         Path output = r.output().toAbsolutePath().normalize();
         Path outDir = r.outputDirectory();
@@ -89,7 +89,7 @@ record BuildPlan(HipDllBuildRequest request, BuildSetup setup, Path output, List
             throw new BuildFailedException("the output " + output + " is a directory, not a DLL: remove it, or name"
                     + " another file with hip.outputName");
         }
-        try { // issue 12 hook (item 6): the outputs stay off the sources, include directories and the SDK
+        try { // the outputs stay off the sources, include directories and the SDK
             List<Path> inputs = new ArrayList<>(r.units().includeDirs());
             inputs.add(sdk.root().path());
             OutputPlacement.check(outDir, BuildOutputs.names(output.getFileName().toString()), r.units().sources(),
@@ -124,7 +124,7 @@ record BuildPlan(HipDllBuildRequest request, BuildSetup setup, Path output, List
         HeaderFiles headerFiles = HeaderFiles.of(headerRoots, r.buildDirectory());
         SortedMap<String, String> stampParameters = StampParameters.of(r);
         stampParameters.put("header files in the source and include directories", headerFiles.summary());
-        if (!libraries.isEmpty()) { // issue 23, item 3: another hipblas.lib rebuilds
+        if (!libraries.isEmpty()) { // another hipblas.lib rebuilds
             List<String> libs = new ArrayList<>();
             for (SdkLibrary l : libraries) {
                 libs.add(l.name() + " " + l.lib() + " sha256:" + digests.of(l.lib()));
@@ -211,7 +211,7 @@ record BuildPlan(HipDllBuildRequest request, BuildSetup setup, Path output, List
      * The names that count in every step's key and in the stamp besides {@link dev.hipdll.incremental.CompilerEnvironment}'s
      * own list: those set through {@code environmentVariables}, and every variable the scrub would have removed but
      * kept (the compiler launcher's {@code CCACHE_*}/{@code SCCACHE_*} with {@code hip.compilerLauncher}, and those
-     * {@code keepVariables} exempts, code-running ones included): issue 21, hole 5, a build without a launcher
+     * {@code keepVariables} exempts, code-running ones included): a build without a launcher
      * variable said "up to date" after one with it.
      */
     static Set<String> keyedVariables(HipDllBuildRequest r, ScrubResult env) {

@@ -7,13 +7,13 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * The level each line of one step's compiler output is logged at (issue 13, item 4; issue 23, item 9): an error or
+ * The level each line of one step's compiler output is logged at: an error or
  * warning at its own level, and what clang prints to explain it (its source excerpt {@code 4 | k<<<n, 256>>>(x);},
  * the caret line, and the {@code note:} lines with their excerpts, such as "'f' declared here" or "candidate function
  * not viable: call to __host__ function from __global__ function") at the same level, so the cause a note gives is
  * not at {@code [INFO]} under an {@code [ERROR]} that alone says "no matching function". lld-link's lines that
  * continue its error or warning ({@code >>> referenced by k.obj:(run)}, {@code >>> referenced 3 more times},
- * {@code >>> defined at a.obj}) are at its level too (issue 34, item 6). A note that follows no error or warning, and
+ * {@code >>> defined at a.obj}) are at its level too. A note that follows no error or warning, and
  * every other line, stays at info. One instance per step run (its lines come in order).
  */
 final class CompilerOutputLevels {

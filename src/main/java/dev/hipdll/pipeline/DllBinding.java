@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * Binds a DLL this machine linked from inputs it vouches for to this machine (issue 30, item 2), as step records are
+ * Binds a DLL this machine linked from inputs it vouches for to this machine, as step records are
  * ({@link dev.hipdll.incremental.RecordSeal}): {@code <dll>.built-here} holds the HMAC-SHA256, under the user's
  * {@link MachineKey}, of the line {@code hipdll dll 1 <sha256 of the DLL>}. A build that signs and finds the DLL up to
  * date signs it only when this binding holds; a DLL, stamp and provenance restored from a build cache (all writable by

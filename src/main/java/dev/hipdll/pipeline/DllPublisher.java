@@ -55,7 +55,7 @@ final class DllPublisher {
                 setup.msvc().map(m -> m.toolset().version()).orElse(null),
                 setup.msvc().map(m -> m.windowsSdk().version()).orElse(null),
                 new ReproducibleBuild(r.options().outputTimestamp()).outputTimestamp().orElse(null))
-                // issue 12 hook (item 9): the names of the variables the compiler saw
+                // The names of the variables the compiler saw
                 .withCompilerEnvironment(dev.hipdll.process.ProcessRunner.environmentNames(
                         setup.environment().environment().names()))
                 .withLauncher(launcher.map(l -> new Provenance.Launcher(l.name(), l.wrappedStages())).orElse(null));

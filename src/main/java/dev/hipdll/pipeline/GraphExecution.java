@@ -53,7 +53,7 @@ import java.util.stream.Stream;
  * @param plan   the plan
  * @param budget the session's step budget
  * @param shards a merge build's shards, or {@link ShardSet#NONE}
- * @param seal   how step records are bound to this machine and which from elsewhere are taken (issue 30, hole 4)
+ * @param seal   how step records are bound to this machine and which from elsewhere are taken
  */
 record GraphExecution(BuildPlan plan, JobBudget budget, ShardSet shards, Optional<RecordSeal> seal) {
 
@@ -105,7 +105,7 @@ record GraphExecution(BuildPlan plan, JobBudget budget, ShardSet shards, Optiona
         String previous = plan.previousOutput();
         Path buildLogPath = outDir.resolve("build.log");
         GraphResult result;
-        // issue 12 hook (item 10): end what a build killed with its JVM left running here; mark this one's processes
+        // End what a build killed with its JVM left running here; mark this one's processes
         BuildRun buildRun = BuildRun.start(outDir.resolve(BuildRun.FILE_NAME));
         buildRun.ended().forEach(e -> log.warn("ended " + e + ", left running in " + outDir + " by a build killed earlier"));
         try (BuildLogFile buildLog = new BuildLogFile(buildLogPath);
@@ -242,7 +242,7 @@ record GraphExecution(BuildPlan plan, JobBudget budget, ShardSet shards, Optiona
     /**
      * The tools a compile or link runs besides its executable: hipcc starts clang; a link runs lld-link; a device
      * compile links the SDK's device libraries ({@code deviceLib <name>.bc}, every {@code *.bc} of
-     * {@code deviceLibDir}, which clang's {@code -MD} does not list), so a step's key, and a shard's (issue 24),
+     * {@code deviceLibDir}, which clang's {@code -MD} does not list), so a step's key, and a shard's,
      * holds their digests.
      */
     private static Map<String, Path> driverTools(HipSdk sdk, OsFamily os, Driver driver, List<Path> deviceLibraries) {
@@ -265,7 +265,7 @@ record GraphExecution(BuildPlan plan, JobBudget budget, ShardSet shards, Optiona
     }
 
     /**
-     * The directories whose headers are not the user's, for the diagnosis of a failed compile (issue 34, item 2): the
+     * The directories whose headers are not the user's, for the diagnosis of a failed compile: the
      * resolved HIP SDK (its root, and its include, device-library and LLVM directories where overridden outside it),
      * the MSVC toolset and the Windows SDK (pinned, else as {@code VCToolsInstallDir} and {@code WindowsSdkDir} of the
      * compiler's environment name them).
@@ -301,7 +301,7 @@ record GraphExecution(BuildPlan plan, JobBudget budget, ShardSet shards, Optiona
     /**
      * The digest of what in the environment decides a step's output ({@link CompilerEnvironment}), with the SDK's and
      * the project's paths in the values written as their placeholders ({@code PATH=${HIP_SDK_ROOT}\bin;...}), as
-     * the step's command is: a step's key, and so a shard's (issue 24), does not depend on where the SDK and the
+     * the step's command is: a step's key, and so a shard's, does not depend on where the SDK and the
      * project are on the machine that built it.
      */
     private static String environmentDigest(Map<String, String> env, OsFamily os, Set<String> keyed,

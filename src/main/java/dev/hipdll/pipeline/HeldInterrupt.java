@@ -8,7 +8,7 @@ import java.nio.channels.ClosedByInterruptException;
  * record of a step that has already succeeded while the build is being stopped (another step failed, so
  * the executor interrupts the workers): NIO file channels close themselves when their thread is
  * interrupted ({@link ClosedByInterruptException}), which lost the record of finished work ("succeeded
- * but its record could not be written (ClosedByInterruptException)", newcomer report under issue 13),
+ * but its record could not be written (ClosedByInterruptException)", a newcomer's test),
  * so the next build ran the step again. An interrupt that arrives during the action closes its channel;
  * the action is then tried once more, with that interrupt held back too.
  */

@@ -88,7 +88,7 @@ public final class HipDllBuild {
     private final Duration vswhereTimeout;
     private final JobBudget budget;
     /**
-     * The warning of a shard or merge build without {@code project.build.outputTimestamp} (issue 34, item 5): the
+     * The warning of a shard or merge build without {@code project.build.outputTimestamp}: the
      * linker then stamps the time of the link, so a merged DLL differs from a one-job build in the COFF header's
      * TimeDateStamp and the debug directory's, not byte-identical as docs/ci.md promises.
      */
@@ -113,7 +113,7 @@ public final class HipDllBuild {
 
     /**
      * A build whose steps also take permits from a budget shared with the other builds of a Maven session
-     * (issue 23, item 5): at most {@code budget.permits()} steps of all of them run at once.
+     *: at most {@code budget.permits()} steps of all of them run at once.
      *
      * @param budget the session's budget
      */
@@ -129,7 +129,7 @@ public final class HipDllBuild {
     }
 
     /**
-     * This build as a merge build (issue 24): each device compile its own record does not answer is taken from
+     * This build as a merge build: each device compile its own record does not answer is taken from
      * the first shard whose key for it equals this build's ({@link StepExecutor}); the rest runs as usual.
      *
      * @param shards the shards read ({@link ShardSet#load})
@@ -234,7 +234,7 @@ public final class HipDllBuild {
         }
     }
 
-    /** A shard build (issue 24): the same graph restricted to the device compiles; the DLL and its stamp untouched. */
+    /** A shard build: the same graph restricted to the device compiles; the DLL and its stamp untouched. */
     private final class ShardRun implements Publisher<ShardResult> {
         @Override
         public void before(HipDllBuildRequest r) {
@@ -268,7 +268,7 @@ public final class HipDllBuild {
     }
 
     /**
-     * A shard build (issue 24, {@code hip.shard=device}): the same setup and step graph as {@link #run}, restricted
+     * A shard build ({@code hip.shard=device}): the same setup and step graph as {@link #run}, restricted
      * to the device compile steps of the request's targets (reused from their records as usual); their code
      * objects and a manifest with each step's input key are published as {@code target/hipdll/shard/<targets>}
      * ({@link ShardWriter}), the manifest also signed ({@code shard.dsse.json}) with the key of {@link #withSigning}.
@@ -383,7 +383,7 @@ public final class HipDllBuild {
                 + " the last successful build; checked in " + millis(started) + " ms, of which the stamp comparison "
                 + millis(stampStarted) + " ms); hipcc not started. -Dhip.force=true rebuilds.");
         if (incremental.decidedOnPending()) {
-            // issue 13 item 6: the last build's hipdll:verify never judged the DLL (e.g. it failed on a
+            // The last build's hipdll:verify never judged the DLL (e.g. it failed on a
             // parameter); its pending stamp is that build's work
             if (awaitVerify.getAsBoolean()) {
                 log.info("the last build's stamp is still pending (no hipdll:verify has judged this DLL yet); it"
@@ -469,7 +469,7 @@ public final class HipDllBuild {
     }
 
     /**
-     * Hole 3 of issue 30: the shards of a merge are taken only as the trust policy says ({@link TrustPolicy#mayTake}
+     * the shards of a merge are taken only as the trust policy says ({@link TrustPolicy#mayTake}
      * for {@link InputPath#SHARD}). A build that signs but trusts no key cannot tell a shard's device code from a
      * forgery, and its attestation would vouch for it: it fails before anything runs, naming the shards and what to
      * set. With trusted keys, shards must have been read from their signed manifests.
@@ -497,7 +497,7 @@ public final class HipDllBuild {
     }
 
     /**
-     * How this build binds the step records it writes and which it takes from elsewhere (issue 30, hole 4): this
+     * How this build binds the step records it writes and which it takes from elsewhere: this
      * user's {@link MachineKey} (created on first use), the build's signing key, the request's trust policy.
      *
      * @throws BuildFailedException when the key file exists but is not a key (named, with what to do)
@@ -551,7 +551,7 @@ public final class HipDllBuild {
         return edited;
     }
 
-    /** compile_commands.json for clangd and IDEs (issue 23, item 4); a failure to write it only warns. */
+    /** compile_commands.json for clangd and IDEs; a failure to write it only warns. */
     private static void writeCompilationDatabase(Path file, List<BuildStep> steps, Path workingDir, BuildListener log) {
         try {
             CompilationDatabase.write(file, steps, workingDir.toAbsolutePath());
@@ -561,7 +561,7 @@ public final class HipDllBuild {
     }
 
     /**
-     * The SDK's clang decides which processors can be built for (issue 23, item 1): a target it does not list is
+     * The SDK's clang decides which processors can be built for: a target it does not list is
      * refused before anything runs; one it lists that the plugin's table lacks is accepted with a note. A clang that
      * cannot say leaves the plugin's table as the only check, with a warning. The answer kept in {@code cacheDir}
      * (under {@code target/}, which a build cache restores) only confirms: one lacking a target is asked again.

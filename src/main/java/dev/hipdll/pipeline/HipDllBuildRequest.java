@@ -21,7 +21,7 @@ import java.util.Optional;
  * @param basedir        the project base directory: every step's working directory
  * @param buildDirectory the project build directory ({@code target}), for provenance placeholders
  * @param stamp          the plugin's version and coordinates, for the stamp and the provenance
- * @param trust          the run's one trust policy (issue 30, item 2): which shards and restored step records the
+ * @param trust          the run's one trust policy: which shards and restored step records the
  *                       build takes ({@link TrustPolicy#mayTake})
  * @param recordKey      the file of this user's {@link MachineKey}, which binds the step records this machine
  *                       writes (outside {@code target/}); empty: none is known, so no record is bound here

@@ -24,7 +24,7 @@ import java.util.Optional;
  *                     shard a device compile was taken from unsigned ({@code hip.shards} without
  *                     {@code hip.attestation.trustedKeys}); empty when every step ran here, was reused from a record
  *                     this machine wrote or a trusted key signed, or came from a signed shard. A DLL with such inputs
- *                     is not claimed as "linked in this build" (issue 30, hole 3)
+ *                     is not claimed as "linked in this build"
  */
 public record HipDllBuildResult(Path dll, Path checksum, Path provenance, boolean upToDate, int stepsRun,
                                 int stepsReused, Optional<Path> stamp, boolean stampPending, Duration elapsed,

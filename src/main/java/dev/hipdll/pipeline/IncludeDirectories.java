@@ -11,7 +11,7 @@ import java.util.Set;
  * The {@code -I} directories of a build, in order: the source directory's own {@code include}
  * ({@code src/main/hip/include}) first when it exists, then the user's {@code includeDirectories}, each
  * once. The user's list adds to the default, as its name ("extra include directories") says; it used to
- * replace it, so that adding one directory lost the project's own headers (newcomer report under issue 13).
+ * replace it, so that adding one directory lost the project's own headers (a newcomer's test).
  */
 public final class IncludeDirectories {
     private IncludeDirectories() {

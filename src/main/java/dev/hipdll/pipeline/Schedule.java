@@ -12,7 +12,7 @@ public enum Schedule {
      * ({@link StepEstimates}): the default.
      */
     CRITICAL_PATH,
-    /** The order of the sources and targets (the plugin's order before issue 23), kept for comparison. */
+    /** The order of the sources and targets (the plugin's order before the critical-path schedule), kept for comparison. */
     SOURCE_ORDER;
 
     /** The parameter's spelling: {@code critical-path}, {@code source-order}. */

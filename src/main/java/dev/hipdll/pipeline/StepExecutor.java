@@ -58,7 +58,7 @@ import java.util.function.Function;
  * command with placeholders for machine paths, same tools, same output-deciding environment, same
  * content of every file it read) and is bound to this step's own output file as it is now (its path
  * and SHA-256) is not run. A record that does not parse, names another step or output, or whose
- * output's content differs, reruns the step with a warning naming the file (issue 21, hole 1). The link always runs when the DLL is rebuilt: its
+ * output's content differs, reruns the step with a warning naming the file. The link always runs when the DLL is rebuilt: its
  * output is the DLL itself, written to a temporary file and published atomically afterwards.
  *
  * <p>Running: the step's record and old output are deleted first (a failed or stopped step is
@@ -81,7 +81,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
     private final PathPlaceholders placeholders;
     private final Function<Path, String> names;
     private final FileDigests digests;
-    /** Records bound to this machine (and signed when the build signs) as written; checked as read (hole 4). */
+    /** Records bound to this machine (and signed when the build signs) as written; checked as read. */
     private final StepRecordStore records;
     /**
      * Records of steps taken from unsigned shards: not bound here, so the next build does not take their code objects
@@ -161,7 +161,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
                     signedBy = read.get().binding().detail();
                 }
             } catch (UnreadableStepRecordException | IllegalArgumentException e) {
-                // a record that does not parse was not written by this plugin as it is (issue 21, hole 1)
+                // a record that does not parse was not written by this plugin as it is
                 listener.warn(step.describe() + ": " + ControlCharacters.escape(e.getMessage())
                         + (e instanceof IllegalArgumentException ? " (its paths do not resolve here: "
                         + StepRecordStore.recordFile(step.output()) + ")" : "") + "; the step runs again");
@@ -174,7 +174,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
                 listener.warn(step.describe() + ": " + why.get().warning().get());
                 previous = Optional.empty();  // not trusted: not even for the files it says the step read
             } else if (unbound != null) {
-                // issue 30, hole 4: a record this machine did not write, and no trusted key signed, is not taken,
+                // A record this machine did not write, and no trusted key signed, is not taken,
                 // not even for the files it says the step read
                 previous = Optional.empty();
                 if (!force) {
@@ -263,7 +263,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
             return new StepOutcome.Failed(name + " was stopped; it and every process it started were killed", null);
         }
         if (!result.succeeded()) {
-            // issue 12 hook (item 12): free space measured before the partial output is deleted
+            // Free space measured before the partial output is deleted
             DiskSpace disk = DiskSpace.probeBuild(List.of(step.output().toAbsolutePath().getParent()), env);
             Files.deleteIfExists(step.output());
             return new StepOutcome.Failed(failure(step, result, disk), null);
@@ -284,7 +284,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
                 HeldInterrupt.run(() -> records.write(step.output(), record(step, command, envDigest, tools, before,
                         startedMillis)));
             } catch (IOException e) {
-                // once per unit: its device and host compiles fail to record for the same reason (issue 21, hole 6)
+                // once per unit: its device and host compiles fail to record for the same reason
                 String problem = name + " succeeded but its record could not be written ("
                         + ControlCharacters.escape(IoProblem.describe(e)) + "); it runs again next time";
                 if (unitsNotRecorded.add(step.unit())) {
@@ -299,7 +299,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
     }
 
     /**
-     * A merge build's answer for a device compile (issue 24): the first shard offering the step whose key equals
+     * A merge build's answer for a device compile: the first shard offering the step whose key equals
      * this build's (the same comparison as reuse, {@link StepReuse#inputsDiffer}, with the shard's placeholders
      * resolved here), whose plugin version is this one and whose file has the SHA-256 its manifest names, is
      * taken: its code object is copied over the step's output and the step's record written, as if it had run
@@ -443,7 +443,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
             toolPrints.put(e.getKey(), placed(FileFingerprint.of(e.getValue(), digests)));
         }
         // a signed shard's code object is vouched for (its manifest's signer), so its record is bound here as any;
-        // an unsigned one's is not: the next build does not take it for its own (issue 30, hole 3)
+        // an unsigned one's is not: the next build does not take it for its own
         (shards.signed() ? records : unboundRecords).write(out, new StepRecord(StepRecord.FORMAT, step.id(), command,
                 envDigest, headers(step), toolPrints, reads, placed(FileFingerprint.of(out, digests))));
         buildLog.line(step.describe(), "# taken from shard " + o.shard() + " (" + o.entry().file() + ", sha256 "
@@ -511,7 +511,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
             return "its record is of another plugin version";  // read() took it for none: another format
         }
         Optional<UnfinishedRun.Ending> last = UnfinishedRun.read(step.output());
-        if (last.isPresent()) {  // issue 34, item 6: it ran before, and did not succeed
+        if (last.isPresent()) {  // it ran before, and did not succeed
             return last.get().reason();
         }
         if (step.kind() == StepKind.DEVICE_COMPILE && unitsBuiltBefore.contains(step.unit())) {

@@ -86,7 +86,7 @@ public final class StepProgress implements GraphListener<BuildStep>, AutoCloseab
             say(prefix(node) + " finished in " + seconds(s));
         } else {
             lastSignal = nanoTime.getAsLong();
-            log.error(prefix(node) + " failed after " + seconds(s));  // at error, never "finished" (issue 13 item 4)
+            log.error(prefix(node) + " failed after " + seconds(s));  // at error, never "finished"
         }
     }
 

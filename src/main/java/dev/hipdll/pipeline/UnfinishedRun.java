@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * How a step's last run ended when it did not succeed (issue 34, item 6): a marker {@code <output>.unfinished}
+ * How a step's last run ended when it did not succeed: a marker {@code <output>.unfinished}
  * beside the step's output, written when the step starts ({@link Ending#STARTED}), rewritten when it fails or is
  * stopped, and deleted when it succeeds (its record then says everything). The next build names it as the reason the
  * step runs, instead of "not built before": "failed in the last build", "stopped in the last build when another step

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * {@value #VARIABLE}, which every process it starts inherits, {@link ProcessRunner#withBuildId}) is kept in a file in the output directory
  * while the compiler runs, so that the next build there ends what a build killed with its JVM
  * ({@code kill -9}, an OOM kill: no shutdown hook runs) left running, before it starts its own compiler
- * (issue 12, item 10: the orphaned hipcc of a killed build kept writing {@code .tmp/coli_hip.dll}).
+ * (the orphaned hipcc of a killed build kept writing {@code .tmp/coli_hip.dll}).
  * Found through procfs ({@link ProcFs}), so on Linux only; on Windows the {@link WindowsJob} ends the
  * tree with the JVM. The output directory's lock ({@code dev.hipdll.io.OutputLock}) makes sure the
  * previous id belongs to no live build.

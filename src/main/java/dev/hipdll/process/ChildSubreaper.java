@@ -9,7 +9,7 @@ import com.sun.jna.ptr.IntByReference;
  * Makes this JVM a child subreaper on Linux ({@code prctl(PR_SET_CHILD_SUBREAPER, 1)}, prctl(2), Linux
  * 3.4+): a process whose parent exits is then re-parented to this JVM instead of init, so a compiler
  * descendant that detaches ({@code env -i setsid ...}, a double fork) stays a child of the JVM, where
- * {@link AdoptedOrphans} finds it and the run kills it (issue 12, item 10; before, such a process
+ * {@link AdoptedOrphans} finds it and the run kills it (before, such a process
  * survived the timeout kill). Through JNA's {@code libc} mapping; the attribute is process-wide, is kept
  * for the JVM's life (prctl(2) offers no per-thread scope), and is not inherited by children.
  *

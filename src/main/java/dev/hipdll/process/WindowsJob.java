@@ -6,7 +6,7 @@ import com.sun.jna.Pointer;
 import java.util.List;
 
 /**
- * A Windows Job Object holding the compiler (issue 12, item 10): created with
+ * A Windows Job Object holding the compiler: created with
  * {@code JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE}, the child is assigned to it right after it started, and
  * every process it starts later belongs to the job too (Windows 8+ nests jobs, so this works also when
  * the JVM itself runs in a CI job). Closing the job's last handle terminates every process in it; the

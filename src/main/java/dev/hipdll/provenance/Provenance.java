@@ -76,7 +76,7 @@ public record Provenance(int formatVersion, String generator, Output output, Sdk
      * @param workingDirectory the steps' working directory, {@code ${project.basedir}}
      * @param steps            every step's command, in graph order, machine paths replaced by placeholders
      * @param environment      the names (never the values) of the variables in the compiler's environment, after
-     *                         the scrub, sorted; empty when not recorded (issue 12, item 9). The names depend on the
+     *                         the scrub, sorted; empty when not recorded. The names depend on the
      *                         machine (HOME, USER, ...), so two machines' provenance may differ here.
      * @param launcher         the compiler launcher the compile steps ran under ({@code hip.compilerLauncher}),
      *                         or {@code null} (left out of the document) when none was configured
@@ -102,7 +102,7 @@ public record Provenance(int formatVersion, String generator, Output output, Sdk
     }
 
     /**
-     * The compiler launcher of a build (issue 14): its name and the stages it wrapped. The steps' commands
+     * The compiler launcher of a build: its name and the stages it wrapped. The steps' commands
      * are recorded without it (it does not change what they produce: a cache hit gives the bytes the
      * compile gives).
      *

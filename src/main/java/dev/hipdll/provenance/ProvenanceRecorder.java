@@ -67,7 +67,7 @@ public final class ProvenanceRecorder {
         Path dll = request.output();
         Provenance.Output output = new Provenance.Output(dll.getFileName().toString(), Files.size(dll), digests.of(dll));
         List<Provenance.ComponentDigest> components = components(sdk, root, placeholders);
-        for (dev.hipdll.sdk.SdkLibrary lib : request.libraries()) { // hip.libraries (issue 23, item 3)
+        for (dev.hipdll.sdk.SdkLibrary lib : request.libraries()) { // hip.libraries
             file(components, "library " + lib.name(), sdk.libDir(), lib.lib(), root, placeholders);
         }
         Provenance.Sdk sdkRecord = new Provenance.Sdk(sdk.version(), "${HIP_SDK_ROOT}", components);

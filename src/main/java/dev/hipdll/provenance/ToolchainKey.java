@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The HIP SDK and the MSVC toolset as one value for a build cache's key (issue 14): {@code sha256:<hex>} of
+ * The HIP SDK and the MSVC toolset as one value for a build cache's key: {@code sha256:<hex>} of
  * the lines {@link #lines()}, one per SDK component as {@code provenance.json} digests it
  * ({@code hipcc file <sha256>}, {@code clang file <sha256>}, {@code includeDir tree <sha256>}, ...), the
  * SDK's stated version, and on Windows the pinned toolset ({@code VCToolsVersion}) and Windows SDK version.

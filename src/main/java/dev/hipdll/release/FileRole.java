@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * What a PE file of a release package is, and so which checks it is asked (issue 30, item 3). The set is chosen
+ * What a PE file of a release package is, and so which checks it is asked. The set is chosen
  * once per role, as the checks not asked ({@link #notAsked()}), and given to the single-DLL verification as
  * checks it does not run: no verdict is rewritten afterwards.
  * <ul>

@@ -1,7 +1,7 @@
 package dev.hipdll.release;
 
 /**
- * What reading a release package may cost before it is refused (issue 22 item 3): a zip bomb, an archive of
+ * What reading a release package may cost before it is refused: a zip bomb, an archive of
  * millions of entries. The zip's declared sizes are checked first and the bytes actually inflated while they
  * stream, since a declared size can lie.
  *
@@ -13,7 +13,7 @@ package dev.hipdll.release;
  * @param maxRatio         the most an entry may inflate to per compressed byte once it passes
  *                         {@link #RATIO_FLOOR} bytes ({@code hip.package.maxRatio}): DLLs compress 2 to 10 times,
  *                         a bomb by a thousand
- * @param maxFiles         the most PE files a package may have ({@code hip.package.maxFiles}; issue 30, hole 6):
+ * @param maxFiles         the most PE files a package may have ({@code hip.package.maxFiles}):
  *                         each is verified with every check of one DLL, so a package of thousands of small DLLs
  *                         costs minutes and megabytes of report; more is refused before anything is verified
  */

@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * What a release package is verified against (issue 22 item 3).
+ * What a release package is verified against.
  *
  * @param verify          the single-DLL options every PE file is verified with (the same pipeline, the same
  *                        checks: what a later check such as a required signature asks applies per file), less

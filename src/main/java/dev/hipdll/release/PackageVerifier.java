@@ -25,7 +25,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Verifies a release package, a directory or a zip (issue 22 item 3): every PE file in it goes through the
+ * Verifies a release package, a directory or a zip: every PE file in it goes through the
  * single-DLL pipeline ({@link DllVerifier}, the same options, so every check of one DLL applies per file),
  * then the package's checks run on what those verifications read ({@link ImageSummary}):
  * <ul>
@@ -45,7 +45,7 @@ import java.util.regex.Pattern;
  * </ul>
  * Each file has a role ({@link FileRole}): a backend (its name matches a {@link PackageOptions#backends()} glob)
  * gets every check; a redistributed file the checks that decide whether the release loads and can be trusted.
- * The package is a release, not a bag of files (issue 30, item 3):
+ * The package is a release, not a bag of files:
  * <ul>
  *   <li>{@code package.backends}: every backend named is a PE file of the package, under its name (Windows
  *       matches it case-insensitively); a file Windows would rename on extraction is not it;</li>

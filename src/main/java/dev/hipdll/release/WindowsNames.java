@@ -6,7 +6,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The names Windows cannot hold, or rewrites when it creates the file, in a release package (issue 30, item 3).
+ * The names Windows cannot hold, or rewrites when it creates the file, in a release package.
  * The rules are Microsoft's "Naming Files, Paths, and Namespaces" (learn.microsoft.com/windows/win32/fileio/
  * naming-a-file), applied to every component of a {@code /}-separated path in the package:
  * <ul>

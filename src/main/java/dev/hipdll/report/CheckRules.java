@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * What each check of {@code hipdll:verify} stands for, as a SARIF rule ({@code reportingDescriptor}, SARIF 2.1.0
- * section 3.49) of {@code verify.sarif} (issue 33 item 2): a one-line description of what the check asks of a DLL or a
+ * section 3.49) of {@code verify.sarif}: a one-line description of what the check asks of a DLL or a
  * release package, and the address of its row in {@code docs/verify.md} (an explicit {@code <a id="check-<id>">}
  * anchor, {@code VerifySarifTest} checks each is there). Every id a verify report can hold has one
  * ({@link CheckIds#ALL}, {@link CheckIds#GATE}, {@link CheckIds#PACKAGE}, {@link CheckIds#PACKAGE_REPORTED}).

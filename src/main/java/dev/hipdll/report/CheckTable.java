@@ -73,7 +73,7 @@ public final class CheckTable {
     }
 
     /**
-     * A release package's tables (issue 22 item 3): the package's checks, then one table per PE file (title
+     * A release package's tables: the package's checks, then one table per PE file (title
      * {@code <path in the package> (<role>)}, verdict words {@code FILE VERIFIED} / {@code FILE REJECTED}) or, for a
      * file summarised to one {@code package.file} check, one line {@code PASS  <path>: <role>: N passed, ...}; then
      * one line for the whole package ending in {@code PACKAGE VERIFIED} or {@code PACKAGE REJECTED}.
@@ -89,7 +89,7 @@ public final class CheckTable {
         List<String> out = new ArrayList<>(first.lines());
         List<Boolean> failures = new ArrayList<>(first.failures());
         for (dev.hipdll.release.PackageReport.FileReport f : report.files()) {
-            if (f.summarised()) {  // a passing file of a package of many: one line (issue 30, hole 6)
+            if (f.summarised()) {  // a passing file of a package of many: one line
                 Check one = f.report().checks().get(0);
                 out.add(String.format("%-4s  %s: %s", one.verdict().name(), f.name(), one.found()));
                 failures.add(false);
@@ -178,7 +178,7 @@ public final class CheckTable {
     /**
      * {@code text} in pieces of at most {@link #MAX_CELL} characters, broken after the last space that
      * fits (the space itself dropped); a word longer than {@link #MAX_CELL} (a 64-digit SHA-256, a path) is never
-     * cut: it is a piece of its own, whole (issue 34, item 6: a digest cut mid-hex could not be copied); at least one
+     * cut: it is a piece of its own, whole (a digest cut mid-hex could not be copied); at least one
      * piece.
      */
     static List<String> wrap(String text) {

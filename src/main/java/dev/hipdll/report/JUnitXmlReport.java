@@ -115,7 +115,7 @@ public final class JUnitXmlReport {
     }
 
     /**
-     * A release package's report (issue 22 item 3): {@code <testsuites name="hipdll-verify">} holding one
+     * A release package's report: {@code <testsuites name="hipdll-verify">} holding one
      * {@code <testsuite name="hipdll-verify.package">} for the package's checks and one
      * {@code <testsuite name="hipdll-verify:<path in the package>">} per PE file, its test cases of class
      * {@code hipdll.verify.<path in the package>}.

@@ -49,7 +49,7 @@ public final class JsonReport {
     }
 
     /**
-     * A release package's report as a JSON tree (issue 22 item 3): {@code format} {@code "hipdll-verify-package"},
+     * A release package's report as a JSON tree: {@code format} {@code "hipdll-verify-package"},
      * {@code formatVersion}, {@code package}, {@code passed}, {@code summary}, {@code facts} (kind, size, entries,
      * peFiles), {@code checks} (the package's), and {@code files}: one object per PE file with {@code file} (its path
      * in the package), {@code passed}, {@code summary}, {@code facts} and {@code checks} as in {@code verify.json}.

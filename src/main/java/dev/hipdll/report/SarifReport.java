@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
 
 /**
  * Writes a verify report as SARIF 2.1.0 ({@code verify.sarif}, OASIS "Static Analysis Results Interchange Format
- * Version 2.1.0", errata 01), the format GitHub code scanning takes (issue 33 item 2; docs/verify.md, verify.sarif).
+ * Version 2.1.0", errata 01), the format GitHub code scanning takes (docs/verify.md, verify.sarif).
  * One run of the tool {@code hipdll}: a rule per check id verify can report ({@link CheckRules}: its description and
  * the link to its row in docs/verify.md), and a result per check whose verdict is FAIL (level {@code error}) or WARN
  * ({@code warning}) for each file it is about; PASS and SKIP make no result. A result's message is the check's title,

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Resolves the SDK libraries a build links by name ({@code hip.libraries}, issue 23, item 3): each
+ * Resolves the SDK libraries a build links by name ({@code hip.libraries}): each
  * {@code <name>} is {@code <SDK lib directory>/<name>.lib}, the import library the HIP SDK for Windows ships
  * ({@code hipblas.lib}, {@code rocblas.lib}, ...), and the DLL it imports is read from it ({@link ImportLibrary}).
  */

@@ -3,7 +3,7 @@ package dev.hipdll.sdk;
 import java.nio.file.Path;
 
 /**
- * One library of the HIP SDK a build links by name ({@code hip.libraries}, issue 23, item 3), such as
+ * One library of the HIP SDK a build links by name ({@code hip.libraries}), such as
  * {@code hipblas}: its import library in the SDK's {@code lib} directory and the DLL that library makes the
  * backend import.
  *

@@ -23,7 +23,7 @@ import dev.hipdll.parameter.ClosestName;
 import dev.hipdll.gfx.ProcessorOrder;
 
 /**
- * The AMDGPU processors the HIP SDK's clang can compile for, as that clang says (issue 23, item 1): the SDK is the
+ * The AMDGPU processors the HIP SDK's clang can compile for, as that clang says: the SDK is the
  * authority on its targets, so an SDK newer than the plugin can build for a new GPU, and a target the SDK lacks is
  * refused before any step runs, naming the SDK's version and list.
  *
@@ -33,7 +33,7 @@ import dev.hipdll.gfx.ProcessorOrder;
  * indented line, on standard error. Only the {@code gfx} names count (the older marketing aliases such as
  * {@code fiji} are not offload archs). The answer is kept per clang digest in a cache directory, one file
  * {@code <sha256 of clang>.txt} with a name per line, so a build asks each clang once. That directory is under
- * {@code target/}, which a build cache restores and anyone who writes the cache can rewrite (issue 30, hole 7): a
+ * {@code target/}, which a build cache restores and anyone who writes the cache can rewrite: a
  * kept answer can confirm targets, never refuse one; when it lacks a target the build needs, clang is asked again
  * and its fresh answer decides (and is kept).
  *

@@ -29,7 +29,7 @@ import java.util.Map;
  * @param require {@code hip.shards.require}: a device step no shard supplies fails the build
  * @param pluginVersion this build's plugin version: a shard made by another is refused
  * @param signed  whether every shard was read from its signed manifest, verified with a trusted key: only then does
- *                a trusted signer vouch for the device code a merge takes (issue 30, hole 3)
+ *                a trusted signer vouch for the device code a merge takes
  */
 public record ShardSet(Map<String, List<ShardOffer>> byStep, List<String> shards, boolean require,
                        String pluginVersion, boolean signed) {

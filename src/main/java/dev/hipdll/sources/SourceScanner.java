@@ -25,7 +25,7 @@ import org.codehaus.plexus.util.MatchPatterns;
  * before: {@code **} any number of directories, {@code *} and {@code ?} within one name, {@code /} and
  * {@code \} both separators, a pattern ending in a separator means everything below it, case-sensitive;
  * matched with {@link MatchPatterns}). Unlike {@code DirectoryScanner}, the walk is safe against symbolic
- * link cycles (issue 12, item 7: two {@code ln -s . loop} links made it recurse forever, one link made
+ * link cycles (two {@code ln -s . loop} links made it recurse forever, one link made
  * it find 82 translation units and fail with duplicate symbols):
  * <ul>
  *   <li>links are followed after the tree without links has been walked, but a link to a directory
@@ -80,7 +80,7 @@ public final class SourceScanner {
         }
         List<Path> files = new ArrayList<>(w.files.values());
         files.sort(null);
-        // the notes name files, whose names may hold line breaks (issue 21, hole 6): escaped for the log
+        // the notes name files, whose names may hold line breaks: escaped for the log
         return new SourceScan(files, w.notes.stream().map(ControlCharacters::escape).toList());
     }
 

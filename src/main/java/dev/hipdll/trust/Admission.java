@@ -3,7 +3,7 @@ package dev.hipdll.trust;
 /**
  * What a build or verify takes of an input that came from outside its own run ({@link InputPath}), as
  * {@link TrustPolicy#mayTake} decides it: the one answer every front end and seam asks for, so a path never trusts
- * more than the policy says (issue 30, item 2; the matrix is docs/trust.md).
+ * more than the policy says (the matrix is docs/trust.md).
  */
 public enum Admission {
     /**

@@ -1,7 +1,7 @@
 package dev.hipdll.trust;
 
 /**
- * Every way bytes from outside a run reach a verdict or a DLL (issue 30, item 2). The trust of each is decided in
+ * Every way bytes from outside a run reach a verdict or a DLL. The trust of each is decided in
  * one place, {@link TrustPolicy}; docs/verify.md's threat model is a table over (trust configuration × input path).
  */
 public enum InputPath {

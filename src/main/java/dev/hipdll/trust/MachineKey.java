@@ -18,7 +18,7 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * The per-user secret that binds what this machine wrote to it (issue 30, item 2): a step record's HMAC-SHA256
+ * The per-user secret that binds what this machine wrote to it: a step record's HMAC-SHA256
  * (RFC 2104 with SHA-256, FIPS 198-1) under this key says "written by a build of this user on this machine", which a
  * build cache, a copied {@code target/} or anyone without the file cannot forge. The key is 32 random bytes
  * ({@link SecureRandom}) in a file outside {@code target/} ({@link #defaultFile}), created on first use readable by

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The one trust policy of a run (issue 30, item 2), built once from the parameters and handed to every place that
+ * The one trust policy of a run, built once from the parameters and handed to every place that
  * takes bytes from outside the run ({@link InputPath}): the verification of a DLL or a package, a merge's shards, step
  * records restored from elsewhere, and the attestation a signing build writes.
  *

@@ -4,14 +4,14 @@ import java.util.List;
 
 /**
  * Recognises absolute paths of any machine in raw bytes, ASCII or UTF-16LE, at a separator byte
- * found by {@link PathLeakScanner}'s filter (issue 11: a DLL built elsewhere carried
+ * found by {@link PathLeakScanner}'s filter (a DLL built elsewhere carried
  * {@code DW_AT_comp_dir /home/builder/...} and passed, because only this machine's paths were
  * looked for). Three shapes, each starting at a path boundary (the character before is not a
  * letter, digit, {@code .}, {@code _} or {@code -}; for a POSIX path not a colon either, so that
  * {@code C:/Users/x} is one drive-letter path, not also {@code /Users/x}):
  * <ul>
  *   <li>POSIX: {@code /<root>/<name>} for a root in {@link #POSIX_ROOTS} (exact case) with a plausible
- *       shape (issue 22 item 5): under a root whose first name is a person's or a CI workspace's
+ *       shape: under a root whose first name is a person's or a CI workspace's
  *       ({@link #NAMED_ROOTS}: {@code /home/u}, {@code /Users/u}, {@code /root/x}, {@code /__w/repo} of
  *       GitHub Actions) one name is enough; under the others ({@code /opt}, {@code /tmp}, {@code /usr}, ...)
  *       a path needs two names ({@code /opt/rocm/lib}, {@code /tmp/b/x.o}) or one file name with an

@@ -42,7 +42,7 @@ final class DeviceCodeChecks {
 
     /**
      * {@code device-code.targets}: every requested gfx target in every bundle. NVIDIA CUDA device code
-     * ({@code cuda}, issue 22 item 4) fails it, requested targets or not, with the reason named: a HIP
+     * ({@code cuda}) fails it, requested targets or not, with the reason named: a HIP
      * backend carrying it was built for the NVIDIA platform, or links an object that was.
      */
     Check targets(List<OffloadBundle> bundles, CudaDeviceCode cuda) {
@@ -254,7 +254,7 @@ final class DeviceCodeChecks {
      * {@code device-code.size}: each gfx target's code object bytes (summed over bundles) and each NVIDIA architecture's
      * fat binary entry bytes ({@code sm_86}, {@code compute_90}; summed over fat binaries, as stored: compressed when
      * the entry is) within {@code hip.maxDeviceCodeBytes}: the device code {@code device-code.targets} found, CUDA
-     * included (issue 31, hole 8).
+     * included.
      */
     Check sizes(List<OffloadBundle> bundles, CudaDeviceCode cuda) {
         String title = "device code size per gfx target";

@@ -9,7 +9,7 @@ import java.util.Optional;
 
 /**
  * Which DLL a checking goal ({@code hipdll:verify}, {@code hipdll:load-check}) reads, and whether it is
- * the one {@code hipdll:build} wrote in this build (issue 11: a stale {@code coli_hip.dll} beside a
+ * the one {@code hipdll:build} wrote in this build (a stale {@code coli_hip.dll} beside a
  * freshly built {@code broken.dll} was verified and the broken one published).
  *
  * <p>The rules, in order: a DLL named on the command line ({@code -Dhip.dll}) is read, whatever the

@@ -188,7 +188,7 @@ public final class DllVerifier {
         checks.addAll(release);
     }
 
-    /** The hardening checks, then the Authenticode checks (issue 22, items 1 and 2), in report order. */
+    /** The hardening checks, then the Authenticode checks, in report order. */
     private static final List<String> HARDENING_IDS = List.of(CheckIds.HARDENING_DYNAMIC_BASE,
             CheckIds.HARDENING_HIGH_ENTROPY_VA, CheckIds.HARDENING_NX_COMPAT, CheckIds.HARDENING_GUARD_CF,
             CheckIds.HARDENING_CET_COMPAT, CheckIds.HARDENING_WX_SECTIONS, CheckIds.HARDENING_FORCE_INTEGRITY);
@@ -398,7 +398,7 @@ public final class DllVerifier {
             // the inflated bytes of compressed bundles are scanned here; the whole-file scan cannot see them
             DeviceCodeScan scan = DeviceCodeScan.run(pe, fb, scanPaths ? paths.scanner() : null);
             deviceCode[0] = scan;
-            CudaDeviceCode cuda = CudaDeviceCodeReader.read(pe);  // NVIDIA device code, named as such (issue 22 item 4)
+            CudaDeviceCode cuda = CudaDeviceCodeReader.read(pe);  // NVIDIA device code, named as such
             for (OffloadBundle b : bundles) {
                 for (dev.hipdll.bundle.BundleEntry e : b.entries()) {
                     if (e.id().isHipDevice()) {

@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * What one verification read about an image that a release package's checks need from each file
- * (issue 22 item 3), so that a package is the single-DLL pipeline run per file plus package-level checks,
+ *, so that a package is the single-DLL pipeline run per file plus package-level checks,
  * not a second reader: the DLLs it imports and its device code.
  *
  * @param read              whether the image's tables were read (false when the file is no PE image)

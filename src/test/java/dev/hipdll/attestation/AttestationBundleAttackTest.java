@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Red team of issue 30, item 4 (attestation bundles bounded, a BOM accepted): an attacker who writes the bundle
+ * Red team (attestation bundles bounded, a BOM accepted): an attacker who writes the bundle
  * beside a DLL tries to crash the check (a stack overflow in the JSON reader, an exception out of the decoder),
  * to make it slow, or to get a bundle accepted that holds no valid signature. Each bundle must give a FAIL with a
  * message, or a PASS only when the valid envelope is there, never an exception.

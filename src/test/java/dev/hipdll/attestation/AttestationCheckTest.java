@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * verify's {@code artifact.attestation} check against a DLL signed by the build: valid; one byte of the DLL
- * changed; the statement changed; the wrong key; and hole 2 of issue 21, the cache entry rewritten consistently
+ * changed; the statement changed; the wrong key; and the cache entry rewritten consistently
  * (DLL, {@code .sha256}, {@code provenance.json} and stamp) by someone without the key, which the
  * {@code provenance.json} guard ({@code -Dhip.provenance}) passes.
  */

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The DSSE and in-toto readers under seeded mutants (issue 31, item 10; {@link ReaderFuzz}): the attestations a build
+ * The DSSE and in-toto readers under seeded mutants ({@link ReaderFuzz}): the attestations a build
  * writes ({@link DllAttestor} through {@link BuiltDll}, signed with the EC P-256, RSA 2048 and Ed25519 test keys),
  * mutated anywhere, with JSON's tokens in the dictionary. Each mutant is read line by line
  * ({@link AttestationBundle}, {@link DsseEnvelope#parse}, {@link SlsaStatement#read}) and checked as verify checks

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 30, hole 5: an attestation bundle is untrusted input until a signature verifies, so its size, envelopes,
+ * An attestation bundle is untrusted input until a signature verifies, so its size, envelopes,
  * signatures per envelope and checking time are bounded ({@link AttestationLimits}), each refusal naming the limit
  * and its parameter; the hostile bundle of the red-team pass (16 MiB, 147,151 signatures, the valid one last: minutes
  * of CPU and {@code Java heap space} at {@code -Xmx64m}) is refused in a JVM with {@code -Xmx64m}. A bundle written

@@ -56,7 +56,7 @@ class TrustedKeysTest {
 
     @Test
     void aKeyFileWithAUtf8ByteOrderMarkIsRead() throws Exception {
-        // issue 30, hole 5: Windows PowerShell's Out-File -Encoding utf8 writes EF BB BF and CRLF line ends
+        // Windows PowerShell's Out-File -Encoding utf8 writes EF BB BF and CRLF line ends
         for (String name : List.of("ec-p256-public.pem", "ec-p256-cert.pem")) {
             Path bom = dir.resolve("bom-" + name);
             String pem = Files.readString(TestKeys.file(name)).replace("\r\n", "\n").replace("\n", "\r\n");

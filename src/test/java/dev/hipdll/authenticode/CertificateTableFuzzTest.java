@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The certificate table and PKCS#7 readers under seeded mutants (issue 31, item 10; {@link ReaderFuzz}): the
+ * The certificate table and PKCS#7 readers under seeded mutants ({@link ReaderFuzz}): the
  * certificate tables of a DLL built with clang-19/lld-link-19 and signed with jsign (SHA-256 with an RFC 3161
  * timestamp; the same with a SHA-1 signature nested and a legacy Authenticode timestamp) and of the real signed
  * {@code mssql-jdbc_auth} DLL from Maven Central, mutated inside the table only. Each mutant is read as verify reads

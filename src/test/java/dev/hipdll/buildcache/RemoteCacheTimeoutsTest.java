@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The Build Cache Extension's remote and its timeouts as the extension and Maven Resolver decide them (issue 21,
- * hole 9): which remote is asked, which properties set its timeouts, and the warning when nothing does.
+ * The Build Cache Extension's remote and its timeouts as the extension and Maven Resolver decide them
+ *: which remote is asked, which properties set its timeouts, and the warning when nothing does.
  */
 class RemoteCacheTimeoutsTest {
     @TempDir

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The ELF readers of device code objects under seeded mutants (issue 31, item 10; {@link ReaderFuzz}): the gfx1100
+ * The ELF readers of device code objects under seeded mutants ({@link ReaderFuzz}): the gfx1100
  * code objects (AMDGPU ELF) clang-19 makes of the example backend with {@code -g -gz=zlib} and {@code -g -gz=zstd}
  * (compressed DWARF sections) and without debug information ({@link DeviceCodeSeeds}), mutated anywhere. Each mutant
  * is read as verify reads a code object: {@link CodeObjectReader} (the ELF header's facts), {@link ElfSections} (the

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The offload bundle reader under seeded mutants (issue 31, item 10; {@link ReaderFuzz}): real bundles of the example
+ * The offload bundle reader under seeded mutants ({@link ReaderFuzz}): real bundles of the example
  * backend's device code built by clang-19 ({@link DeviceCodeSeeds}: plain; compressed with zstd by {@code --offload-compress};
  * the plain one compressed with zlib in a v2 header, as clang lays it out), mutated anywhere. Each mutant is read as verify reads a bundle:
  * {@link OffloadBundleReader#read} (with a 64 MiB decompression limit), a compressed one inflated

@@ -16,7 +16,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** How {@code hip.compilerLauncher} is found, what it wraps and what each wrapped step is told (issue 14). */
+/** How {@code hip.compilerLauncher} is found, what it wraps and what each wrapped step is told. */
 class CompilerLauncherTest {
     @TempDir
     Path tmp;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Issue 23, item 2: HIP or host-only, by extension, overridden per pattern. */
+/** HIP or host-only, by extension, overridden per pattern. */
 class SourceLanguagesTest {
     @Test
     void byExtension() {

@@ -11,8 +11,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Source names that would write into the log or share a step are refused before anything runs (issue 21,
- * hole 6): a line feed in a name put GitHub workflow commands ({@code ::error ...}) at the start of log
+ * Source names that would write into the log or share a step are refused before anything runs
+ *: a line feed in a name put GitHub workflow commands ({@code ::error ...}) at the start of log
  * lines; {@code back\slash.cu} beside {@code back/slash.cu} crashed the build ("two steps have the id").
  */
 class SourceNamesTest {

@@ -19,7 +19,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 34, item 0: each step of a plan owns the files it writes. A step writes its output and, before it runs, the
+ * Each step of a plan owns the files it writes. A step writes its output and, before it runs, the
  * inputs the executor makes for it (the bundle's empty host entry, {@link StepPlanner#EMPTY_HOST_FILE}); no other
  * step may write or read such a file, except a step that depends on the writer reading its output. One empty host
  * entry shared by every bundle step was rewritten by each of them, and on Windows the rename onto it failed while

@@ -26,7 +26,7 @@ class ContractByteOrderMarkTest {
                 + "void load(void) {\r\n  RESOLVE(init, init_fn);\r\n  RESOLVE_OPT(trace, trace_fn);\r\n}\r\n",
                 StandardCharsets.UTF_8);
         AbiContract.NamedContract c = new LoaderSourceParser("coli_cuda_").parse(f);
-        // RESOLVE_OPT is defined as RESOLVE here: the compiler makes trace required (issue 21, hole 3)
+        // RESOLVE_OPT is defined as RESOLVE here: the compiler makes trace required
         assertEquals(List.of("coli_cuda_init", "coli_cuda_trace"), c.required());
         assertEquals(List.of(), c.optional());
     }

@@ -65,7 +65,7 @@ class ContractSourcesTest {
     @Test
     void configurablePrefix() throws Exception {
         Path f = Files.writeString(dir.resolve("l.c"), loader(2, 1));
-        // the loader spells "coli_cuda_": that is what the host asks for (issue 11), a default prefix gives way
+        // the loader spells "coli_cuda_": that is what the host asks for, a default prefix gives way
         AbiContract.NamedContract n = (AbiContract.NamedContract) new ContractSource(f, List.of(), null, 48, "coli_hip_").load();
         assertEquals(List.of("coli_cuda_fn_0", "coli_cuda_fn_1"), n.required());
         assertEquals("coli_cuda_", n.prefix());

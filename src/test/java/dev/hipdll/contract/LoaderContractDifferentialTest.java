@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 21, hole 3: the loader reader against the compiler. {@value #MUTANTS} mutants of the example loader
+ * The loader reader against the compiler. {@value #MUTANTS} mutants of the example loader
  * ({@link LoaderMutants}, seeds 1 to {@value #MUTANTS}) are preprocessed by {@code clang-19 -E} (batched, a
  * few runs in all) with the oracle's own markers in the {@code RESOLVE}/{@code RESOLVE_OPT} definitions; the
  * markers in the output are the names the compiler resolves, required when a required marker is there.
@@ -155,7 +155,7 @@ class LoaderContractDifferentialTest {
             Path err = batch.get(0).resolveSibling("batch" + from + ".err");
             Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
             // a hang guard, not a speed requirement: 100 files take seconds, but a busy machine (load 25 on 2 cores)
-            // took over 120 s (issue 34, item 0)
+            // took over 120 s
             if (!p.waitFor(15, TimeUnit.MINUTES)) {
                 p.destroyForcibly();
                 fail("clang-19 -E did not finish in 15 minutes (a hang guard)");

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 11 hole 3: a loader that looks its names up as {@code "vecops_" #name} was checked for
+ * A loader that looks its names up as {@code "vecops_" #name} was checked for
  * {@code coli_cuda_add}, a name that host never asks for. The prefix now comes from the loader, with
  * {@code file:line:column}; an explicit {@code hip.exportPrefix} that disagrees fails {@code exports.prefix}
  * naming both. Checked on a DLL built here with clang-19/lld-link-19 that exports {@code vecops_*}.

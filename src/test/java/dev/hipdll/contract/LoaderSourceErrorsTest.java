@@ -187,7 +187,7 @@ class LoaderSourceErrorsTest {
                 error("RESOLVE(coli_cuda_init, f);\nRESOLVE(shutdown, f);\n"));
     }
 
-    /** Wrappers this reader does not expand fail closed (issue 21, hole 3), naming the token and why. */
+    /** Wrappers this reader does not expand fail closed, naming the token and why. */
     @Test
     void wrapperMacrosThatCannotBeRead() {
         String tail = "): cannot decide; give the SDK (-Dhip.sdkRoot) or an explicit list (hip.exports)";

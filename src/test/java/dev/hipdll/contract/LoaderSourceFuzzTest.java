@@ -40,7 +40,7 @@ class LoaderSourceFuzzTest {
         }
         Random r = new Random(5_1_1_2L);
         LoaderSourceParser parser = new LoaderSourceParser("coli_cuda_");
-        // a fixed number of seeded mutants: the verdict never depends on the machine's speed (issue 34, item 0);
+        // a fixed number of seeded mutants: the verdict never depends on the machine's speed;
         // the time limit below only guards against a hang
         int runs = 0;
         int contracts = 0;

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Issue 21, hole 3: names a loader requires through macros. Each case is the example loader with one edit
+ * Names a loader requires through macros. Each case is the example loader with one edit
  * that clang-19 shows to require a name: an X-macro list, {@code RESOLVE} passed as a macro argument,
  * {@code RESOLVE_OPT} redefined as {@code RESOLVE} (four spellings). The reader alone either gets the name
  * right or fails closed with {@link LoaderSourceParser#FAIL_CLOSED}; read through clang

@@ -209,7 +209,7 @@ class LoaderSourceParserTest {
         AbiContract.NamedContract c = parse("#define RESOLVE(name, type) GetProcAddress(m, \"coli_cuda_\" #name)\n"
                 + "RESOLVE(coli_cuda_init, f);\nRESOLVE(shutdown, f);\n");
         assertEquals(List.of("coli_cuda_coli_cuda_init", "coli_cuda_shutdown"), c.required());
-        // the prefix the macro spells is the host's, whatever the default (issue 11: it used to be replaced)
+        // the prefix the macro spells is the host's, whatever the default (it used to be replaced)
         AbiContract.NamedContract hip = new LoaderSourceParser("coli_hip_").parse("l.c",
                 "#define RESOLVE(name, type) GetProcAddress(m, \"coli_cuda_\" #name)\nRESOLVE(init, f);\n");
         assertEquals(List.of("coli_cuda_init"), hip.required());

@@ -123,7 +123,7 @@ class RealCompilerLogsTest {
 
     /**
      * A missing Windows SDK header is the SDK's include directories, not the user's includeDirectories (the
-     * newcomer test of issue 13 got the generic header-not-found advice for {@code <windows.h>}).
+     * a newcomer's test got the generic header-not-found advice for {@code <windows.h>}).
      */
     @Test
     void aMissingWindowsSdkHeaderPointsAtIncludeAndTheSdkPin() throws Exception {

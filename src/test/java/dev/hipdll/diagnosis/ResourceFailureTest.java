@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A full disk and a death by signal are told apart from compile errors (issue 12, item 12): lld-link
+ * A full disk and a death by signal are told apart from compile errors: lld-link
  * killed by SIGBUS on a full disk was diagnosed "stage: compile ... fix the error at the file and line".
  * The lines are clang 19's own when a tool it runs dies of a signal.
  */
@@ -88,7 +88,7 @@ class ResourceFailureTest {
 
     @Test
     void theStepsStageDecidesWhereTheLogOnlySuggests() {
-        // issue 21, hole 10: a link step's full disk, told by a driver line that names no linker
+        // A link step's full disk, told by a driver line that names no linker
         List<String> noSpace = List.of("clang: error: unable to write output file: No space left on device");
         assertEquals(Stage.COMPILE, CLASSIFIER.classify(run(noSpace, 1, ROOMY)).stage());  // no step known: the guess
         Diagnosis link = CLASSIFIER.classify(run(noSpace, 1, ROOMY).inStep(Stage.HOST_LINK));

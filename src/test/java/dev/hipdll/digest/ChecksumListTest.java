@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code -Dhip.expectedSha256=<list>} read as {@code sha256sum -c} reads it (issue 21, hole 7): the line for the
+ * {@code -Dhip.expectedSha256=<list>} read as {@code sha256sum -c} reads it: the line for the
  * DLL's file name, in GNU, escaped and BSD format; a list without one fails naming the list and the DLL; nothing of
  * the list that is not a digest reaches a message. Where a list is valid for coreutils, {@code sha256sum -c} run in
  * the list's directory is the oracle.

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The install scripts wait for another apt instead of failing with exit 100 (issue 23, item 8): every apt run goes
+ * The install scripts wait for another apt instead of failing with exit 100: every apt run goes
  * through {@code scripts/apt-install}, which passes apt's {@code DPkg::Lock::Timeout} to both {@code update} and
  * {@code install}.
  */
@@ -63,7 +63,7 @@ class AptInstallScriptTest {
         assertTrue(direct.isEmpty(), "apt without the lock timeout of scripts/apt-install: " + direct);
     }
 
-    /** Issue 23, item 8: the nginx that cache-tools installs is not left enabled at boot. */
+    /** The nginx that cache-tools installs is not left enabled at boot. */
     @Test
     void cacheToolsDisablesTheNginxServiceItInstalled() throws IOException {
         Path calls = bin.resolve("calls.txt");

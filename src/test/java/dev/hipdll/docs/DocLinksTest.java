@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every relative link and {@code #anchor} in docs/*.md and README.md leads somewhere, as the docs are read
- * in both places they are published (issue 23, item 10: dead links on the site):
+ * in both places they are published (dead links on the site):
  * <ul>
  *   <li><b>the repository</b> (GitHub): the linked file exists; an anchor is the GitHub id of a heading of
  *       the linked file (lower case, punctuation other than {@code -} and {@code _} dropped, spaces as

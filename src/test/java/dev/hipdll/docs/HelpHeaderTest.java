@@ -12,7 +12,7 @@ import org.apache.maven.plugin.logging.SystemStreamLog;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code mvn hipdll:help}'s header (issue 23, item 10): the plugin's description, from the POM's
+ * {@code mvn hipdll:help}'s header: the plugin's description, from the POM's
  * {@code <description>}, as the generated help goal prints it. The help goal keeps every line break of
  * the description and wraps each line at 80 columns, so a description broken over several POM lines was
  * printed broken mid-sentence ("... from a CUDA/HIP source tree with" / " AMD's HIP SDK, ..."). Runs the

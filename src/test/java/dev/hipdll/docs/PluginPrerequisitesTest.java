@@ -16,7 +16,7 @@ import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
 /**
- * The plugin declares Maven 3.8.1 as its prerequisite and keeps working there (issue 13, item 1): the
+ * The plugin declares Maven 3.8.1 as its prerequisite and keeps working there: the
  * goals' component configurator ({@code @Mojo(configurator = "hipdll")}) is a Plexus component declared in
  * {@code META-INF/plexus/components.xml}, which Maven 3.8 finds, not a JSR-330 indexed one, which it does not
  * ("Unable to retrieve component configurator hipdll"). README says what 3.8 cannot do. Read from the

@@ -22,7 +22,7 @@ import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
- * The users' sharded recipe (docs/ci/hipdll-sharded.yml, issue 24) cannot run here (no Windows runner), so what it
+ * The users' sharded recipe (docs/ci/hipdll-sharded.yml) cannot run here (no Windows runner), so what it
  * runs is checked against the plugin: the shard jobs of the matrix cover exactly the DLL's targets, each runs a
  * shard build of its group and uploads the shard directory; the merge job needs them, downloads every shard, and
  * builds with them all required and verifies every target; every {@code -Dhip.*} property it passes is one of

@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 34, item 7: the site's stylesheet lets long inline code in paragraphs and lists (a path, a property list, a
+ * The site's stylesheet lets long inline code in paragraphs and lists (a path, a property list, a
  * digest) wrap inside the content column, as it already did in tables; and the goal page says {@code arch} is required
  * unless {@code hip.skip}.
  */

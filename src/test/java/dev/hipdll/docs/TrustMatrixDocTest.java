@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The trust matrix of docs/verify.md, as docs/verify-reference.md repeats it in "Which test proves what" (issue 30):
+ * The trust matrix of docs/verify.md, as docs/verify-reference.md repeats it in "Which test proves what":
  * three rows of three cells, each naming the test that asserts it, and every test named there exists (a class under src/test/java, and the method when one is named).
  */
 class TrustMatrixDocTest {

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * scripts/windows-tier (issue 20, item 1) never passes by skipping: a Windows JRE or LLVM that cannot be had
+ * scripts/windows-tier never passes by skipping: a Windows JRE or LLVM that cannot be had
  * fails it naming the piece (a download that fails, a download whose SHA-256 is not the pinned one), the
  * cache is left without a partial file, and README's test command prepares the tier and forces it on under
  * {@code CI=true}.

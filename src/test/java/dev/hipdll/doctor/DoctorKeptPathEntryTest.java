@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 34, item 6: a PATH entry the build's scrub keeps (it holds nvcc but is no toolkit install) is named in
+ * A PATH entry the build's scrub keeps (it holds nvcc but is no toolkit install) is named in
  * doctor's table, without a WARN: only an entry the scrub drops is one.
  */
 class DoctorKeptPathEntryTest {

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A named pipe on PATH blocked hipdll:doctor forever (issue 12, item 8): opendir(3) on a pipe opens it.
+ * A named pipe on PATH blocked hipdll:doctor forever: opendir(3) on a pipe opens it.
  * Real pipes (mkfifo) on the real file system: one as a PATH entry, one named like a runtime DLL inside a
  * PATH directory, one as the application directory. Doctor finishes, and lists the real DLL beside them.
  */

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every entry of code-running-variables.json (issue 21, hole 5) is removed by the default scrub on Unix and
+ * Every entry of code-running-variables.json is removed by the default scrub on Unix and
  * Windows (any case there), with or without a compiler launcher, and logged with its class and what it runs;
  * every entry names its class and source; {@code keepVariables} keeps one only by its exact name.
  */

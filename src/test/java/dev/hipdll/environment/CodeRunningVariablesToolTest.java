@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The code-running variables are real (issue 21, hole 5): for bash, perl, python3, node, the dynamic loader and
+ * The code-running variables are real: for bash, perl, python3, node, the dynamic loader and
  * ccache, the program of the variable's choosing runs (it creates a marker file) when the variable is inherited,
  * and not in the environment the scrub makes, in which the variable is logged as removed. Each case needs its
  * tool ({@link Toolchain#require}: a skip outside CI, a failure under {@code CI=true}).

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every entry of compiler-variables.json (issue 12, item 9) is removed by the default scrub, on
+ * Every entry of compiler-variables.json is removed by the default scrub, on
  * Unix and Windows (any case there), with its reason in the log; every entry names its source; and
  * the names clang reads are really in this machine's clang-19 and lld binaries (a stale entry, or a
  * typo that would scrub nothing, fails).
@@ -69,7 +69,7 @@ class CompilerVariablesTest {
         // exact names elsewhere: Link, cpath and Lib are not what clang or lld-link read there
         assertEquals(List.of("Link", "cpath", "Lib", "Path", "HIP_PATH"),
                 List.copyOf(v.withoutCompilerVariables(env, false, java.util.Set.of()).keySet()));
-        // the variables that run code go too (issue 21, hole 5), unless kept by name
+        // the variables that run code go too, unless kept by name
         env.put("BASH_ENV", "/tmp/evil.sh");
         env.put("LD_PRELOAD", "/tmp/evil.so");
         assertEquals(List.of("Link", "cpath", "Lib", "Path", "HIP_PATH"),

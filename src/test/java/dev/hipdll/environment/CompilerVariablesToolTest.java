@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Each variable of compiler-variables.json that clang-19, clang-cl-19 or lld-link-19 read, shown to
  * change the real tool's result when inherited, and to change nothing once the default scrub has run
- * (issue 12, item 9). A variable whose effect the tool does not show fails the first half; one the
+ *. A variable whose effect the tool does not show fails the first half; one the
  * scrub lets through fails the second.
  */
 class CompilerVariablesToolTest {

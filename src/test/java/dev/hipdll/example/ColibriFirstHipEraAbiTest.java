@@ -23,7 +23,7 @@ import org.w3c.dom.NodeList;
 /**
  * The example project ({@code examples/colibri-backend}) is a colibri backend of the first HIP era:
  * its loader resolves exactly that era's 46 required + 2 optional {@code coli_cuda_*} names (the
- * list of issue 13, checked against colibri's upstream loader), its sources define exactly those
+ * list, checked against colibri's upstream loader), its sources define exactly those
  * names, and its POM sets {@code project.build.outputTimestamp} so the demo's DLL is reproducible.
  */
 class ColibriFirstHipEraAbiTest {

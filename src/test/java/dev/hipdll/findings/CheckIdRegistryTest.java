@@ -16,7 +16,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 30, item 1: every check id is a constant of {@link CheckIds}, once. The main sources are read as text: no
+ * Every check id is a constant of {@link CheckIds}, once. The main sources are read as text: no
  * {@code Check.of("…"} or {@code new Check("…"} with a literal id, and no string literal equal to a registered
  * dotted or hyphenated id (e.g. {@code String id = "device-code.registered"}) outside the registry.
  */

@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 30, hole 1: a release package ignored the trusted keys. The same real backend (the example DLL, built here,
+ * A release package ignored the trusted keys. The same real backend (the example DLL, built here,
  * signed by the throwaway EC key) that the gate rejects alone under {@code hip.attestation.trustedKeys} (no
  * attestation; one signed by a key that is not trusted) is rejected inside a directory and inside a zip with the same
  * keys, and passes there when the package carries its valid attestation ({@code coli_hip.dll.intoto.jsonl} beside it).

@@ -50,7 +50,7 @@ class GfxTargetTest {
         assertTrue(e.getMessage().contains("gfx1151") && e.getMessage().contains("gfx90a"), e.getMessage());
     }
 
-    /** Issue 23, item 1: a processor newer than the table is the SDK's to accept or refuse, not the plugin's. */
+    /** A processor newer than the table is the SDK's to accept or refuse, not the plugin's. */
     @ParameterizedTest
     @ValueSource(strings = {"gfx1250", "gfx1999", "gfx12-5-generic", "gfx9999:xnack-"})
     void aWellFormedProcessorTheTableLacksIsUnlisted(String text) {

@@ -9,7 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 23, item 6: the ready step on the longest remaining path starts first, from recorded durations; without
+ * The ready step on the longest remaining path starts first, from recorded durations; without
  * priorities the graph's order is kept.
  */
 class CriticalPathTest {

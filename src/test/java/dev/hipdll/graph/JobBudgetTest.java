@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 23, item 5: two graphs run at once (two modules under {@code mvn -T 2}), each on two workers, with one
+ * Two graphs run at once (two modules under {@code mvn -T 2}), each on two workers, with one
  * budget of two permits: never more than two steps at once; with a budget each, four.
  */
 class JobBudgetTest {

@@ -6,7 +6,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * A "command changed" reason says which arguments were added and which removed (issue 34, item 6), never "X instead
+ * A "command changed" reason says which arguments were added and which removed, never "X instead
  * of Y" by position: one argument inserted early shifted every later one, and the reason named a shifted argument.
  */
 class CommandDifferenceTest {

@@ -39,7 +39,7 @@ class DependencyFileTest {
 
     @Test
     void aBackslashInANameThatClangWroteAsASlashIsFound(@TempDir Path dir) throws Exception {
-        // issue 21, hole 6: clang-19 on Linux lists the source 'back\slash.cu' and the header 'in\c.h' as
+        // Clang-19 on Linux lists the source 'back\slash.cu' and the header 'in\c.h' as
         // 'back/slash.cu' and 'in/c.h' (llvm::sys::path::native); those files do not exist
         org.junit.jupiter.api.Assumptions.assumeTrue("/".equals(dir.getFileSystem().getSeparator()));
         Files.writeString(dir.resolve("back\\slash.cu"), "//\n");

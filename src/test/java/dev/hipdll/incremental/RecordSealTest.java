@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The adversary's plan for restored step records (issue 30, item 6), without a compiler: whoever writes
+ * The adversary's plan for restored step records, without a compiler: whoever writes
  * {@code target/hipdll/steps/} (a build-cache entry, a copied tree) replaces, rewrites consistently, removes,
  * duplicates or enlarges a record, its HMAC ({@code .step.mac}) or its signature ({@code .step.dsse.json}); under each
  * trust configuration only a record written here, or signed by a trusted key, is vouched for

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A step record is bound to its step and its own output (issue 21, hole 1): read back as written; a
+ * A step record is bound to its step and its own output: read back as written; a
  * record file that does not parse (not JSON, a required field missing, an output digest that is not one,
  * a path that is no path) is an error naming the file, not "no record"; one of another format is none.
  * {@link StepReuse} takes a record only for its own step and output, with the output's content as recorded.

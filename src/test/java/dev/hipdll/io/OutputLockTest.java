@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Two builds of one output directory (issue 12, item 11): the second waits, saying so once and naming
+ * Two builds of one output directory: the second waits, saying so once and naming
  * the holder, and goes on when the first releases the lock. The first is a real second JVM
  * ({@link LockHolderMain}), as with two {@code mvn} runs; also two threads of one JVM ({@code mvn -T}).
  */
@@ -61,7 +61,7 @@ class OutputLockTest {
     }
 
     /**
-     * A build alone says nothing and reports no wait (issue 13 newcomer test, A: every plain build
+     * A build alone says nothing and reports no wait (a newcomer's test, A: every plain build
      * logged "the other build finished; went on after 10 ms", counting the lock file's write and force).
      */
     @Test

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** hip.outputName is a plain file name ending in .dll (issue 12, item 6). */
+/** hip.outputName is a plain file name ending in .dll. */
 class OutputNameTest {
     private static String refused(String name) {
         return assertThrows(IllegalArgumentException.class, () -> OutputName.check(name, "hip.outputName")).getMessage();

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The outputs stay off the inputs (issue 12, item 6), also when a link hides the overlap. */
+/** The outputs stay off the inputs, also when a link hides the overlap. */
 class OutputPlacementTest {
     @TempDir
     Path dir;

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Special files are refused by their attributes, never opened (issue 12, item 8): every reader the
+ * Special files are refused by their attributes, never opened: every reader the
  * build, verify, load-check and doctor share (the standard {@link FileOpener}, {@link Sha256},
  * {@link FileDigests}, {@link PeFile}, the checksum file) and the directory listing. Each call would
  * block forever on the pipe if it opened it.

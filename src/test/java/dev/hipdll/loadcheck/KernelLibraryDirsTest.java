@@ -43,7 +43,7 @@ class KernelLibraryDirsTest {
         assertEquals(List.of(Path.of("/x")), KernelLibraryDirs.of(linux, List.of(Path.of("/x")), null));
     }
 
-    /** Issue 34, item 8: the stand-in SDK's lib/msvc-standin is found without hip.loadCheck.libDirs. */
+    /** The stand-in SDK's lib/msvc-standin is found without hip.loadCheck.libDirs. */
     @Test
     void theStandinSdksRuntimeDirectoryComesAfterTheGivenOnes() {
         Path sdk = dev.hipdll.testing.Toolchain.standinSdk();

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 23, item 12: one Wine prefix per user and Wine version, shared by every project and standalone load
+ * One Wine prefix per user and Wine version, shared by every project and standalone load
  * check, used by one load check at a time (its {@code wineserver -k} must not stop another's program).
  */
 class SharedWinePrefixTest {

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * hipdll:build's warnings about a build cached by the Build Cache Extension: the plugin not declared as
- * an extension (no SDK in the key) and a pom-packaged module (the newcomer test of issue 14: the example,
+ * an extension (no SDK in the key) and a pom-packaged module (a newcomer's test: the example,
  * which has pom packaging, restored the old DLL after a source edit, with no warning).
  */
 class BuildCacheWarningsTest {

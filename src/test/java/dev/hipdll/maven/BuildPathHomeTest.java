@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 31, hole 7: {@code paths.build} must not depend on who runs verify. A real DLL (clang-19 and lld-link-19)
+ * Hole 7: {@code paths.build} must not depend on who runs verify. A real DLL (clang-19 and lld-link-19)
  * whose data holds the markup end tags {@code </root>}, {@code </home>} and {@code </Users>} (ASCII and UTF-16LE, as
  * in a manifest) gets the same verdict and the same findings whether the home of the account running hipdll:verify
  * ({@code user.home}) is {@code /root}, {@code /home/builder} or {@code C:\Users\builder}; the same DLL with a real

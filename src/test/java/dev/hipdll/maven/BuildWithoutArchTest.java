@@ -10,7 +10,7 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 23, item 7: a machine without the toolchain can skip hipdll:build without giving {@code hip.arch}
+ * A machine without the toolchain can skip hipdll:build without giving {@code hip.arch}
  * ({@code -Dhip.skip=true}, {@code -Dhip.build.skip=true}), and a build without it names {@code -Dhip.arch}.
  * No goal declares a required parameter, since Maven checks required parameters before the goal can skip.
  */

@@ -8,7 +8,7 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.junit.jupiter.api.Test;
 
 /**
- * A bad {@code hip.driver} is refused in the shape of its siblings (issue 34, item 6): {@code hipdll:build:
+ * A bad {@code hip.driver} is refused in the shape of its siblings: {@code hipdll:build:
  * hip.driver: ...}, with "did you mean" for a near miss, before anything is written.
  */
 class DriverParameterTest {

@@ -107,7 +107,7 @@ class HipdllConfiguratorTest {
     }
 
     /**
-     * Issue 13 newcomer test, D: a whole number too large for its type is out of range, not "not a whole
+     * a newcomer's test, D: a whole number too large for its type is out of range, not "not a whole
      * number"; blanks around a number are ignored, as for durations and booleans.
      */
     @Test

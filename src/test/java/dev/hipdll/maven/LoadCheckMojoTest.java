@@ -104,7 +104,7 @@ class LoadCheckMojoTest {
         assertTrue(!e.getMessage().startsWith("contract:") && e.getMessage().contains("no-sdk-here"), e.getMessage());
     }
 
-    /** issue 12 item 13: a zero timeout reached commons-exec's watchdog as an uncaught IllegalArgumentException. */
+    /** A zero timeout reached commons-exec's watchdog as an uncaught IllegalArgumentException. */
     @Test
     void aZeroTimeoutIsNamedBeforeAnythingRuns(@TempDir Path dir) {
         LoadCheckMojo m = mojo("wine");

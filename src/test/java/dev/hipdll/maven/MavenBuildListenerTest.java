@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * On GitHub Actions a header's warning, compiled once per gfx target and once for the host, is one
- * annotation on the pull request, not three (the newcomer test of issue 13 saw three
+ * annotation on the pull request, not three (a newcomer's test saw three
  * {@code ::warning file=src/main/hip/cuda_chain.cu,line=2,...} lines); another line, another file or
  * another severity is another annotation. Without GitHub Actions no workflow command is printed.
  */

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 11's new checks reach all the views: the table, {@code verify.json},
+ * The header, export, device-code and path checks reach all the views: the table, {@code verify.json},
  * {@code TEST-hipdll-verify.xml} and {@code verify.sarif} (valid SARIF 2.1.0, an error per failed check), through the goal, on the example backend built here (gfx1151 and
  * gfx11-generic, code object v6, {@code -g} device code); the failure line names each failed check.
  */

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The build's output lock waits for verify when the stamp is pending (issue 12, item 11): another build
+ * The build's output lock waits for verify when the stamp is pending: another build
  * waits until verify has its verdict, a skipped verify still releases it, and a second build execution
  * of the same project and directory takes the lock over instead of waiting for itself forever.
  */

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** Where verify and load-check put their reports (issue 12, item 13): never beside the DLL. */
+/** Where verify and load-check put their reports: never beside the DLL. */
 class ProjectlessReportDirectoryTest {
     @Test
     void withoutAProjectTheCurrentDirectorysTargetHipdll() {
@@ -30,7 +30,7 @@ class ProjectlessReportDirectoryTest {
     /**
      * Every place in docs/*.md that states {@code hip.reportDirectory}'s default says what
      * {@link ProjectlessPaths#reportDirectory} does without a project, {@code target/hipdll} under the current
-     * directory (issue 23, item 10: docs/load-check-and-doctor.md said "default target/hipdll in a project, else
+     * directory (docs/load-check-and-doctor.md said "default target/hipdll in a project, else
      * beside the DLL", docs/goals.md "else target/hipdll under the current directory"). In a paragraph or table
      * row that names the property, what follows "in a project" up to the next ")" must name the current directory.
      */
@@ -74,7 +74,7 @@ class ProjectlessReportDirectoryTest {
         return out;
     }
 
-    /** Issue 34, item 6: doctor outside a project writes no doctor.json (no target/ in the current directory). */
+    /** Doctor outside a project writes no doctor.json (no target/ in the current directory). */
     @Test
     void doctorOutsideAProjectWritesNoReportUnlessToldWhere() {
         org.apache.maven.execution.DefaultMavenExecutionRequest request =

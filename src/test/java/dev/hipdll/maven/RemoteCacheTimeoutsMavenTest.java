@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The build extension finds the Build Cache Extension's remote and its timeouts in a Maven session as the extension
- * and Maven Resolver will (issue 21, hole 9): from {@code .mvn/}, the {@code -D} properties, the resolver
+ * and Maven Resolver will: from {@code .mvn/}, the {@code -D} properties, the resolver
  * configuration, and through a settings.xml mirror.
  */
 class RemoteCacheTimeoutsMavenTest {

@@ -10,7 +10,7 @@ import org.apache.maven.model.PluginExecution;
 import org.codehaus.plexus.util.xml.Xpp3Dom;
 import org.junit.jupiter.api.Test;
 
-/** How the build extension reads hipdll:build's parameters and writes the SDK key into its configuration (issue 14). */
+/** How the build extension reads hipdll:build's parameters and writes the SDK key into its configuration. */
 class SdkKeyParticipantTest {
     private static Xpp3Dom config(String name, String value) {
         Xpp3Dom c = new Xpp3Dom("configuration");
@@ -69,7 +69,7 @@ class SdkKeyParticipantTest {
 
     /**
      * A system property ({@code MAVEN_OPTS=-Dhip.sdkRoot=...}) beats the POM's {@code <properties>}, as in
-     * Maven's parameter evaluation, so the key is of the SDK the build uses (the newcomer test of issue 14:
+     * Maven's parameter evaluation, so the key is of the SDK the build uses (a newcomer's test:
      * the key was of the POM's SDK, the build used the other one and stopped on the mismatch).
      */
     @Test
@@ -87,7 +87,7 @@ class SdkKeyParticipantTest {
 
     /**
      * Expressions the POM's interpolation leaves for a running goal are filled in before the key is
-     * computed, as Maven fills them for hipdll:build (the newcomer test of issue 14: with
+     * computed, as Maven fills them for hipdll:build (a newcomer's test: with
      * {@code <sdkRoot>${session.executionRootDirectory}/sdk</sdkRoot>} the key said 'unresolved' and the
      * build stopped, though the goal itself found the SDK).
      */
@@ -111,7 +111,7 @@ class SdkKeyParticipantTest {
     }
 
     /**
-     * Issue 23 item 10: under {@code -Dhip.skip=true} (or {@code hip.build.skip}, or {@code <skip>} in the POM)
+     * Under {@code -Dhip.skip=true} (or {@code hip.build.skip}, or {@code <skip>} in the POM)
      * the build extension resolved the HIP SDK anyway and, on a machine without one, printed its long "cannot
      * be resolved before the build" warning. A skipped build resolves nothing: its key is "skipped". Without a
      * skip the same project resolves the SDK (here a missing one: "unresolved").

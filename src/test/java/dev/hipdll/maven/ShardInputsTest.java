@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 24, as a user meets it: the {@code hip.shards} entries a shell or a CI script builds. Maven hands an empty
+ * As a user meets it: the {@code hip.shards} entries a shell or a CI script builds. Maven hands an empty
  * element of a comma list ({@code a,,b}, {@code a,}) to the mojo as null; a path that does not exist and the parent
  * of the shard directories (the folder a CI job uploads) are named as such, not as "no shard directory".
  */

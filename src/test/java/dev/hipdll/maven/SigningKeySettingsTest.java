@@ -95,7 +95,7 @@ class SigningKeySettingsTest {
 
     @Test
     void theUnsignedNoticeIsOneShortLineOncePerSession() {
-        // issue 34, item 6: a reactor of several DLL modules says it once, in one short line
+        // A reactor of several DLL modules says it once, in one short line
         org.apache.maven.execution.MavenSession session = new org.apache.maven.execution.MavenSession(null,
                 new org.eclipse.aether.DefaultRepositorySystemSession(),
                 new org.apache.maven.execution.DefaultMavenExecutionRequest(),

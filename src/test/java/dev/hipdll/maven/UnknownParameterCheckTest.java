@@ -16,7 +16,7 @@ import org.codehaus.plexus.util.xml.Xpp3Dom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Unknown configuration elements and POM properties (issue 13 newcomer test, B and C), on a plugin model
+ * Unknown configuration elements and POM properties (a newcomer's test, B and C), on a plugin model
  * shaped as Maven's effective model has it: the plugin-level configuration merged into each execution's.
  */
 class UnknownParameterCheckTest {
@@ -73,7 +73,7 @@ class UnknownParameterCheckTest {
                 UnknownParameterCheck.projectPropertyWarnings(pom, Set.of("hip.arch", "hip.staticRuntime", "hip.verify.skip")));
     }
 
-    /** A -D of MAVEN_OPTS is a JVM system property, not a user property: said so (issue 13 newcomer test, C). */
+    /** A -D of MAVEN_OPTS is a JVM system property, not a user property: said so (a newcomer's test, C). */
     @Test
     void aPropertyOfMavenOptsIsNotSaidToBeOnTheCommandLine() {
         Properties user = new Properties();

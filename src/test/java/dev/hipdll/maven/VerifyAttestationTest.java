@@ -171,7 +171,7 @@ class VerifyAttestationTest {
 
     @Test
     void theAttestationLimitsAreTheGoalsParameters() throws Exception {
-        // issue 30, hole 5: hip.attestation.maxKiB, maxEnvelopes, maxSignatures and timeLimit reach the check
+        // Hip.attestation.maxKiB, maxEnvelopes, maxSignatures and timeLimit reach the check
         long size = Files.size(dll.resolveSibling("coli_hip.dll.intoto.jsonl"));
         assertTrue(size > 1024, "the signed attestation is more than 1 KiB: " + size);
         VerifyMojo m = mojo();
@@ -193,7 +193,7 @@ class VerifyAttestationTest {
     }
 
     /**
-     * Issue 30, hole 1, through the goal: the same DLL and keys as {@code -Dhip.dll} rejected in a zip
+     * The goal: the same DLL and keys as {@code -Dhip.dll} rejected in a zip
      * ({@code -Dhip.package}) without its attestation, and verified with it beside the DLL in the zip.
      */
     @Test

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 21, hole 3, end to end through hipdll:verify: the example DLL (48 names) against the example's loader
+ * Through hipdll:verify: the example DLL (48 names) against the example's loader
  * with one more required name reached through a macro ({@code EACH(RESOLVE)}). Before the fix the contract
  * lacked it and the DLL was VERIFIED. With the SDK at hand ({@code HIP_SDK_ROOT}: the stand-in's clang) the
  * missing name fails {@code exports.required}; without it the contract fails closed, naming the line.

@@ -192,7 +192,7 @@ class VerifyReadsTheDllOnceTest {
 
     @Test
     void aRefusedOverlayIsReadNeitherByTheScanNorForTheDigest() throws Exception {
-        // issue 21 hole 8: 100 GiB appended (sparse), a digest to check and a pending stamp to promote
+        // 100 GiB appended (sparse), a digest to check and a pending stamp to promote
         pendingStamp();   // of the DLL as it is (its fingerprint reads it whole)
         try (RandomAccessFile f = new RandomAccessFile(dll.toFile(), "rw")) {
             f.setLength(100L << 30);

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code -Dhip.vcToolsVersion=} (Maven passes an empty string) is no pin, as when the property is absent
- * (newcomer report under issue 13: a blank value was stamped as a new input and the DLL was relinked).
+ * (a newcomer's test: a blank value was stamped as a new input and the DLL was relinked).
  */
 class MsvcRequestTest {
     @Test

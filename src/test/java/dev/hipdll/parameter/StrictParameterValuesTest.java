@@ -11,7 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** {@link StrictBoolean}, {@link DurationValue}, {@link ClosestName} and {@link UnknownNames} (issue 13, item 5). */
+/** {@link StrictBoolean}, {@link DurationValue}, {@link ClosestName} and {@link UnknownNames}. */
 class StrictParameterValuesTest {
     @Test
     void booleansAreTrueOrFalseOnly() {

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 22 item 6: base relocations of type 7 ({@code IMAGE_REL_BASED_THUMB_MOV32}, a Thumb-2 MOVW/MOVT
+ * Base relocations of type 7 ({@code IMAGE_REL_BASED_THUMB_MOV32}, a Thumb-2 MOVW/MOVT
  * pair), which the Windows loader applies to ARMNT images, pass {@code pe.loadable}; on any other machine
  * type 7 is still refused, and on ARMNT its 8 patched bytes must lie in a section. Checked on a hand-made
  * PE32 ARMNT image and on sqlite-jdbc's real Windows armv7 DLL (a test dependency from Maven Central),

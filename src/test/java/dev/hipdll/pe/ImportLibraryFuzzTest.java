@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The COFF import library reader under seeded mutants (issue 31, item 10; {@link ReaderFuzz}): the stand-in SDK's
+ * The COFF import library reader under seeded mutants ({@link ReaderFuzz}): the stand-in SDK's
  * {@code amdhip64.lib} (llvm-dlltool-19) and static {@code libcmt.lib} (llvm-lib-19), and an import library
  * llvm-lib-19 makes of a module definition (a function, a data export, an ordinal-only export), mutated anywhere. Each mutant is read with
  * {@link ImportLibrary#dllName}; only {@link BinaryFormatException} may come out.

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 23, item 3: the DLL an import library makes a program import, read from real libraries (llvm-dlltool's,
+ * The DLL an import library makes a program import, read from real libraries (llvm-dlltool's,
  * llvm-lib's) and refused clearly for hostile ones.
  */
 class ImportLibraryTest {

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The load configuration reader under a fixed number of seeded mutants (issue 31, item 10): {@link LoadConfigFuzz} in a
+ * The load configuration reader under a fixed number of seeded mutants: {@link LoadConfigFuzz} in a
  * JVM with {@code -Xmx64m} mutates only the load configuration of a real /guard:cf /CETCOMPAT DLL built here
  * ({@link GuardedDll}), 300 mutants, the same on every run ({@code -Dhipdll.fuzz.seed}, {@code
  * -Dhipdll.fuzz.loadConfigMutants}). No crash, hang or out-of-memory; and no {@code hardening.guard-cf} or

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 34, item 4: the documented {@code clangd --compile-commands-dir=target/hipdll} works on the example. A real
+ * The documented {@code clangd --compile-commands-dir=target/hipdll} works on the example. A real
  * build through the stand-in SDK writes {@code compile_commands.json}; each file's first entry (the one clangd takes)
  * is its host compile, for the Windows triple; and {@code clangd-19 --check} on each of the example's sources reports
  * no error, with the written database and with one of the device compiles alone (before, every file had an error: the

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 21, hole 5, through the core build of the example with the stand-in SDK (whose hipcc and clang are bash
+ * The core build of the example with the stand-in SDK (whose hipcc and clang are bash
  * scripts) and Debian's ccache: a program named by {@code CCACHE_PREFIX}, by {@code prefix_command} in the file
  * {@code CCACHE_CONFIGPATH} names, in {@code $CCACHE_DIR/ccache.conf} or in {@code ~/.config/ccache/ccache.conf},
  * or a file named by {@code BASH_ENV}, would put a marker into every compile (each also leaves a file behind when

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 23, item 4: compile_commands.json beside the steps, one entry per device and host compile, with the
+ * Compile_commands.json beside the steps, one entry per device and host compile, with the
  * arguments the compiler ran (response files expanded): running an entry's command again with the stand-in SDK's
  * compiler gives the step's output byte for byte.
  */

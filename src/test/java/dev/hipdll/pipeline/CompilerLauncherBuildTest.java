@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code hip.compilerLauncher=ccache} through the core build, with Debian's ccache and the stand-in SDK
- * (issue 14, items 3 and 4): hits and misses are counted from ccache's own statistics
+ *: hits and misses are counted from ccache's own statistics
  * ({@code ccache --print-stats} of the test's {@code CCACHE_DIR}), and every DLL built from hits is compared
  * byte for byte with one built without the launcher. Needs ccache ({@code ./scripts/cache-tools}); under
  * {@code CI=true} a missing one fails the test.

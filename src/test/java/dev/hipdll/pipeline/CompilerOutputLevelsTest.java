@@ -9,7 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 23, item 9: clang's note with the cause ("call to __host__ function from __global__ function") is logged at
+ * Clang's note with the cause ("call to __host__ function from __global__ function") is logged at
  * the level of the error it explains, with the source excerpts; a lone note and other lines stay at info.
  */
 class CompilerOutputLevelsTest {

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The injections of issue 12 item 9, through a real build of the example backend (stand-in SDK,
+ * The compiler-variable injections (CPATH, CCC_OVERRIDE_OPTIONS, ...), through a real build of the example backend (stand-in SDK,
  * clang-19): {@code CPATH} naming a directory with its own {@code hip/hip_runtime.h}, and
  * {@code CCC_OVERRIDE_OPTIONS="+-include<file>"}, each put a marker string into the DLL when they reach
  * the compiler; through the build's scrub neither does, and provenance.json names no such variable.

@@ -46,11 +46,11 @@ final class CoreBuild {
     /** {@code keepVariables}. */
     List<String> keepVariables = List.of();
     final List<String> log = Collections.synchronizedList(new ArrayList<>());
-    /** A merge build's shards (issue 24). */
+    /** A merge build's shards. */
     dev.hipdll.shard.ShardSet shards = dev.hipdll.shard.ShardSet.NONE;
     /** The plugin version the stamp and a shard's manifest name. */
     String pluginVersion = "test";
-    /** The run's trust policy (issue 30, item 2): {@code hip.attestation.trustedKeys}. */
+    /** The run's trust policy: {@code hip.attestation.trustedKeys}. */
     dev.hipdll.trust.TrustPolicy trust = dev.hipdll.trust.TrustPolicy.none();
     /** The key a DLL build signs its attestation (and step records) with; empty: unsigned. */
     Optional<dev.hipdll.attestation.SigningKey> signingKey = Optional.empty();

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 23, item 6, through the core build: the durations the steps took are kept in
+ * The core build: the durations the steps took are kept in
  * {@code steps/step-durations.json}, and the next build starts the step on the longest remaining path first.
  */
 class CriticalPathBuildTest {

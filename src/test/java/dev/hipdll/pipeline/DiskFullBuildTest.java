@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A compiler or linker killed by a signal is reported as such through the build (issue 12, item 12): a
+ * A compiler or linker killed by a signal is reported as such through the build: a
  * real process that dies of SIGBUS (exit status 128 + 7 as the JVM reports it), and a driver that says its
  * linker died of one. The free space is measured on the real disk (not full here, so the diagnosis is the
  * death by signal; {@code ResourceFailureTest} covers the full disk).
@@ -62,7 +62,7 @@ class DiskFullBuildTest {
 
     @Test
     void aLinkThatRanOutOfDiskIsTheLinkStage() throws Exception {
-        // issue 21, hole 10: the driver's line names no linker, so the log alone said "stage: compile"
+        // The driver's line names no linker, so the log alone said "stage: compile"
         String m = fails("", "echo 'clang: error: unable to write output file: No space left on device' >&2\nexit 1");
         assertTrue(m.startsWith("link coli_hip.dll failed\n"), m);
         assertTrue(m.contains("the link (hipcc) said: clang: error: unable to write output file: No space left on"

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 34, item 6: after a failed first build (real clang-19 through the stand-in SDK), the next build reuses what
+ * After a failed first build (real clang-19 through the stand-in SDK), the next build reuses what
  * succeeded and names why each other step that ran before runs again: never "not built before" for a step that ran.
  */
 class FailedBuildRecordsTest {

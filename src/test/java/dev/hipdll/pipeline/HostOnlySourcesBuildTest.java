@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 23, item 2, with the stand-in SDK's real clang: a host-only source (.cpp, .c) gets one host compile and no
+ * The stand-in SDK's real clang: a host-only source (.cpp, .c) gets one host compile and no
  * device compile, bundle or embedded fat binary; a pattern makes a .cpp a HIP source again.
  */
 class HostOnlySourcesBuildTest {

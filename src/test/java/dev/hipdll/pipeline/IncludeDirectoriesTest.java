@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** includeDirectories adds to src/main/hip/include instead of replacing it (newcomer report under issue 13). */
+/** includeDirectories adds to src/main/hip/include instead of replacing it (a newcomer's test). */
 class IncludeDirectoriesTest {
     @TempDir
     Path dir;

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 34, item 6: lld-link-19's {@code >>> referenced by} lines, in a real link through the stand-in SDK that
+ * Lld-link-19's {@code >>> referenced by} lines, in a real link through the stand-in SDK that
  * fails on an undefined symbol, are logged at their error's level, not below the {@code error:} line they belong to.
  */
 class LinkerOutputLevelsBuildTest {

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 30, hole 4: whoever writes a build-cache entry can replace a step's output and rewrite its record's digest
+ * Whoever writes a build-cache entry can replace a step's output and rewrite its record's digest
  * with it; the next local build reused it ({@code reused (inputs unchanged)}) and linked it. Records are now bound to
  * the machine that wrote them (an HMAC under the user's key, {@link dev.hipdll.trust.MachineKey}); one bound neither
  * here nor by a trusted key's signature reruns its step with a note. Each case restores one project's

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 23, item 1, through the core build with the stand-in SDK (clang 19): the SDK's clang, not the plugin's
+ * The core build with the stand-in SDK (clang 19): the SDK's clang, not the plugin's
  * table, decides which processors a build may target, before any step runs.
  */
 class SdkTargetsBuildTest {
@@ -26,7 +26,7 @@ class SdkTargetsBuildTest {
         CoreBuild b = new CoreBuild(dir.resolve("proj")).withExample();
         b.arch = "gfx1151,gfx1250"; // gfx1250: not in the plugin's table, not in clang 19
         BuildFailedException e = assertThrows(BuildFailedException.class, b::build);
-        // the SDK's version, then its clang's (issue 34, item 6), then the list sorted by family and number
+        // the SDK's version, then its clang's, then the list sorted by family and number
         assertTrue(e.getMessage().startsWith("hip.arch: gfx target gfx1250: the HIP SDK 7.1.25424 (clang 19."),
                 e.getMessage());
         assertTrue(e.getMessage().contains(") cannot compile for gfx1250 (its clang "
@@ -52,7 +52,7 @@ class SdkTargetsBuildTest {
 
     @Test
     void aTargetListRestoredIntoTargetNeverRefusesABuild() throws Exception {
-        // issue 30, hole 7: whoever writes a build-cache entry writes target/; a kept list without gfx1151 must not
+        // Whoever writes a build-cache entry writes target/; a kept list without gfx1151 must not
         // fail a gfx1151 build ("the HIP SDK 7.1 cannot compile for gfx1151")
         Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
         CoreBuild b = new CoreBuild(dir.resolve("proj")).withExample();

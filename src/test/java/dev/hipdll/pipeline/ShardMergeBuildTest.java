@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 24: a shard build runs only the device compiles of its targets and publishes their code objects with
+ * A shard build runs only the device compiles of its targets and publishes their code objects with
  * each step's input key; a merge build in another directory takes each device compile from a shard whose key
  * equals its own and links the same bytes as one machine; a shard of other sources is refused by step and input;
  * a missing shard's targets compile here, or fail the build when all device code must come from shards; with

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 30, hole 3: a merge build that signs took an unsigned shard (its manifest rewritten consistently around
+ * A merge build that signs took an unsigned shard (its manifest rewritten consistently around
  * foreign device code), linked it and signed the DLL. Now {@link dev.hipdll.trust.TrustPolicy#mayTake} decides for
  * {@link dev.hipdll.trust.InputPath#SHARD}: signing key and no trusted key fails before anything runs, naming the
  * shard and the parameter; trusted keys take only signed shards; neither takes unsigned shards as before but the

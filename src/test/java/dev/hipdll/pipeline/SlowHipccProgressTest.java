@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * 400 ms heartbeat the log gets heartbeat lines naming the running step and how long it has run, then the
  * step's finish line; the compiler's own line reaches the log with its step's name. The other steps
  * (bundle, host compile, link) are quick and get their own start and finish lines. Nothing here depends on
- * the machine's speed (issue 34, item 0): a fixed 2 s of silence and a bound on the gaps between heartbeats
+ * the machine's speed: a fixed 2 s of silence and a bound on the gaps between heartbeats
  * did; the heartbeat's timing is {@code StepProgressTest}'s, on a clock of its own.
  *
  * <p>Was {@code compile.SlowHipccProgressTest}, whose fake printed clang {@code -v} job lines for

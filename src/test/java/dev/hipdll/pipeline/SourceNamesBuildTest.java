@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Source names through a real build with the stand-in SDK (issue 21, hole 6): a name with a line break is
+ * Source names through a real build with the stand-in SDK: a name with a line break is
  * refused before anything runs; {@code back\slash.cu} builds, is recorded and stamped, and an edit rebuilds
  * (clang-19 lists it in its dependency file as {@code back/slash.cu}, which does not exist, so the unit was
  * never recorded nor the DLL stamped); a unit whose records cannot be written is reported once.

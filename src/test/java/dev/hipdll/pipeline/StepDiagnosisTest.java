@@ -132,7 +132,7 @@ class StepDiagnosisTest {
 
     /**
      * A host-only .cpp that includes hip/hip_runtime.h (ordinary in CUDA projects) compiles, as with AMD's header: the
-     * stand-in's header used to fail on its amdgcn builtins outside a HIP compile (issue 34, item 2).
+     * stand-in's header used to fail on its amdgcn builtins outside a HIP compile.
      */
     @Test
     void aHostOnlyUnitIncludingTheRuntimeHeaderBuilds() throws Exception {
@@ -148,7 +148,7 @@ class StepDiagnosisTest {
 
     /**
      * An error whose location is in the SDK's header is the SDK's, named with the user's line that included it, not
-     * "error in your code at <SDK header>" (issue 34, item 2): a macro defined before the include breaks the header.
+     * "error in your code at <SDK header>": a macro defined before the include breaks the header.
      */
     @Test
     void anErrorInsideAnSdkHeaderIsNamedAsTheSdksWithTheIncludingLine() throws Exception {
@@ -168,7 +168,7 @@ class StepDiagnosisTest {
         assertFalse(e.getMessage().contains("error in your code"), e.getMessage());
     }
 
-    /** A host-only unit that uses device code is told to compile as HIP with hip.hipSources (issue 34, item 2). */
+    /** A host-only unit that uses device code is told to compile as HIP with hip.hipSources. */
     @Test
     void deviceCodeInAHostOnlyUnitNamesHipSources() throws Exception {
         Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");

@@ -34,7 +34,7 @@ class StepGraphBuildTest {
         b.arch = "gfx1151,gfx1100";
         b.build();
         assertEquals(9, b.ran().size(), "a cold build runs every step: " + b.log);
-        // README's export pattern (issue 34, item 3): no -Wignored-attributes per declaration per device compile
+        // README's export pattern: no -Wignored-attributes per declaration per device compile
         assertTrue(b.log.stream().noneMatch(l -> l.contains("ignored-attributes")), b.log.toString());
     }
 
@@ -71,7 +71,7 @@ class StepGraphBuildTest {
     /**
      * A header added beside the sources shadows include/ops.h for {@code #include "ops.h"} (quoted includes
      * look in the including file's directory first): the dependency file named only include/ops.h, so the
-     * build stayed up to date with the old header compiled in (a newcomer test under issue 13). Now the DLL is
+     * build stayed up to date with the old header compiled in (a a newcomer's test). Now the DLL is
      * rebuilt and its compiles run again, and the shadowing header is what they compile.
      */
     @Test
@@ -134,7 +134,7 @@ class StepGraphBuildTest {
         assertArrayEquals(old, Files.readAllBytes(b.dll()));
         assertTrue(b.log.stream().noneMatch(l -> l.contains(": link coli_hip.dll (")), "the link must not start: " + b.log);
         assertFalse(Files.exists(b.dll().resolveSibling(".tmp")), "temporary directory left behind");
-        // a zombie has ended: the JVM is a child subreaper (issue 12 item 10), so orphans of earlier tests that died
+        // a zombie has ended: the JVM is a child subreaper, so orphans of earlier tests that died
         // unreaped are its children too
         assertTrue(ProcessHandle.current().descendants().noneMatch(h -> h.isAlive() && !zombie(h.pid())),
                 "a child is still running");

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A step output poisoned in {@code target/hipdll/steps/} (as a build cache that restores it can deliver
- * it) never reaches the DLL (issue 21, hole 1): a replaced {@code host.obj} or device code object whose
+ * it) never reaches the DLL: a replaced {@code host.obj} or device code object whose
  * record was edited to name another file, or to carry the foreign file's size and time, was taken as
  * "reused (inputs unchanged)" by the next build after an edit elsewhere, and linked. Each case builds the
  * example with the stand-in SDK, poisons one file, edits another source, builds again, and requires the

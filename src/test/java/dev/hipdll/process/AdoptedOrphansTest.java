@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Which adopted children count as orphans of a run: start times compare in procfs clock ticks, the
  * root's against the child's. Comparing the JDK's {@code startInstant} (boot time in whole seconds plus
  * ticks) with the wall clock left an orphan started within a second of its run running, in about one
- * run of 60 (issue 12, item 10: {@code DetachedDescendantTest} failed now and then). A procfs of the
+ * run of 60 ({@code DetachedDescendantTest} failed now and then). A procfs of the
  * test's own making decides parent, session, environment and start ticks; the pids are of real
  * processes, as {@link ProcessHandle} needs them alive.
  */

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * After {@code kill -9} of the Maven JVM its compiler tree keeps running (no shutdown hook runs, and on
  * Linux nothing ties the tree to the JVM); the next build in that output directory ends it before it
- * starts its own compiler (issue 12, item 10). The orphan here is a real process started detached with
+ * starts its own compiler. The orphan here is a real process started detached with
  * the dead build's tree id in its environment, as every process of that build had it.
  */
 class BuildRunTest {

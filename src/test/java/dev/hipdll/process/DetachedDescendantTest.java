@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A compiler descendant that detaches with {@code env -i setsid ...} (no marker, another session,
- * parent gone) survived the timeout kill, which said its whole tree was killed (issue 12, item 10).
+ * parent gone) survived the timeout kill, which said its whole tree was killed.
  * Real process trees on Linux: the JVM is a child subreaper ({@link ChildSubreaper}), such orphans are
  * re-parented to it, found ({@link AdoptedOrphans}), killed and reaped; a process the JVM started
  * itself is never taken for one.

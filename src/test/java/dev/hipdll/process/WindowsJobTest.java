@@ -13,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The Windows Job Object's parts that run anywhere (issue 12, item 10): the call sequence against a
+ * The Windows Job Object's parts that run anywhere: the call sequence against a
  * recording kernel32, the kill-on-close flag, and the structure's x64 layout as winnt.h defines it
  * (JOBOBJECT_BASIC_LIMIT_INFORMATION 64 bytes, IO_COUNTERS 48, JOBOBJECT_EXTENDED_LIMIT_INFORMATION 144;
  * JNA lays it out by the C rules, which x86-64 Linux and Windows share for these types).

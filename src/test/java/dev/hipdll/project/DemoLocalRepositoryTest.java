@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code scripts/demo} installs the plugin only when the local repository lacks this checkout's jar; it asks Maven
  * where that repository is ({@code scripts/maven-local-repository}) instead of reading {@code $HOME/.m2}: Maven follows
  * the JVM's {@code user.home} and settings, so with another {@code $HOME} the demo's check could never hit
- * (issue 34, item 9).
+ *.
  */
 class DemoLocalRepositoryTest {
     @TempDir

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /**
  * README's "Declaring the exports" shows the pattern the example backend builds with (export only where
  * {@code __HIP_DEVICE_COMPILE__} is not defined), so a first project copied from it builds without a wall of
- * {@code -Wignored-attributes} warnings (issue 34, item 3); the example's builds (and their warning-free logs) are
+ * {@code -Wignored-attributes} warnings; the example's builds (and their warning-free logs) are
  * tested elsewhere, this keeps the README's words equal to the example's header.
  */
 class ReadmeExportPatternTest {

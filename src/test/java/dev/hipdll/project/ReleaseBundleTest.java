@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Element;
 
 /**
- * Ready for Maven Central (issue 33 item 4): {@code scripts/release-bundle} runs the POM's {@code release} profile on a
+ * Ready for Maven Central: {@code scripts/release-bundle} runs the POM's {@code release} profile on a
  * copy of this project (release version, signed with a throwaway gpg key made for the run, nothing published or
  * installed) and builds the plugin jar a second time. The Central Portal bundle it makes holds, for the plugin, each
  * file Central requires (https://central.sonatype.org/publish/requirements/): the POM with name, description, url,
@@ -45,7 +45,7 @@ class ReleaseBundleTest {
     /** The jars every release attaches, by classifier ("" the plugin itself). */
     static final List<String> REQUIRED = List.of("", "sources", "javadoc");
     /**
-     * Jars a release attaches once they exist, by classifier: the command-line jar (issue 33 item 1) is not built yet.
+     * Jars a release attaches once they exist, by classifier: the command-line jar is not built yet.
      * When a build attaches one, each must carry the same signature and checksums as the required files; and once it is
      * built, move it to {@link #REQUIRED}.
      */

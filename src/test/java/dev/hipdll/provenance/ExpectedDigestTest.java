@@ -84,7 +84,7 @@ class ExpectedDigestTest {
     }
 
     /**
-     * Issue 23 item 10: {@code -Dhip.expectedSha256=<file>} naming a file that is not there (often the DLL's
+     * Item 10: {@code -Dhip.expectedSha256=<file>} naming a file that is not there (often the DLL's
      * own {@code .sha256}, not downloaded) said only "expected a SHA-256 digest ... or a .sha256 file, got
      * '...'"; it says the file does not exist. A wrong-length digest is still called a digest.
      */

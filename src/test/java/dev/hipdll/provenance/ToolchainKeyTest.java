@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The build cache's key of the HIP SDK and toolset (issue 14, item 2): the same SDK at another path gives the
+ * The build cache's key of the HIP SDK and toolset: the same SDK at another path gives the
  * same key; another header, clang, hipcc or toolset another one; and the build refuses a key that is not its
  * SDK's.
  */

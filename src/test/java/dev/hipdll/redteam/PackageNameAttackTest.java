@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Red team of issue 30 item 3 (a package is a release): an attacker who writes the release zip tries to get a
+ * Red team (a package is a release): an attacker who writes the release zip tries to get a
  * package VERIFIED whose backend ({@code coli_hip.dll}) is missing, forged, or replaced on extraction by another
  * entry. A real DLL built by others (Microsoft's VC++ runtime) stands in for a backend that passes; each attack
  * asserts the verdict verify must give.

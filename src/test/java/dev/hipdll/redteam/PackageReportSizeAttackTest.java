@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Red team of issue 30, hole 6 (report size): the summary of passing files does not bound a package of failing
+ * Red team (report size): the summary of passing files does not bound a package of failing
  * files. Each file here imports 2,000 DLLs of 200-character names that nobody ships, so each fails
  * {@code package.dependencies} with one detail line per missing DLL (the allow-list repeated in each); a zip of 100
  * such files (the same bytes, so the zip is small) must not make a report of hundreds of MB.

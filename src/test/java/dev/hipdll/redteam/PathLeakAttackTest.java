@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Red team of issue 31 (build paths): the scanner's end-tag exception ({@code </root>} is markup, not the path
+ * Red team (build paths): the scanner's end-tag exception ({@code </root>} is markup, not the path
  * {@code /root}) against a real path written between angle brackets, and the XML fragments it must let pass.
  */
 class PathLeakAttackTest {

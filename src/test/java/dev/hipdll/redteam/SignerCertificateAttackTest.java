@@ -44,7 +44,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Red team of issue 31 (chain validated as Windows validates it): signing certificates that RFC 5280 and Windows'
+ * Red team (chain validated as Windows validates it): signing certificates that RFC 5280 and Windows'
  * Authenticode policy do not accept for code signing, each signed into the example DLL with jsign and verified with
  * a trust store holding the throwaway root; {@code osslsigncode verify -CAfile root.pem} is the reference (OpenSSL's
  * code-signing purpose check).

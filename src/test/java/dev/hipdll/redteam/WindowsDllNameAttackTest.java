@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
- * Red team of issue 31 item 6 (the Windows DLLs a package may import without shipping): names Windows resolves, and
+ * Red team (the Windows DLLs a package may import without shipping): names Windows resolves, and
  * look-alikes it does not, asked of the lists the plugin ships ({@code package.dependencies} counts a name for which
  * {@link WindowsDlls#windowsSource} is not null as Windows' and never looks for it in the package).
  */

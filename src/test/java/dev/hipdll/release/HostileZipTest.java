@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 22 item 3: a release zip is read safely. A zip bomb (an entry inflating past the ratio or total
+ * A release zip is read safely. A zip bomb (an entry inflating past the ratio or total
  * limit), a path-traversal or absolute entry ({@code ../x.dll}, {@code /x.dll}, {@code C:\x.dll}), a symlink
  * entry, a duplicate entry and too many entries are refused by name; nothing is written outside a temporary
  * directory, which is deleted afterwards; a directory's symlinks are not followed.
@@ -115,7 +115,7 @@ class HostileZipTest {
                 "entry '/abs.dll' refused: an absolute path: it would be written outside the directory it is unpacked to",
                 "entry 'C:\\Windows\\System32\\evil3.dll' refused: a drive-letter path: it would be written outside the"
                         + " directory it is unpacked to"), c.details());
-        // issue 30 item 3: a name differing only in case is a name Windows holds once (package.names)
+        // A name differing only in case is a name Windows holds once (package.names)
         assertEquals(List.of("entry 'bin/OK.dll' refused: it and 'bin/ok.dll' differ only in case: one file on Windows"
                 + " (NTFS names are case-insensitive); which one is extracted is up to the tool"),
                 r.packageChecks().get(1).details());
@@ -225,7 +225,7 @@ class HostileZipTest {
     }
 
     /**
-     * Issue 31, item 10 (found by {@code PackageZipFuzzTest}): deflate data that ends before its entry does made
+     * Item 10 (found by {@code PackageZipFuzzTest}): deflate data that ends before its entry does made
      * java.util.zip throw an {@link java.io.EOFException}, which left verify as an I/O error with no report; now the
      * entry is refused by name and the package read on.
      */

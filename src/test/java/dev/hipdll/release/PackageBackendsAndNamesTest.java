@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 30, hole 2 (item 3): a package is a release, not a bag of files. With real DLLs built by others (Microsoft's
+ * A package is a release, not a bag of files. With real DLLs built by others (Microsoft's
  * VC++ runtime, {@link VcRuntimeDlls}): a package without its backend ({@code hip.package.backends}, default
  * {@code coli_hip.dll}) is rejected naming it; a backend under a name Windows rewrites on extraction
  * ({@code coli_hip.dll.}, {@code coli_hip.dll }) is not the backend and is refused by name; names Windows cannot hold

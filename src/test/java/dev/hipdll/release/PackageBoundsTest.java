@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 30, hole 6: a package of 2,001 small DLLs (781 KB zipped) took 108 s and wrote 15 MB of log, a 26 MB
+ * A package of 2,001 small DLLs (781 KB zipped) took 108 s and wrote 15 MB of log, a 26 MB
  * verify.json and a 25 MB JUnit XML. Packages are generated here from one real DLL (Microsoft's
  * {@code vcruntime140_1.dll}) copied under many names: more PE files than {@code hip.package.maxFiles} (500) are
  * refused before anything is verified, naming the limit and its parameter; a package of many passing files is

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 30, item 3: each file of a package has a role the report shows. The backend built here (the example, with
+ * Each file of a package has a role the report shows. The backend built here (the example, with
  * the stand-in SDK) gets every check; Microsoft's VC++ runtime DLLs shipped beside it ({@link VcRuntimeDlls}, real
  * signed DLLs carrying their vendor's PDB path {@code D:\a\_work\1\s\\binaries\...\vcruntime140.amd64.pdb}) get the
  * checks that decide whether the release loads and can be trusted, not the build hygiene of the project's own DLL:

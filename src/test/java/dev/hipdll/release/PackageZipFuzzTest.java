@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The release package reader's zip path under seeded mutants (issue 31, item 10; {@link ReaderFuzz}): a package of a
+ * The release package reader's zip path under seeded mutants ({@link ReaderFuzz}): a package of a
  * DLL built with clang-19/lld-link-19 ({@link PackageFixtures#library}), its attestation-named file, a text file and
  * a folder, zipped by java.util.zip ({@link PackageFixtures#zip(Path, Path)}) and by Info-ZIP {@code zip} (extra
  * fields, Unix attributes) and {@code zip -fz} (Zip64 records), mutated anywhere. Each mutant is read as verify reads a

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 22 item 3 on real zips of Windows DLLs built by others: jars from Maven Central (test dependencies),
+ * On real zips of Windows DLLs built by others: jars from Maven Central (test dependencies),
  * each read as a release package. JCuda's natives import {@code nvrtc64_120_0.dll}, which the jar does not
  * ship: the missing dependency a user meets as WinError 126 is named for the file that imports it. LWJGL's
  * OpenAL imports only Windows DLLs (KERNEL32, USER32, ole32, SHELL32 are KnownDLLs, WINMM is System32's).

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Element;
 
 /**
- * Issue 22 item 3: {@code hipdll:verify -Dhip.package} on a release made here: the example backend built with
+ * Item 3: {@code hipdll:verify -Dhip.package} on a release made here: the example backend built with
  * the stand-in SDK, a stand-in {@code hipblas.dll} importing {@code rocblas.dll}, and {@code rocblas.dll}; every
  * PE file goes through the single-DLL checks, then the package's. Named per file: a dependency missing from the
  * package, two HIP runtime majors, an import of a KnownDLL the package ships. As a directory and as a zip; one
@@ -109,7 +109,7 @@ class ReleasePackageTest {
     }
 
     /**
-     * hip.runtimeMajor holds the backend to the major; a redistributed library is not asked (issue 30 item 3: its
+     * hip.runtimeMajor holds the backend to the major; a redistributed library is not asked (its
      * runtime is judged across the package by package.runtime), whether it imports a HIP runtime or not.
      */
     @Test

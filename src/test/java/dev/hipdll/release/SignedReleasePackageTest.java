@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 22, item 3 with item 1: a release package gated with signatures required (as a pipeline that signs every
+ * With item 1: a release package gated with signatures required (as a pipeline that signs every
  * PE file and then checks the finished zip): each file's {@code authenticode.signature} is judged, so the one file
  * left unsigned is named, and signing it too makes the package pass.
  */

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 31, hole 6 / item 6: every import of the real packages the tests read that Windows provides is in
+ * Hole 6 / item 6: every import of the real packages the tests read that Windows provides is in
  * {@link WindowsDlls}' list. The packages: the Windows natives of the test dependencies from Maven Central (JNA,
  * zstd-jni, sqlite-jdbc, Jansi, jffi, JCuda, LWJGL's OpenAL; x64, x86, ARM64 and ARMv7), Microsoft's mssql-jdbc_auth
  * DLL, the Visual C++ runtime of JavaCPP's Windows jar, NVIDIA's cudart64_12.dll and nppitc64_12.dll, and the Temurin 17 JRE for Windows of the Windows tier ({@link WindowsJre}), whose {@code jsound.dll} imports
@@ -120,7 +120,7 @@ class WindowsDllsRealPackagesTest {
     }
 
     /**
-     * Issue 31, item 6: the System32 list is derived from a published index (delvewheel's lists of a vanilla Windows 10
+     * The System32 list is derived from a published index (delvewheel's lists of a vanilla Windows 10
      * and Windows 11 System32) by {@code scripts/windows-dlls}, not written by hand: the header names the source, its
      * commit and the date, and the list holds thousands of names, every KnownDLL among them in the lists too.
      */

@@ -9,8 +9,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The rules of Microsoft's "Naming Files, Paths, and Namespaces" as {@link WindowsNames} applies them (issue 30,
- * hole 2): what is refused, with which reason, and what is not (a name that only starts like a device).
+ * The rules of Microsoft's "Naming Files, Paths, and Namespaces" as {@link WindowsNames} applies them
+ *: what is refused, with which reason, and what is not (a name that only starts like a device).
  */
 class WindowsNamesTest {
     @Test

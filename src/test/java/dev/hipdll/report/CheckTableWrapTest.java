@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 34, item 6: a long digest in an EXPECTED cell wraps at a word's boundary and is never cut mid-hex, so it can
+ * A long digest in an EXPECTED cell wraps at a word's boundary and is never cut mid-hex, so it can
  * be copied from the log whole.
  */
 class CheckTableWrapTest {

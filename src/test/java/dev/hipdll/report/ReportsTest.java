@@ -127,7 +127,7 @@ class ReportsTest {
     }
 
     /**
-     * Issue 23 item 10: a long cell is printed once. FOUND, the last column, is whole on its row; it was
+     * A long cell is printed once. FOUND, the last column, is whole on its row; it was
      * clipped with "..." and then printed again in full as "- found: ..." under the row.
      */
     @Test
@@ -166,7 +166,7 @@ class ReportsTest {
         assertEquals("set", lines.get(5).substring(found), lines::toString);
         assertEquals(List.of(false, false, false, true, true, false, false, false, false), t.failures(),
                 lines::toString);
-        // a word longer than the cell is never cut (issue 34, item 6): it is a continuation line of its own, whole
+        // a word longer than the cell is never cut: it is a continuation line of its own, whole
         assertEquals(path, lines.get(6).substring(found), lines::toString);
         assertEquals("the file hipdll:build wrote:", lines.get(6).substring(expectedColumn, found).strip(), lines::toString);
         assertEquals(" ".repeat(expectedColumn) + path, lines.get(7), lines::toString);

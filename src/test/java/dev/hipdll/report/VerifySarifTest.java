@@ -48,7 +48,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code verify.sarif} (issue 33 item 2): every SARIF report verify writes here, of real DLLs and release packages
+ * {@code verify.sarif}: every SARIF report verify writes here, of real DLLs and release packages
  * built with clang-19 and the stand-in SDK (a passing backend with warnings, a DLL that leaks build paths and its
  * PDB path, a file that is no PE image, a directory package and a zip with a member whose import is missing), is
  * valid against the official SARIF 2.1.0 schema (oasis-tcs/sarif-spec, {@code sarif-2.1/schema/sarif-schema-2.1.0.json}

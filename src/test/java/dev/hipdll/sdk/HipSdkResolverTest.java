@@ -206,7 +206,7 @@ class HipSdkResolverTest {
     }
 
     /**
-     * Issue 23 item 10: {@code -Dhip.sdkRoot=<missing dir>} advised "set -Dhip.sdkRoot=<dir>", the property
+     * Item 10: {@code -Dhip.sdkRoot=<missing dir>} advised "set -Dhip.sdkRoot=<dir>", the property
      * that was set. The message says the directory does not exist, where the value came from, and what to
      * correct there.
      */

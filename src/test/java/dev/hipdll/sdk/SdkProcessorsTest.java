@@ -19,7 +19,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 23, item 1: the HIP SDK's clang says which processors it compiles for. */
+/** The HIP SDK's clang says which processors it compiles for. */
 class SdkProcessorsTest {
     @TempDir
     Path dir;
@@ -59,7 +59,7 @@ class SdkProcessorsTest {
 
     @Test
     void aKeptAnswerLackingANeededTargetIsAskedAgainOfClang() throws Exception {
-        // issue 30, hole 7: the kept answer lives under target/, which a build cache restores
+        // The kept answer lives under target/, which a build cache restores
         Path clang = standinClang();
         String sha = Sha256.of(clang);
         Path cache = dir.resolve("cache");

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The adversary's plan for shards (issue 30, item 6), at the reading of a shard directory (no compiler; the
+ * The adversary's plan for shards, at the reading of a shard directory (no compiler; the
  * build-level cases, a merge that links, are {@code ShardMergeBuildTest} and {@code ShardTrustBuildTest}): whoever
  * writes a shard artifact duplicates, enlarges, rewrites or removes its manifests, under no trusted key and under
  * trusted keys. What a signing build without trusted keys does with any shard (fail) is decided after reading, by
@@ -112,7 +112,7 @@ class ShardAdversaryTest {
     }
 
     /**
-     * Issue 31, item 10 (found by {@code ShardManifestFuzzTest}): a shard zip whose end record points past the file
+     * Item 10 (found by {@code ShardManifestFuzzTest}): a shard zip whose end record points past the file
      * made java.util.zip throw an {@link java.io.EOFException} without a message, out of the build as a bare I/O
      * error; now it is a {@link ShardException} naming the zip.
      */

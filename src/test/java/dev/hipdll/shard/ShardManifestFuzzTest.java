@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The shard readers under seeded mutants (issue 31, item 10; {@link ReaderFuzz}): a shard's {@code shard.json} in the
+ * The shard readers under seeded mutants ({@link ReaderFuzz}): a shard's {@code shard.json} in the
  * bytes {@link ShardManifest#toJson} writes (two steps, the record of each), its signed {@code shard.dsse.json} (EC
  * P-256 test key), and the shard zipped by {@link ShardArchive#zip}, mutated anywhere (JSON tokens in the
  * dictionary). A mutated manifest is loaded as a build loads a shard directory ({@link ShardSet#load}, without

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 24, the messages of reading shards without a toolchain: a merge that requires shards but is given none
+ * The messages of reading shards without a toolchain: a merge that requires shards but is given none
  * (an empty {@code -Dhip.shards=} from a CI script whose download found nothing) says so before any step, and the
  * page a message points to exists.
  */

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A signed shard manifest ({@code shard.dsse.json}) carries at most as many signatures as an attestation's envelope
  * ({@code AttestationLimits.DEFAULT}, 16): each costs one verification per trusted key, and an attestation bundle of
- * 147,151 signatures with the valid one last took minutes of CPU (issue 30, hole 5); the same envelope as a shard's
+ * 147,151 signatures with the valid one last took minutes of CPU; the same envelope as a shard's
  * manifest is refused without checking any signature.
  */
 class SignedManifestBoundsTest {

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The source scan (issue 12, item 7): link cycles end, each real file is taken once and the loop is
+ * The source scan: link cycles end, each real file is taken once and the loop is
  * named; a named pipe that matches is refused without being opened; on a tree without links it
  * finds exactly what plexus' DirectoryScanner (used before) finds, for the default includes and
  * other glob shapes.
@@ -121,7 +121,7 @@ class SourceScannerTest {
 
     @Test
     void aNoteNamingAFileWithALineBreakHasItEscaped() throws Exception {
-        // issue 21, hole 6: a note is logged as a warning; a raw line feed would start a line of its own
+        // A note is logged as a warning; a raw line feed would start a line of its own
         Path hip = tree();
         Files.createSymbolicLink(hip.resolve("x\n::error::owned\ny.cu"), hip.resolve("nowhere"));
         SourceScan scan = new SourceScanner(DEFAULT).scan(hip);

@@ -7,7 +7,7 @@ import java.util.function.Supplier;
 /**
  * Waiting in tests for something another thread or process does, instead of sleeping a guessed time: polls a
  * condition every 20 ms until it holds. The limit is a hang guard only ({@link #GUARD}, 2 minutes), far beyond what
- * a loaded machine needs, so a test's verdict never depends on the machine's speed (issue 34, item 0).
+ * a loaded machine needs, so a test's verdict never depends on the machine's speed.
  */
 public final class Await {
     /** How long a condition is waited for before the test fails: a hang guard, not a speed requirement. */

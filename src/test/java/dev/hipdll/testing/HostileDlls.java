@@ -12,7 +12,7 @@ import java.util.zip.Deflater;
 
 /**
  * Small, valid-looking DLLs that declare huge amounts of names, entries or decompressed bytes
- * (issue 12, item 2 and 3), written with {@link PeImage}: what a verifier must refuse within its
+ *, written with {@link PeImage}: what a verifier must refuse within its
  * budget instead of running out of memory or time.
  */
 public final class HostileDlls {

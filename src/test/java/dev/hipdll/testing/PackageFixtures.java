@@ -14,7 +14,7 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
 /**
- * Release packages for tests (issue 22 item 3): the example backend built with the stand-in SDK beside small
+ * Release packages for tests: the example backend built with the stand-in SDK beside small
  * stand-in libraries ({@code hipblas.dll}, ...) built with clang-19 and lld-link-19 ({@link Fixtures#cDll}),
  * each importing what it is told to through import libraries made with llvm-dlltool-19, and zips of them.
  */

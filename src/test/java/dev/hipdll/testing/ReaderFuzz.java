@@ -21,7 +21,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /**
- * The seeded mutation fuzz of one reader of untrusted bytes (issue 31, item 10), shared by the {@code *FuzzTest}
+ * The seeded mutation fuzz of one reader of untrusted bytes, shared by the {@code *FuzzTest}
  * classes of the readers. First the regression inputs kept under {@code src/test/resources/dev/hipdll/fuzz/<reader>/}
  * (every mutant that ever found a bug), then a fixed number of mutants of real seed files ({@link ByteMutator}; count
  * {@code -Dhipdll.fuzz.<reader>Mutants}, default {@value #MUTANTS}; seed {@code -Dhipdll.fuzz.seed}, default the

@@ -3,7 +3,7 @@ package dev.hipdll.testing;
 import java.nio.file.Path;
 
 /**
- * Real redistributed Windows DLLs built by Microsoft, for release-package tests (issue 30, item 3): the Visual C++
+ * Real redistributed Windows DLLs built by Microsoft, for release-package tests: the Visual C++
  * runtime DLLs bytedeco's JavaCPP ships in {@code javacpp-1.5.10-windows-x86_64.jar} on Maven Central, fetched by
  * {@link CentralJarEntry} (only the entry's bytes, pinned by SHA-256, cached per machine). Both carry the vendor's
  * PDB path {@code D:\a\_work\1\s\\binaries\amd64ret\bin\amd64\\vcruntime140[_1].amd64.pdb} (llvm-readobj-19

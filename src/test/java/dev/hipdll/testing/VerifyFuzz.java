@@ -30,7 +30,7 @@ import java.util.Set;
 public final class VerifyFuzz {
     /**
      * One verification longer than this is a hang: twice verify's own time limit ({@code hip.verifyTimeLimit},
-     * 60 s), so a loaded machine never makes a slow verification one (issue 34, item 0).
+     * 60 s), so a loaded machine never makes a slow verification one.
      */
     static final long HANG_MILLIS = 120_000;
     private VerifyFuzz() {

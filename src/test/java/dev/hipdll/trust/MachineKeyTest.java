@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The per-user key that binds step records to this machine (issue 30, hole 4): where it lives (from the host's
+ * The per-user key that binds step records to this machine: where it lives (from the host's
  * environment, never the JVM's), made once with mode 0600, the same key on every later read, a damaged file refused
  * by name, and HMAC-SHA256 as OpenSSL computes it.
  */

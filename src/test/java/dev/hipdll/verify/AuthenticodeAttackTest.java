@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Red team of issue 31 (Authenticode as Windows decides): an attacker who writes the signed DLL tries to hide bytes
+ * Red team (Authenticode as Windows decides): an attacker who writes the signed DLL tries to hide bytes
  * in the certificate table's padding, to make {@code dwLength} lie, to slip an MD5 signature or timestamp in beside
  * a strong one, and to get an expired signing certificate chained at a time vouched for by an authority nobody
  * trusts. Each file must fail with a report, never PASS, never a stack trace.

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Malformed PKCS#7 never ends verify (issue 31, hole 3): a fixed number of seeded mutants of a signed DLL's
+ * Malformed PKCS#7 never ends verify: a fixed number of seeded mutants of a signed DLL's
  * certificate table (the example DLL built here, signed with jsign: SHA-256 with an RFC 3161 timestamp, and a SHA-512
  * signature with a legacy Authenticode timestamp nested in it), each verified in full; every one must give a report
  * whose {@code authenticode.signature} is a verdict, never an exception from the ASN.1 or certificate libraries

@@ -48,7 +48,7 @@ class ColdVerifyPathTest {
             "dev.hipdll.verify.Joined", "dev.hipdll.verify.OverlayCheck", "dev.hipdll.verify.PathChecks",
             "dev.hipdll.verify.PathLeakScanner", "dev.hipdll.verify.PathScan",
             "dev.hipdll.findings.Verdict", "dev.hipdll.verify.VerifyOptions", "dev.hipdll.verify.VerifyReport",
-            // issue 22 items 1 and 2: run on every verify
+            // Run on every verify
             "dev.hipdll.authenticode.CertificateTable", "dev.hipdll.authenticode.ImageDigest",
             "dev.hipdll.authenticode.WinCertificate", "dev.hipdll.authenticode.SignerPins",
             "dev.hipdll.pe.SecurityFeatures", "dev.hipdll.pe.LoadConfig", "dev.hipdll.verify.HardeningChecks",

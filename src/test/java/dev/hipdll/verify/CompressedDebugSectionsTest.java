@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 21 hole 4: a build path inside the compressed ELF debug sections of device code
+ * A build path inside the compressed ELF debug sections of device code
  * ({@code SHF_COMPRESSED}, {@code -gz=zlib} / {@code -gz=zstd}: clang-19 compiles the device DWARF
  * compressed and its device link, {@code ld.lld --compress-debug-sections}, keeps it so) was not found:
  * the whole-file scan sees only compressed bytes. DLLs built here with the stand-in hipcc for gfx1100 with

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 22 item 4: a DLL with NVIDIA fat binaries ({@code .nv_fatb}, {@code .nvFatBi}) is named as CUDA
+ * A DLL with NVIDIA fat binaries ({@code .nv_fatb}, {@code .nvFatBi}) is named as CUDA
  * device code with its SM architectures, failing {@code device-code.targets} with that reason, instead of
  * "no offload bundle"; HIP and CUDA device code in one DLL are both named. On a hand-made image, on the
  * example backend linked with a CUDA fat binary, and on NVIDIA's own {@code nppitc64_12.dll} (CUDA 12.3,
@@ -115,7 +115,7 @@ class CudaDeviceCodeTest {
     }
 
     /**
-     * Issue 31, hole 8: {@code device-code.size} counts what {@code device-code.targets} found, CUDA included: per
+     * Hole 8: {@code device-code.size} counts what {@code device-code.targets} found, CUDA included: per
      * architecture, the entries' payload bytes; within {@code hip.maxDeviceCodeBytes} or not.
      */
     @Test

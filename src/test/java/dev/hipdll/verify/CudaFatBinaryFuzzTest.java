@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The CUDA fat binary reader under seeded mutants (issue 31, item 10; {@link ReaderFuzz}): the {@code .nv_fatb}
+ * The CUDA fat binary reader under seeded mutants ({@link ReaderFuzz}): the {@code .nv_fatb}
  * section of NVIDIA's own {@code nppitc64_12.dll} (CUDA 12.3, the file {@link CudaDeviceCodeTest} fetches: three fat
  * binaries, 29 entries) and of the image {@link CudaDeviceCodeTest} makes (two fat binaries, padding between), mutated
  * inside that section only. Each mutant is read as verify reads it ({@link CudaDeviceCodeReader#read}, every entry's

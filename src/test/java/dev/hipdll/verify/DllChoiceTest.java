@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** Which DLL verify and load-check read (issue 11 hole 1); the ITs verify-checks-the-built-dll and
+/** Which DLL verify and load-check read; the ITs verify-checks-the-built-dll and
  * verify-other-output-directory run the same rules through Maven. */
 class DllChoiceTest {
     static final Path DEF = Path.of("/p/target/hipdll/coli_hip.dll");

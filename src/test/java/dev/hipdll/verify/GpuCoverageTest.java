@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 11 item 5, "which GPUs run this DLL" ({@code hip.gpus}, {@code device-code.gpus}), on DLLs
+ * Item 5, "which GPUs run this DLL" ({@code hip.gpus}, {@code device-code.gpus}), on DLLs
  * built here with clang-19: exact targets, a generic target (code object v6) and xnack-specific ones.
  */
 class GpuCoverageTest {
@@ -51,7 +51,7 @@ class GpuCoverageTest {
     }
 
     /**
-     * Issue 23 item 10: when one GPU has no code object, the GPUs that have one are listed under the
+     * When one GPU has no code object, the GPUs that have one are listed under the
      * failed row as notes, logged at INFO; only the failing GPUs' lines are errors (all were at ERROR).
      */
     @Test

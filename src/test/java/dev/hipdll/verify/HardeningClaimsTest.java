@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A {@code hardening.guard-cf} or {@code hardening.cet-compat} PASS needs the structure its flags name (issue 31,
- * hole 4): a real /guard:cf /CETCOMPAT DLL built here ({@link GuardedDll}) with one load configuration field changed
+ * A {@code hardening.guard-cf} or {@code hardening.cet-compat} PASS needs the structure its flags name
+ *: a real /guard:cf /CETCOMPAT DLL built here ({@link GuardedDll}) with one load configuration field changed
  * at a time fails "claimed but not present" naming the field, under the default policy (where a missing CFG only
  * warns); each case is compared with llvm-readobj-19 {@code --coff-load-config}, and no file it refuses passes.
  */

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A DLL built here (clang-19, lld-link-19) that imports {@code amdhip64_99999999999.dll}: the
  * major version has more digits than an int, which ended verify with
- * {@code For input string: "99999999999"} and no report (issue 12, item 1).
+ * {@code For input string: "99999999999"} and no report.
  */
 class HostileRuntimeNameTest {
     @TempDir

@@ -44,7 +44,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The Authenticode differential (issue 31, Deliver 9, the signature part): Debian's {@code osslsigncode verify} and
+ * The Authenticode differential (the signature part): Debian's {@code osslsigncode verify} and
  * verify's signature verdict on files made here from the example DLL: signed with jsign and with osslsigncode;
  * SHA-256, SHA-1 and MD5 image hashes; nested signatures; RFC 3161 timestamps (jsign with an in-process authority,
  * osslsigncode's built-in one) and a legacy Authenticode timestamp (jsign, a DigiCert-style counter-signature made
@@ -195,7 +195,7 @@ class OsslsigncodeDifferentialTest {
     }
 
     /**
-     * The real signed files the tests fetch (issue 31, Deliver 9, last part): Microsoft's {@code mssql-jdbc_auth} DLL
+     * The real signed files the tests fetch (last part): Microsoft's {@code mssql-jdbc_auth} DLL
      * and the Visual C++ runtime of bytedeco's JavaCPP jar (Maven Central), and every signed DLL and EXE of the Temurin
      * 17 JRE of the Windows tier ({@link WindowsJre}: Eclipse-signed with DigiCert's legacy timestamps, and Microsoft's
      * runtime DLLs, two of them dual-signed SHA-1 + SHA-256). The tests have no Microsoft root, so both trust Debian's

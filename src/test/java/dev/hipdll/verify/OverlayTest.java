@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 21 hole 8: a 100 GiB sparse overlay (the example backend built here, then
+ * A 100 GiB sparse overlay (the example backend built here, then
  * {@code RandomAccessFile.setLength}: a few kilobytes on disk) made verify read for 141 s and pass.
  * Now {@code pe.overlay} refuses an overlay larger than {@code hip.maxOverlayMiB} or than the image, and
  * {@code paths.build} does not read it and says so; with {@code pe.overlay} switched off the whole-file scan

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 22 item 5: {@code paths.build} flags a string as a build path only when it has a plausible root
+ * Item 5: {@code paths.build} flags a string as a build path only when it has a plausible root
  * and shape ({@link AbsolutePaths}). Strings in real DLLs built by others that are no paths in use are
  * not flagged: OpenAL Soft's AmbDec preset keys ({@code /opt/xover_freq}, in LWJGL's {@code OpenAL.dll})
  * and NVIDIA's PTX compiler's temp-directory fallback ({@code c:/windows/temp}, in JCuda's

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 11 hole 2, "build paths inside device code pass", on DLLs built here with the stand-in
+ * Hole 2, "build paths inside device code pass", on DLLs built here with the stand-in
  * hipcc (clang-19, lld-link-19) in a directory that exists only during the test (so its path is
  * no configured path of this machine): {@code -g} device code carries {@code DW_AT_comp_dir} and
  * the line table's directories; with {@code --offload-compress} they are visible only after

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code pe.loadable} (issue 12, item 4) on DLLs built here with clang-19/lld-link-19, each
+ * {@code pe.loadable} on DLLs built here with clang-19/lld-link-19, each
  * byte-patched to one of the classes of mutants llvm-readobj-19 refuses that verify passed: an
  * import name RVA that points nowhere, base relocations in no section, directories that run past
  * the end of the file, TLS/load-config/delay-import directories outside the image, an export

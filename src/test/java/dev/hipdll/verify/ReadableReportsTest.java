@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 22 item 5, reports that stay readable on real DLLs: every detail list is bounded (the first
+ * That stay readable on real DLLs: every detail list is bounded (the first
  * {@code hip.report.maxDetails}, then a count) in the table, verify.json and the JUnit XML; a capped scan
  * ({@code paths.build} stops at 50 findings) says "at least", never "+49 more"; {@code exports.other} never
  * lists a name the contract ({@code hip.exports}) asked for; an empty PDB name is named as such.

@@ -38,7 +38,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The real-package agreement of issue 31 ("Done when"), re-measured on every PE file of the real packages the tests
+ * The real-package agreement, re-measured on every PE file of the real packages the tests
  * fetch: the Windows natives of JNA, zstd-jni, sqlite-jdbc, Jansi, jffi, JCuda's NVRTC binding and LWJGL's OpenAL
  * (Maven Central jars on the test class path), Microsoft's {@code mssql-jdbc_auth} DLL, the Visual C++ runtime of
  * JavaCPP's Windows jar, NVIDIA's {@code cudart64_12.dll} and {@code nppitc64_12.dll} (bytedeco's CUDA redistributable

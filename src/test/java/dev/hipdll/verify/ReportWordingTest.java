@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 11, "the report hides the cause": the failure line names each failed check with its first
+ * "The report hides the cause" no more: the failure line names each failed check with its first
  * finding; pe.format on a PE32 image does not contradict itself; a 32-bit DLL's decorated export
  * names can be the contract. On a PE32 DLL built here with clang-19/lld-link-19.
  */

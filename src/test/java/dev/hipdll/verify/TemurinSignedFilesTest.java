@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Real files with DigiCert's legacy Authenticode timestamps (issue 31, hole 5): the Temurin 17 JRE the Windows tier
+ * Real files with DigiCert's legacy Authenticode timestamps: the Temurin 17 JRE the Windows tier
  * fetches ({@code scripts/windows-tier --prepare-only}: npm {@code @node-plantuml-2/jre-win32-x64@1.1.8}, in
  * {@code ~/.cache/hipdll-windows-tier/jre-win32-x64-1.1.8}). Its DLLs and EXEs signed by the Eclipse Foundation
  * carry a PKCS#9 counter-signature whose signed attributes include a content type; each must verify, its timestamp

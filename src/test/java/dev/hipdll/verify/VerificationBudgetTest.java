@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The verification budget (issue 12, items 2 and 3) on small hand-built DLLs that declare
+ * The verification budget on small hand-built DLLs that declare
  * gigabytes: a shared import lookup table naming a 4095-byte symbol 258,048 times, 65,536 export
  * names of 4095 bytes, 240 compressed bundles of 4096 entries with 4096-byte ids, 8 zlib bundles
  * inflating to 512 MiB each. Each is rejected in a JVM with {@code -Xmx64m}, naming the structure

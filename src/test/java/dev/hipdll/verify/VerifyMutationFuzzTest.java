@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The seeded mutation fuzz of verify (issue 12, "Tests and figures"): {@link VerifyFuzz} in a JVM
+ * The seeded mutation fuzz of verify ("Tests and figures"): {@link VerifyFuzz} in a JVM
  * with {@code -Xmx64m} mutates real DLLs built here (the example backend with plain and compressed
  * bundles; a C DLL with forwarders, ordinal imports, delay imports and base relocations; a C DLL
  * with TLS callbacks) with structure-aware mutators for imports, exports, relocations, bundles,
@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("fuzz")
 class VerifyMutationFuzzTest {
-    /** How many mutants run by default: fixed, the same on every machine (issue 34, item 0). */
+    /** How many mutants run by default: fixed, the same on every machine. */
     static final int MUTANTS = 600;
     @TempDir
     Path dir;

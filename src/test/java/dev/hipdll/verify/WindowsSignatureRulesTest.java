@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Authenticode held to Windows' rules (issue 31, holes 1, 2 and 5), on the example DLL built here and signed with
+ * Authenticode held to Windows' rules, on the example DLL built here and signed with
  * jsign by a throwaway CA made in the test:
  * <ul>
  *   <li>the certificate table holds the signature and nothing else (MS13-098, CVE-2013-3900): a second

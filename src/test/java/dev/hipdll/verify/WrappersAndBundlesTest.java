@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 11 holes 4 and 6 on the example backend built here with clang-19/lld-link-19: destroyed
+ * On the example backend built here with clang-19/lld-link-19: destroyed
  * {@code .hipFatB} wrappers fail {@code device-code.wrappers} (they passed: verify fell back to
  * scanning {@code .hip_fat}); each bundle's format and each target's device-code size are reported,
  * with the {@code hip.maxBundleVersion} and {@code hip.maxDeviceCodeBytes} budgets, for plain, CCOB v2

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 20, item 4d on a Windows API: an SDK whose hipcc is a batch file ({@code hipcc.bat}, {@code hipcc.cmd})
+ * On a Windows API: an SDK whose hipcc is a batch file ({@code hipcc.bat}, {@code hipcc.cmd})
  * is refused before the batch file runs (it would write a marker file); a program named without its extension
  * ({@code hip.hipcc=...\bin\hipcc}, {@code hip.compilerLauncher=probe}) is found through {@code PATHEXT} in
  * {@code PATHEXT}'s order, as cmd.exe finds it.

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 21, hole 3, on Windows: the loader read as the SDK's clang.exe preprocesses it (what hipdll:verify and
+ * Windows: the loader read as the SDK's clang.exe preprocesses it (what hipdll:verify and
  * hipdll:load-check do when the SDK resolves), with Windows paths in clang's arguments and in its line markers
  * ({@code # 160 "C:\\...\\backend_loader.c"}). The example plus {@code EACH(RESOLVE)} of one more name: the
  * name is required, placed at the line of {@code EACH(RESOLVE)} in the loader (not the temporary copy);

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 20, item 4i: hipdll:doctor on this host, as {@code DoctorMojo} runs it ({@link LocalFileProbe}, a real
+ * Hipdll:doctor on this host, as {@code DoctorMojo} runs it ({@link LocalFileProbe}, a real
  * {@link ProcessRunner}, the {@link DoctorHost} of the JVM's own environment, whose HIP_PATH names the decoy
  * ROCm 6.4), with {@code -Dhip.sdkRoot=C:\Program Files\AMD\ROCm\7.1}: the SDK components with their origins
  * and versions (clang's from running the SDK's clang.exe), both MSVC toolsets and the default, the Windows

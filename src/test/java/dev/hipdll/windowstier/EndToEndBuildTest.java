@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 20, items 4a and 4b on a Windows API: {@code HipDllBuild} builds coli_hip.dll for gfx1151 and
+ * On a Windows API: {@code HipDllBuild} builds coli_hip.dll for gfx1151 and
  * gfx1100 with two jobs through the SDK's hipcc.exe and through its clang.exe ({@code hip.driver=clang}),
  * the project under a path with spaces and non-ASCII letters; {@code DllVerifier} in the same JVM passes
  * it; the second build is up to date; an edit reruns only that unit's steps; the project and the SDK at

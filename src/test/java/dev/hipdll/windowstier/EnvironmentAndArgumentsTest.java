@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 20, items 4c and 4e on a Windows API: the example is built through an SDK whose hipcc.exe and
+ * On a Windows API: the example is built through an SDK whose hipcc.exe and
  * clang.exe are probes (probe.exe records its command line and environment block, then runs the real tool).
  * Whatever the user's environment holds (the tier's JVM carries {@code Hip_Path}, {@code HIP_PATH_64},
  * {@code rocm_path}, {@code CUDA_PATH}, {@code cpath}, {@code CCC_OVERRIDE_OPTIONS}, {@code CL}, {@code _CL_},

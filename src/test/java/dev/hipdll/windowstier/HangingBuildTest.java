@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 20, item 4f at the level of a build, on a Windows API: an SDK whose hipcc.exe (hang.exe) starts a
+ * At the level of a build, on a Windows API: an SDK whose hipcc.exe (hang.exe) starts a
  * grandchild and hangs; with {@code hip.timeout} the build fails naming the timeout and both processes are gone
  * (the Job Object); a second JVM running such a build, killed with TerminateProcess, leaves nothing running
  * (kill-on-job-close); in both cases the next build of the same project with the real SDK is correct.

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 20, item 4g on a Windows API: the DLL is rebuilt while another process (holder.exe) has it loaded with
+ * On a Windows API: the DLL is rebuilt while another process (holder.exe) has it loaded with
  * LoadLibrary; the build either replaces it or fails with a message that names the holding process; the file at
  * the DLL's path is never half-written and never lost (it is the old DLL or the new one, each whole and
  * verified). Two builds of one project at the same time (this JVM and another, each holding the output

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 20, item 4h: the load check natively, no Wine launcher, the JVM being on Windows. The example
+ * The load check natively, no Wine launcher, the JVM being on Windows. The example
  * backend is built once ({@link TierBuild}); {@link LoadChecker} then runs with {@link Launcher.Native},
  * its options made as {@code LoadCheckMojo} makes them (the SDK's clang directory and runtime directory
  * from {@link HipSdkResolver} with {@code hip.sdkRoot}, {@code kernel32.lib} from the located Windows

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 34, item 0 on a Windows API: a project of six HIP units (the example's two and four small ones) built with
+ * On a Windows API: a project of six HIP units (the example's two and four small ones) built with
  * {@code hip.jobs=6}, clean, three times: every build succeeds and links the same DLL, byte for byte. Every bundle
  * step once rewrote one shared empty host entry (a temporary file renamed onto {@code target\hipdll\
  * bundle-host-entry.empty}); on Windows a rename onto a file another step's clang-offload-bundler has open fails

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 20, item 4c (arguments) and 4f (process trees) at the level of {@link ProcessRunner}, on the Windows
+ * Item 4c (arguments) and 4f (process trees) at the level of {@link ProcessRunner}, on the Windows
  * API: each argument reaches a real Windows program (argv.exe, whose C runtime splits its command line by the
  * CommandLineToArgvW rules) exactly as given, and what it prints comes back as it wrote it (UTF-8); a program
  * that starts a grandchild and hangs (hang.exe) is gone with its grandchild after the timeout, and when the JVM

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 24 on a Windows API: two shard builds ({@code hip.shard=device}), one per gfx target, on "machines" with the
+ * On a Windows API: two shard builds ({@code hip.shard=device}), one per gfx target, on "machines" with the
  * project on another drive and under paths with spaces and non-ASCII letters, one of them with the SDK copied
  * elsewhere, each through the SDK's hipcc.exe; a fourth project merges them with every device compile taken from a
  * shard ({@code hip.shards.require}), and its DLL is the one-machine build's, byte for byte. The shard keys hold

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 20, item 4e, the failures, on a Windows API with the tier's vswhere.exe: a toolset version that is not
+ * Failures, on a Windows API with the tier's vswhere.exe: a toolset version that is not
  * installed fails before any compile, naming the installed ones; without vswhere the message says where it was
  * looked for and how to name the installation instead; unpinned with two toolsets installed, the build asks
  * for {@code -Dhip.vcToolsVersion} (clang would take the newest, 14.51, whose stand-in C runtime, like the real
