@@ -37,7 +37,7 @@ class NginxDav implements Closeable {
                 problems << "${prog} (Debian package ${prog})"
             }
         }
-        problems ? ('missing ' + problems.join(', ') + ': run ./scripts/cache-tools') : ''
+        problems ? ('missing ' + problems.join(', ') + ': run ./scripts/install/cache-tools') : ''
     }
 
     static boolean listening(int port) {

@@ -1,5 +1,5 @@
 // The example backend's sources; a throwaway CA and code-signing key (keytool, PKCS#12) as a release pipeline would keep
-// in a vault; a throwaway RFC 3161 timestamping authority (openssl) served on the loopback by scripts/local-tsa, whose address
+// in a vault; a throwaway RFC 3161 timestamping authority (openssl) served on the loopback by scripts/dev/local-tsa, whose address
 // jsign-maven-plugin reads from .mvn/maven.config (-Djsign.tsaurl); the trust store verify checks the chain with.
 def project = new File(basedir, '../../..').canonicalFile
 def example = new File(project, 'examples/colibri-backend')
@@ -28,14 +28,14 @@ new File(signing, 'release-chain.pem').text = new File(signing, 'release.pem').t
 run(['keytool', '-importcert', '-alias', 'release', '-file', "${signing}/release-chain.pem", '-noprompt'] + ks)
 
 // the documented local TSA (docs/verify.md): it makes its throwaway key and certificate in signing/ and serves
-def tsa = ['python3', new File(project, 'scripts/local-tsa').path, signing.path, '--exit-after', '600'].execute()
+def tsa = ['python3', new File(project, 'scripts/dev/local-tsa').path, signing.path, '--exit-after', '600'].execute()
 tsa.consumeProcessOutput(System.out, System.err)
 new File(signing, 'tsa.pid').text = tsa.pid().toString()
 def port = new File(signing, 'tsa.port')
 for (int i = 0; i < 300 && !port.exists(); i++) {
     Thread.sleep(100)
 }
-assert port.exists() : 'the loopback TSA (scripts/local-tsa) did not start'
+assert port.exists() : 'the loopback TSA (scripts/dev/local-tsa) did not start'
 new File(signing, 'trust.pem').text = new File(signing, 'ca.pem').text + new File(signing, 'tsa.crt').text
 new File(basedir, '.mvn/maven.config').text = "-Djsign.tsaurl=http://127.0.0.1:${port.text.trim()}/\n"
 return true

@@ -1,6 +1,6 @@
 /*
  * Helpers shared by the Windows tier's test programs (hipdll-maven-plugin test fixtures, built with
- * mingw-w64 by scripts/windows-tier-programs). Wide-character Windows API only; text written by these
+ * mingw-w64 by scripts/fixtures/windows-tier-programs). Wide-character Windows API only; text written by these
  * programs is UTF-8.
  */
 #ifndef HIPDLL_TIER_H

@@ -165,7 +165,7 @@ public final class LoadChecker {
         if (r.launchError() != null) {
             throw new LoadCheckException("cannot start " + launcher.command(exe, List.of()).get(0) + " ("
                     + r.launchError() + ")" + (launcher instanceof Launcher.Wine
-                    ? ": install Wine (Debian: apt-get install wine64 wine; this project: ./scripts/wine)" : ""));
+                    ? ": install Wine (Debian: apt-get install wine64 wine; this project: ./scripts/install/wine)" : ""));
         }
         if (r.timedOut()) {
             throw new LoadCheckException("the loader program ran past " + o.timeout().toSeconds()

@@ -67,7 +67,7 @@ public final class SharedWinePrefix {
         if (r.launchError() != null || !r.succeeded() || r.output().stream().allMatch(String::isBlank)) {
             throw new LoadCheckException("cannot ask " + wine + " its version ("
                     + (r.launchError() != null ? r.launchError() : "exit " + r.exitCode())
-                    + "): install Wine (Debian: apt-get install wine64 wine; this project: ./scripts/wine),"
+                    + "): install Wine (Debian: apt-get install wine64 wine; this project: ./scripts/install/wine),"
                     + " set -Dhip.loadCheck.wine=<path to wine>, or give the prefix with -Dhip.loadCheck.winePrefix");
         }
         return r.output().stream().map(String::strip).filter(l -> l.startsWith("wine-")).findFirst()

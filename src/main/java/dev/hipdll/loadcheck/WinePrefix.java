@@ -110,7 +110,7 @@ public final class WinePrefix {
             stop(base);
             if (r.launchError() != null) {
                 throw new LoadCheckException("cannot start " + wine.wine() + " (" + r.launchError()
-                        + "): install Wine (Debian: apt-get install wine64 wine; this project: ./scripts/wine)"
+                        + "): install Wine (Debian: apt-get install wine64 wine; this project: ./scripts/install/wine)"
                         + " or set -Dhip.loadCheck.wine=<path to wine>");
             }
             if (!r.succeeded() || !Files.isRegularFile(prefix.resolve("system.reg"))) {

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The install scripts wait for another apt instead of failing with exit 100: every apt run goes
- * through {@code scripts/apt-install}, which passes apt's {@code DPkg::Lock::Timeout} to both {@code update} and
+ * through {@code scripts/install/apt-packages}, which passes apt's {@code DPkg::Lock::Timeout} to both {@code update} and
  * {@code install}.
  */
 class AptInstallScriptTest {
@@ -34,7 +34,7 @@ class AptInstallScriptTest {
         Files.writeString(bin.resolve("sudo"), "#!/bin/sh\nexec \"$@\"\n", StandardCharsets.UTF_8);
         Files.setPosixFilePermissions(bin.resolve("sudo"), PosixFilePermissions.fromString("rwxr-xr-x"));
 
-        Exec.Result r = Exec.run(Path.of("."), List.of("scripts/apt-install", "--no-recommends", "wine64", "wine"),
+        Exec.Result r = Exec.run(Path.of("."), List.of("scripts/install/apt-packages", "--no-recommends", "wine64", "wine"),
                 Map.of("PATH", bin + ":" + System.getenv("PATH"), "HIPDLL_APT_LOCK_TIMEOUT", "42"));
 
         assertEquals(0, r.exit(), r.output());
@@ -46,9 +46,9 @@ class AptInstallScriptTest {
     @Test
     void noInstallScriptCallsAptGetDirectly() throws IOException {
         List<String> direct = new ArrayList<>();
-        try (Stream<Path> scripts = Files.list(Path.of("scripts"))) {
+        try (Stream<Path> scripts = Files.walk(Path.of("scripts"))) {
             for (Path script : scripts.filter(Files::isRegularFile).sorted().toList()) {
-                if (script.getFileName().toString().equals("apt-install")) {
+                if (script.equals(Path.of("scripts/install/apt-packages"))) {
                     continue;
                 }
                 List<String> lines = Files.readAllLines(script, StandardCharsets.UTF_8);
@@ -60,7 +60,7 @@ class AptInstallScriptTest {
                 }
             }
         }
-        assertTrue(direct.isEmpty(), "apt without the lock timeout of scripts/apt-install: " + direct);
+        assertTrue(direct.isEmpty(), "apt without the lock timeout of scripts/install/apt-packages: " + direct);
     }
 
     /** The nginx that cache-tools installs is not left enabled at boot. */
@@ -77,7 +77,7 @@ class AptInstallScriptTest {
         Path policy = Path.of("/usr/sbin/policy-rc.d");
         boolean hadPolicy = Files.exists(policy);
 
-        Exec.Result r = Exec.run(Path.of("."), List.of("scripts/cache-tools"),
+        Exec.Result r = Exec.run(Path.of("."), List.of("scripts/install/cache-tools"),
                 Map.of("PATH", bin + ":" + System.getenv("PATH"), "HIPDLL_CACHE_TOOLS_NGINX", ""));
 
         assertEquals(0, r.exit(), r.output());

@@ -250,11 +250,11 @@ class WindowsHipWorkflowTest {
 
     @Test
     void theItSelectorFindsTheWindowsOnlyItsAndFailsWhenOneSkips() throws Exception {
-        assertEquals("./scripts/windows-only-its", run("windows-only-its"));
-        String script = Files.readString(Path.of("scripts/windows-only-its"), StandardCharsets.UTF_8);
+        assertEquals("./scripts/dev/windows-only-its", run("windows-only-its"));
+        String script = Files.readString(Path.of("scripts/dev/windows-only-its"), StandardCharsets.UTF_8);
         assertTrue(script.contains("invoker:run@integration-test") && script.contains("-Dinvoker.test="), "selector through the invoker execution");
         assertTrue(Files.readString(Path.of("pom.xml"), StandardCharsets.UTF_8).contains("<id>integration-test</id>"), "that execution exists");
-        Exec.Result list = Exec.run(Path.of("."), List.of("scripts/windows-only-its", "--list"), Map.of());
+        Exec.Result list = Exec.run(Path.of("."), List.of("scripts/dev/windows-only-its", "--list"), Map.of());
         assertEquals(0, list.exit(), list.output());
         List<String> names = list.output().lines().toList();
         assertTrue(names.contains("windows-toolset-pin"), names.toString());
@@ -266,15 +266,15 @@ class WindowsHipWorkflowTest {
         Files.writeString(reports.resolve("BUILD-windows-toolset-pin.xml"),
                 "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<build-job project=\"windows-toolset-pin/pom.xml\" name=\"\" "
                         + "description=\"\" result=\"skipped\" executionCount=\"1\">\n  <failureMessage>Skipped due to OS</failureMessage>\n</build-job>\n");
-        Exec.Result skipped = Exec.run(Path.of("."), List.of("scripts/windows-only-its", "--check", reports.toString(), "windows-toolset-pin"), Map.of());
+        Exec.Result skipped = Exec.run(Path.of("."), List.of("scripts/dev/windows-only-its", "--check", reports.toString(), "windows-toolset-pin"), Map.of());
         assertEquals(1, skipped.exit(), skipped.output());
         assertTrue(skipped.output().contains("FAIL    windows-toolset-pin: result=\"skipped\""), skipped.output());
-        Exec.Result missing = Exec.run(Path.of("."), List.of("scripts/windows-only-its", "--check", reports.toString(), "not-run-it"), Map.of());
+        Exec.Result missing = Exec.run(Path.of("."), List.of("scripts/dev/windows-only-its", "--check", reports.toString(), "not-run-it"), Map.of());
         assertEquals(1, missing.exit(), missing.output());
         assertTrue(missing.output().contains("the IT did not run"), missing.output());
         Files.writeString(reports.resolve("BUILD-windows-toolset-pin.xml"),
                 "<build-job project=\"windows-toolset-pin/pom.xml\" name=\"\" description=\"\" result=\"success\" time=\"3.1\"/>\n");
-        Exec.Result passed = Exec.run(Path.of("."), List.of("scripts/windows-only-its", "--check", reports.toString()), Map.of());
+        Exec.Result passed = Exec.run(Path.of("."), List.of("scripts/dev/windows-only-its", "--check", reports.toString()), Map.of());
         assertEquals(0, passed.exit(), passed.output());
         assertTrue(passed.output().contains("PASS    windows-toolset-pin"), passed.output());
     }

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code scripts/gen-heavy-backend}, the step-graph benchmark's fixture: the project it writes
+ * {@code scripts/fixtures/heavy-backend}, the step-graph benchmark's fixture: the project it writes
  * builds with the stand-in SDK's hipcc (the one-call command of the plugin before the step graph), passes
  * the verifier against its own loader contract (so the templated kernels are not exported), and
  * its DLL registers exactly the requested number of distinct kernel instantiations per unit.
@@ -34,7 +34,7 @@ class HeavyBackendGeneratorTest {
     Path dir;
 
     private static Path script() {
-        return Toolchain.exampleDir().getParent().getParent().resolve("scripts/gen-heavy-backend");
+        return Toolchain.exampleDir().getParent().getParent().resolve("scripts/fixtures/heavy-backend");
     }
 
     /** The distinct mangled names of {@code kernel}'s instantiations found in {@code bytes}. */

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code hip.compilerLauncher=ccache} through the core build, with Debian's ccache and the stand-in SDK
  *: hits and misses are counted from ccache's own statistics
  * ({@code ccache --print-stats} of the test's {@code CCACHE_DIR}), and every DLL built from hits is compared
- * byte for byte with one built without the launcher. Needs ccache ({@code ./scripts/cache-tools}); under
+ * byte for byte with one built without the launcher. Needs ccache ({@code ./scripts/install/cache-tools}); under
  * {@code CI=true} a missing one fails the test.
  */
 class CompilerLauncherBuildTest {
@@ -37,7 +37,7 @@ class CompilerLauncherBuildTest {
     void tools() {
         Toolchain.require("clang-19", "lld-link-19", "clang-offload-bundler-19");
         if (!Files.isExecutable(Path.of("/usr/bin/ccache"))) {
-            Toolchain.missing("ccache not found at /usr/bin/ccache: run ./scripts/cache-tools (apt-get install ccache)");
+            Toolchain.missing("ccache not found at /usr/bin/ccache: run ./scripts/install/cache-tools (apt-get install ccache)");
         }
         ccacheDir = tmp.resolve("ccache");
     }

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * For {@code scripts/measure-long-line}: {@code LongLineMain <MiB>} runs a child that prints one line
+ * For {@code scripts/bench/long-line}: {@code LongLineMain <MiB>} runs a child that prints one line
  * of that many MiB without a line break, then {@code end}, through {@link ProcessRunner}'s public API
  * (so an older revision of the runner can be measured with the same program), and prints the wall
  * time, the first kept line's length and the sum of the heap pools' peak use.

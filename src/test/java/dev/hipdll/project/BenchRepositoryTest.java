@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The benchmark scripts ({@code scripts/bench-step-graph}, {@code scripts/bench-remote-cache}) install their
+ * The benchmark scripts ({@code scripts/bench/step-graph}, {@code scripts/bench/remote-cache}) install their
  * {@code 0.1.0-bench-<commit>} plugins into a private local repository with the user's as its read-only tail
- * ({@code scripts/bench-repository}), never into {@code ~/.m2}: a newcomer test found those release versions
+ * ({@code scripts/bench/repository}), never into {@code ~/.m2}: a newcomer test found those release versions
  * there, the {@code <release>} of the plugin's metadata, so the short form {@code mvn hipdll:...} ran a stale
  * benchmark build. The install runs through a stand-in Maven ({@code MVN_INSTALL}) that records its arguments.
  */
@@ -37,7 +37,7 @@ class BenchRepositoryTest {
     void theRepositoryIsPrivateWithTheUsersAsItsTail() throws Exception {
         Path home = home();
         Path proj = Files.createDirectories(dir.resolve("proj"));
-        String script = "source " + project().resolve("scripts/bench-repository") + " && bench_repository " + proj
+        String script = "source " + project().resolve("scripts/bench/repository") + " && bench_repository " + proj
                 + " && printf '%s\\n' \"$m2\" \"${repo_args[@]}\"";
         Exec.Result r = Exec.run(dir, List.of("bash", "-c", script), Map.of("HOME", home.toString(), "MAVEN_REPO", ""));
         assertEquals(0, r.exit(), r.output());
@@ -49,7 +49,7 @@ class BenchRepositoryTest {
     @Test
     void theUsersRepositoryIsRefusedAsMavenRepo() throws Exception {
         Path home = home();
-        String script = "source " + project().resolve("scripts/bench-repository") + " && bench_repository " + dir;
+        String script = "source " + project().resolve("scripts/bench/repository") + " && bench_repository " + dir;
         Exec.Result r = Exec.run(dir, List.of("bash", "-c", script), Map.of("HOME", home.toString(),
                 "MAVEN_REPO", home.resolve(".m2/repository").toString()));
         assertNotEquals(0, r.exit(), r.output());
@@ -67,7 +67,7 @@ class BenchRepositoryTest {
         Map<String, String> env = Map.of("HOME", home.toString(), "MAVEN_REPO", privateRepo.toString(),
                 "MVN_INSTALL", stub.toString(), "INSTALL_ONLY", "1", "BASELINE", "HEAD", "BENCH_DIR",
                 dir.resolve("work").toString());
-        for (String name : List.of("bench-step-graph", "bench-remote-cache")) {
+        for (String name : List.of("bench/step-graph", "bench/remote-cache")) {
             Files.deleteIfExists(args);
             Exec.Result r = Exec.run(dir, List.of(project().resolve("scripts/" + name).toString()), env);
             assertEquals(0, r.exit(), name + ": " + r.output());

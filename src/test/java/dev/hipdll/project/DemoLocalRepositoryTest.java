@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code scripts/demo} installs the plugin only when the local repository lacks this checkout's jar; it asks Maven
- * where that repository is ({@code scripts/maven-local-repository}) instead of reading {@code $HOME/.m2}: Maven follows
+ * where that repository is ({@code scripts/dev/maven-local-repository}) instead of reading {@code $HOME/.m2}: Maven follows
  * the JVM's {@code user.home} and settings, so with another {@code $HOME} the demo's check could never hit
  *.
  */
@@ -27,7 +27,7 @@ class DemoLocalRepositoryTest {
     }
 
     private Exec.Result ask(Map<String, String> env) {
-        return Exec.run(project(), List.of(project().resolve("scripts/maven-local-repository").toString()), env);
+        return Exec.run(project(), List.of(project().resolve("scripts/dev/maven-local-repository").toString()), env);
     }
 
     @Test

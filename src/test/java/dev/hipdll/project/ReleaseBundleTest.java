@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Element;
 
 /**
- * Ready for Maven Central: {@code scripts/release-bundle} runs the POM's {@code release} profile on a
+ * Ready for Maven Central: {@code scripts/dev/release-bundle} runs the POM's {@code release} profile on a
  * copy of this project (release version, signed with a throwaway gpg key made for the run, nothing published or
  * installed) and builds the plugin jar a second time. The Central Portal bundle it makes holds, for the plugin, each
  * file Central requires (https://central.sonatype.org/publish/requirements/): the POM with name, description, url,
@@ -62,7 +62,7 @@ class ReleaseBundleTest {
         if (Exec.run(Path.of("."), List.of("sh", "-c", "command -v gpg")).exit() != 0) {
             Toolchain.missing("gpg is missing: ./scripts/test installs it (Debian's gnupg)");
         }
-        run = Exec.run(Path.of("."), List.of("scripts/release-bundle", out.toString()));
+        run = Exec.run(Path.of("."), List.of("scripts/dev/release-bundle", out.toString()));
         if (!Files.exists(out.resolve("central-bundle.zip"))) {
             throw new AssertionError("no bundle: exit " + run.exit() + "\n" + run.output());
         }

@@ -121,7 +121,7 @@ class WindowsDllsRealPackagesTest {
 
     /**
      * The System32 list is derived from a published index (delvewheel's lists of a vanilla Windows 10
-     * and Windows 11 System32) by {@code scripts/windows-dlls}, not written by hand: the header names the source, its
+     * and Windows 11 System32) by {@code scripts/fixtures/windows-dlls}, not written by hand: the header names the source, its
      * commit and the date, and the list holds thousands of names, every KnownDLL among them in the lists too.
      */
     @Test
@@ -133,7 +133,7 @@ class WindowsDllsRealPackagesTest {
         assertTrue(text.contains("github.com/adang1345/delvewheel"), "the source is named");
         assertTrue(java.util.regex.Pattern.compile("commit [0-9a-f]{12} of \\d{4}-\\d{2}-\\d{2}").matcher(text).find(),
                 "the source's commit and date");
-        assertTrue(java.util.regex.Pattern.compile("Generated: \\d{4}-\\d{2}-\\d{2} by `scripts/windows-dlls")
+        assertTrue(java.util.regex.Pattern.compile("Generated: \\d{4}-\\d{2}-\\d{2} by `scripts/fixtures/windows-dlls")
                 .matcher(text).find(), "the generation date and the script");
         WindowsDlls w = WindowsDlls.load();
         assertTrue(w.system().size() > 2_500, w.system().size() + " System32 DLLs");

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * llvm-lib take {@code /}-style options; a checkout whose absolute path starts like one of them
  * must still work. {@code /dev/shm} starts like llvm-rc's {@code /D} (define) and is writable by
  * every user on Linux, so this test copies the fixture there (under a directory with a space and
- * non-ASCII characters), assembles the stand-in SDK with {@code scripts/standin-sdk}, builds the
+ * non-ASCII characters), assembles the stand-in SDK with {@code scripts/fixtures/standin-sdk}, builds the
  * example with it through the core build's step graph (every step, clang-offload-bundler included,
  * gets {@code /dev/shm/...} paths; lld-link gets {@code /dev/shm/...} libraries and objects) and compiles the
  * load-check loader program there. Skipped where {@code /dev/shm} is not a writable directory (a failure under CI=true).
@@ -49,11 +49,11 @@ class StandinSdkUnderOptionLikePathTest {
         Path root = Files.createTempDirectory(shm, "hipdll-");
         try {
             Path checkout = root.resolve("a b ü");
-            copy(project.resolve("scripts/standin-sdk"), checkout.resolve("scripts/standin-sdk"));
-            copy(project.resolve("scripts/toolchain"), checkout.resolve("scripts/toolchain"));
+            copy(project.resolve("scripts/fixtures/standin-sdk"), checkout.resolve("scripts/fixtures/standin-sdk"));
+            copy(project.resolve("scripts/install/toolchain"), checkout.resolve("scripts/install/toolchain"));
             copy(project.resolve("src/test/standin-sdk"), checkout.resolve("src/test/standin-sdk"));
             Path sdkRoot = checkout.resolve("target/standin sdk");
-            Exec.ok(checkout, List.of(checkout.resolve("scripts/standin-sdk").toString(), sdkRoot.toString()));
+            Exec.ok(checkout, List.of(checkout.resolve("scripts/fixtures/standin-sdk").toString(), sdkRoot.toString()));
             try (PeFile runtime = PeFile.open(sdkRoot.resolve("bin/amdhip64_7.dll"))) {
                 assertEquals("7.1.25424.0", runtime.versionInfo().orElseThrow().fixedFileVersion());
             }

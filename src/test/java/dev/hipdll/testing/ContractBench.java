@@ -7,7 +7,7 @@ import java.lang.management.MemoryType;
 import java.nio.file.Path;
 
 /**
- * Times {@link LoaderSourceParser} in a JVM of its own (for {@code scripts/bench-contract}):
+ * Times {@link LoaderSourceParser} in a JVM of its own (for {@code scripts/bench/contract}):
  * {@code ContractBench <runs> <loader.c> ...}; for each file prints the contract size and the time
  * of each run (the first one cold: interpreter and JIT warm-up included), then the peak heap.
  */

@@ -33,7 +33,7 @@ public final class Toolchain {
             }
         }
         if (!missing.isEmpty()) {
-            missing("missing tools " + missing + ": run ./scripts/toolchain (installs clang-19 lld-19 llvm-19 clang-tools-19 clangd-19)");
+            missing("missing tools " + missing + ": run ./scripts/install/toolchain (installs clang-19 lld-19 llvm-19 clang-tools-19 clangd-19)");
         }
     }
 
@@ -42,7 +42,7 @@ public final class Toolchain {
         String p = System.getProperty("hipdll.standinSdk");
         Path sdk = p == null ? null : Path.of(p);
         if (sdk == null || !Files.isRegularFile(sdk.resolve("bin/hipcc"))) {
-            missing("stand-in HIP SDK not found at " + p + ": run ./scripts/standin-sdk " + (p == null ? "<dir>" : p)
+            missing("stand-in HIP SDK not found at " + p + ": run ./scripts/fixtures/standin-sdk " + (p == null ? "<dir>" : p)
                     + " (mvn does this in process-test-resources)");
         }
         return sdk;

@@ -19,7 +19,7 @@ import java.util.Random;
 import java.util.TreeMap;
 
 /**
- * The benchmark of {@code scripts/bench-touched-sdk}: the up-to-date check of a build whose SDK's
+ * The benchmark of {@code scripts/bench/touched-sdk}: the up-to-date check of a build whose SDK's
  * clang (100 MiB here, as a real {@code clang.exe}) got a new modification time with the same
  * content, as after a reinstall or a copy that does not keep times. Each call is one no-op build in
  * a fresh JVM:

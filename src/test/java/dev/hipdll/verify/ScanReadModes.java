@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * The measurements behind docs/performance.md's "ideas measured and not kept" for verify's scan
- * (not a test; {@code scripts/benchmark-verify} runs it with {@code READ_MODES=1}):
+ * (not a test; {@code scripts/bench/verify} runs it with {@code READ_MODES=1}):
  * {@code ScanReadModes <file> [build path ...]} prints the first scans in the fresh JVM over slices of
  * 1, 1, 2, 4, 8, 16 and 32 MiB (the JIT warm-up), then, three rounds each, the time to read the whole
  * file in 1 MiB positional reads into a heap array (what the scan does), into a direct buffer, and

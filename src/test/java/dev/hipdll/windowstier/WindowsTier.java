@@ -13,7 +13,7 @@ import java.util.Map;
 /**
  * The machine of the Windows tier (scripts/windows-tier): a Windows JVM under Wine, with the
  * Windows-layout stand-in HIP SDK at {@code C:\Program Files\AMD\ROCm\7.1\}, the decoy ROCm 6.4, Visual
- * Studio with two toolsets and the Windows SDK laid out by scripts/windows-tier-layout, and the fixture
+ * Studio with two toolsets and the Windows SDK laid out by scripts/fixtures/windows-tier-layout, and the fixture
  * programs (probe.exe, hang.exe, holder.exe, argv.exe, decoy.exe, hipcc.exe) in
  * {@code -Dhipdll.tier.fixtures}. Every test of the tier starts with {@link #host()}, which fails (never
  * skips) when the JVM is not on Windows.
