@@ -75,7 +75,7 @@ public final class ReleaseGate {
      *                     throws: an unreadable one fails {@code pe.format}
      */
     public VerificationOutcome verify(VerificationRequest request) throws IOException {
-        VerifyOptions options = request.options().withSignature(signatureOptions(request.trust()));
+        VerifyOptions options = request.options().toBuilder().signature(signatureOptions(request.trust())).build();
         if (request.subject() instanceof PackageSubject p) {
             return verifyPackage(p, options, request);
         }

@@ -455,9 +455,10 @@ public class VerifyMojo extends AbstractContractMojo {
         if (maxDeviceCodeBytes != null && maxDeviceCodeBytes < 0) {
             throw parameterError("hip.maxDeviceCodeBytes: " + maxDeviceCodeBytes + " is negative");
         }
-        DeviceCodeOptions device = new DeviceCodeOptions(gpuList,
-                maxBundleVersion == null ? OptionalInt.empty() : OptionalInt.of(maxBundleVersion),
-                maxDeviceCodeBytes == null ? OptionalLong.empty() : OptionalLong.of(maxDeviceCodeBytes), allowDeviceDebug);
+        DeviceCodeOptions device = DeviceCodeOptions.builder().targets(targets).gpus(gpuList)
+                .maxBundleVersion(maxBundleVersion == null ? OptionalInt.empty() : OptionalInt.of(maxBundleVersion))
+                .maxDeviceCodeBytes(maxDeviceCodeBytes == null ? OptionalLong.empty() : OptionalLong.of(maxDeviceCodeBytes))
+                .allowDeviceDebug(allowDeviceDebug).build();
         OptionalInt major = runtimeMajor == null ? OptionalInt.empty() : OptionalInt.of(runtimeMajor);
         ImportPolicy policy = ImportPolicy.forRuntime(staticRuntime, major);
         List<String> libraryDlls = BuiltDllContext.libraryDlls(project);
@@ -470,13 +471,13 @@ public class VerifyMojo extends AbstractContractMojo {
         if (forbiddenImports != null && !forbiddenImports.isEmpty()) {
             policy = policy.withForbidden(forbiddenImports);
         }
-        VerifyOptions options = VerifyOptions.of(abi).withTargets(targets).withImports(policy)
-                .withMaxBundleBytes(Math.min((long) maxBundleMiB << 20, Integer.MAX_VALUE - 8))
-                .withBuildPaths(hostBuildPaths()).withRuntimeMajor(major).withSkippedChecks(skipped)
-                .withFailOnExtraExports(failOnExtraExports).withLimits(limits).withDeviceCode(device)
-                .withAllowedPaths(allowedPaths == null ? List.of() : allowedPaths)
-                .withMaxOverlayBytes((long) maxOverlayMiB << 20)
-                .withHardening(hardeningPolicy());
+        VerifyOptions options = VerifyOptions.builder(abi).deviceCode(device).imports(policy)
+                .maxBundleBytes(Math.min((long) maxBundleMiB << 20, Integer.MAX_VALUE - 8))
+                .buildPaths(hostBuildPaths()).runtimeMajor(major).skippedChecks(skipped)
+                .failOnExtraExports(failOnExtraExports).limits(limits)
+                .allowedPaths(allowedPaths == null ? List.of() : allowedPaths)
+                .maxOverlayBytes((long) maxOverlayMiB << 20)
+                .hardening(hardeningPolicy()).build();
         TrustPolicy trust = trustPolicy(); // read before the DLL: a bad key file or trust store judges nothing
         // The reports must be writable: checked before the DLL is read, so a bad
         // hip.reportDirectory fails at once instead of after a passing table.

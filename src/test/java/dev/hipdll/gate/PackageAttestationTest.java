@@ -25,6 +25,7 @@ import dev.hipdll.testing.Fixtures;
 import dev.hipdll.testing.PackageFixtures;
 import dev.hipdll.testing.Toolchain;
 import dev.hipdll.trust.TrustPolicy;
+import dev.hipdll.verify.DeviceCodeOptions;
 import dev.hipdll.verify.DllChoice;
 import dev.hipdll.verify.VerifyOptions;
 import java.nio.file.Files;
@@ -74,9 +75,10 @@ class PackageAttestationTest {
     }
 
     private static VerifyOptions options() throws Exception {
-        return VerifyOptions.of(new LoaderSourceParser("coli_cuda_").parse(Toolchain.exampleDir()
-                .resolve("host/backend_loader.c"))).withTargets(GfxTargetList.parse("gfx1151").targets())
-                .withMaxBundleBytes(64L << 20);
+        return VerifyOptions.builder(new LoaderSourceParser("coli_cuda_").parse(Toolchain.exampleDir()
+                .resolve("host/backend_loader.c")))
+                .deviceCode(DeviceCodeOptions.forTargets(GfxTargetList.parse("gfx1151").targets()))
+                .maxBundleBytes(64L << 20).build();
     }
 
     /** The DLL alone, as {@code -Dhip.dll} without a project gives it, with its attestation (if any) beside it. */

@@ -26,6 +26,7 @@ import dev.hipdll.testing.PackageFixtures;
 import dev.hipdll.testing.SigningFixtures;
 import dev.hipdll.testing.Toolchain;
 import dev.hipdll.trust.TrustPolicy;
+import dev.hipdll.verify.DeviceCodeOptions;
 import dev.hipdll.verify.DllChoice;
 import dev.hipdll.verify.VerifyOptions;
 import java.nio.file.Files;
@@ -89,9 +90,10 @@ class TrustMatrixTest {
     }
 
     private static VerifyOptions options() throws Exception {
-        return VerifyOptions.of(new LoaderSourceParser("coli_cuda_").parse(Toolchain.exampleDir()
-                .resolve("host/backend_loader.c"))).withTargets(GfxTargetList.parse("gfx1151").targets())
-                .withMaxBundleBytes(64L << 20);
+        return VerifyOptions.builder(new LoaderSourceParser("coli_cuda_").parse(Toolchain.exampleDir()
+                .resolve("host/backend_loader.c")))
+                .deviceCode(DeviceCodeOptions.forTargets(GfxTargetList.parse("gfx1151").targets()))
+                .maxBundleBytes(64L << 20).build();
     }
 
     private VerificationOutcome alone(Path file, TrustPolicy trust) throws Exception {

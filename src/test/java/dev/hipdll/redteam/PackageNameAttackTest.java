@@ -39,7 +39,7 @@ class PackageNameAttackTest {
     private PackageOptions options() {
         // the stand-in backend is Microsoft's vcruntime140.dll, whose vendor PDB path is no leak of this project
         VerifyOptions v = VerifyOptions.of(new AbiContract.CountContract("coli_cuda_", 0, "t"));
-        return PackageOptions.of(v.withSkippedChecks(Set.of(CheckIds.PATHS_PDB, CheckIds.PATHS_BUILD)))
+        return PackageOptions.of(v.toBuilder().skippedChecks(Set.of(CheckIds.PATHS_PDB, CheckIds.PATHS_BUILD)).build())
                 .withTemporaryParent(dir.resolve("tmp"));
     }
 

@@ -27,6 +27,7 @@ import dev.hipdll.testing.PackageFixtures;
 import dev.hipdll.testing.SarifSchema;
 import dev.hipdll.testing.Toolchain;
 import dev.hipdll.trust.TrustPolicy;
+import dev.hipdll.verify.DeviceCodeOptions;
 import dev.hipdll.verify.DllChoice;
 import dev.hipdll.verify.VerifyOptions;
 import dev.hipdll.verify.VerifyReport;
@@ -74,9 +75,10 @@ class VerifySarifTest {
     }
 
     private static VerifyOptions options() throws Exception {
-        return VerifyOptions.of(new LoaderSourceParser("coli_cuda_").parse(Toolchain.exampleDir()
-                .resolve("host/backend_loader.c"))).withTargets(GfxTargetList.parse("gfx1151").targets())
-                .withMaxBundleBytes(64L << 20);
+        return VerifyOptions.builder(new LoaderSourceParser("coli_cuda_").parse(Toolchain.exampleDir()
+                .resolve("host/backend_loader.c")))
+                .deviceCode(DeviceCodeOptions.forTargets(GfxTargetList.parse("gfx1151").targets()))
+                .maxBundleBytes(64L << 20).build();
     }
 
     private static DllSubject dll(Path file) {
