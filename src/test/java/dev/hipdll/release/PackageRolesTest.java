@@ -49,9 +49,9 @@ class PackageRolesTest {
     }
 
     private static PackageOptions options() {
-        return PackageOptions.of(VerifyOptions.builder(loader)
+        return PackageOptions.builder(VerifyOptions.builder(loader)
                 .deviceCode(DeviceCodeOptions.forTargets(GfxTargetList.parse("gfx1151").targets()))
-                .maxBundleBytes(64L << 20).build()).withTemporaryParent(dir.resolve("tmp"));
+                .maxBundleBytes(64L << 20).build()).temporaryParent(dir.resolve("tmp")).build();
     }
 
     private static PackageReport.FileReport file(PackageReport r, String name) {
@@ -100,8 +100,8 @@ class PackageRolesTest {
 
     @Test
     void theSameFileNamedAsABackendIsHeldToEveryCheck() throws Exception {
-        PackageReport r = new PackageVerifier().verify(release, options()
-                .withBackends(List.of("coli_hip.dll", "vcruntime140.dll")));
+        PackageReport r = new PackageVerifier().verify(release, options().toBuilder()
+                .backends(List.of("coli_hip.dll", "vcruntime140.dll")).build());
         PackageReport.FileReport vc = file(r, "vcruntime140.dll");
         assertEquals(FileRole.BACKEND, vc.role());
         Check pdb = vc.report().check(CheckIds.PATHS_PDB).orElseThrow();

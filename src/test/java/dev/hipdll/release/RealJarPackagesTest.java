@@ -29,7 +29,7 @@ class RealJarPackagesTest {
         VerifyOptions v = VerifyOptions.builder(new AbiContract.CountContract("coli_cuda_", 0, "t"))
                 .imports(ImportPolicy.forRuntime(true, OptionalInt.empty()).withAllowed(allowed, "test allow-list"))
                 .build();
-        return PackageOptions.of(v).withBackends(List.of()).withTemporaryParent(dir);
+        return PackageOptions.builder(v).backends(List.of()).temporaryParent(dir).build();
     }
 
     private static Path jar(String marker) throws Exception {

@@ -49,11 +49,11 @@ class SignedReleasePackageTest {
 
         AbiContract.NamedContract loader = new LoaderSourceParser("coli_cuda_")
                 .parse(Toolchain.exampleDir().resolve("host/backend_loader.c"));
-        PackageOptions options = PackageOptions.of(VerifyOptions.builder(loader)
+        PackageOptions options = PackageOptions.builder(VerifyOptions.builder(loader)
                 .deviceCode(DeviceCodeOptions.forTargets(GfxTargetList.parse("gfx1151").targets()))
                 .maxBundleBytes(64L << 20)
                 .signature(new SignatureOptions(true, SignerPins.none(), Optional.empty())).build())
-                .withTemporaryParent(dir.resolve("tmp"));
+                .temporaryParent(dir.resolve("tmp")).build();
 
         PackageReport r = new PackageVerifier().verify(release, options);
         assertEquals(Verdict.PASS, ReleasePackageTest.check(r, "coli_hip.dll", CheckIds.AUTHENTICODE_SIGNATURE).verdict());
