@@ -18,7 +18,6 @@ import dev.hipdll.findings.DetailBound;
 import dev.hipdll.findings.Verdict;
 import dev.hipdll.provenance.Provenance;
 import dev.hipdll.provenance.ProvenanceJson;
-import dev.hipdll.release.PackageLimits;
 import dev.hipdll.release.PackageReport;
 import dev.hipdll.gfx.GfxTargetList;
 import dev.hipdll.testing.Fixtures;
@@ -105,8 +104,7 @@ class PackageAttestationTest {
     }
 
     private VerificationOutcome gate(Path pkg, TrustPolicy trust) throws Exception {
-        return new ReleaseGate().verify(new VerificationRequest(new PackageSubject(pkg, List.of("coli_hip.dll"),
-                PackageLimits.DEFAULT, 2L << 30, false), options(), trust, DetailBound.standard(), dir.resolve("tmp")));
+        return new ReleaseGate().verify(new VerificationRequest(PackageSubject.of(pkg), options(), trust, DetailBound.standard(), dir.resolve("tmp")));
     }
 
     private static Check attestationOf(VerificationOutcome o, String file) {

@@ -20,7 +20,6 @@ import dev.hipdll.gate.VerificationOutcome;
 import dev.hipdll.gate.VerificationRequest;
 import dev.hipdll.gate.VerificationSubject;
 import dev.hipdll.gfx.GfxTargetList;
-import dev.hipdll.release.PackageLimits;
 import dev.hipdll.release.PackageReport;
 import dev.hipdll.testing.Fixtures;
 import dev.hipdll.testing.PackageFixtures;
@@ -87,7 +86,7 @@ class VerifySarifTest {
     }
 
     private static PackageSubject pkg(Path path) {
-        return new PackageSubject(path, List.of("coli_hip.dll"), PackageLimits.DEFAULT, 2L << 30, false);
+        return PackageSubject.of(path);
     }
 
     /** Runs the gate as the goal does and writes its three reports into a directory of their own, paths under work. */
