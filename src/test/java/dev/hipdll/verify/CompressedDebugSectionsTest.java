@@ -262,12 +262,12 @@ class CompressedDebugSectionsTest {
                         + " (hip.maxInflatedMiB");
         // a smaller budget refuses the honest one the same way
         assertNotSearched1151(check(new DllVerifier().verify(ok, o.toBuilder()
-                .limits(ReadLimits.DEFAULT.withInflateBytes(64L << 20)).build()),
+                .limits(ReadLimits.builder().inflateBytes(64L << 20).build()).build()),
                 "paths.build"), "hip.maxInflatedMiB");
         // the time limit stops the inflating itself
         t0 = System.nanoTime();
         Check slow = check(new DllVerifier().verify(ok, o.toBuilder()
-                .limits(ReadLimits.DEFAULT.withTime(Duration.ofMillis(200))).build()),
+                .limits(ReadLimits.builder().time(Duration.ofMillis(200)).build()).build()),
                 "paths.build");
         long ms = (System.nanoTime() - t0) / 1_000_000;
         System.out.printf("the same under a 200 ms limit: stopped after %d ms%n", ms);

@@ -139,7 +139,7 @@ class OverlayTest {
         // the overlay accepted (pe.overlay off): the scan reads it, within 2 s
         VerifyReport r = new DllVerifier(reads, null).verify(big, options().toBuilder()
                 .skippedChecks(Set.of("paths.pdb", "pe.overlay"))
-                .limits(ReadLimits.DEFAULT.withTime(Duration.ofSeconds(2))).build());
+                .limits(ReadLimits.builder().time(Duration.ofSeconds(2)).build()).build());
         long ms = (System.nanoTime() - t0) / 1_000_000;
         System.out.printf("scan of a 100 GiB file under a 2 s limit: %d ms, %d bytes read%n", ms, reads.bytesRead(big));
         assertEquals(Verdict.SKIP, check(r, "pe.overlay").verdict());

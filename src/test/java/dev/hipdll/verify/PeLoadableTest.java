@@ -204,7 +204,7 @@ class PeLoadableTest {
         VerifyReport r = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofMinutes(10),
                 () -> new DllVerifier().verify(p, options().toBuilder()
                         .skippedChecks(java.util.Set.of(CheckIds.PATHS_BUILD))
-                        .limits(dev.hipdll.bytes.ReadLimits.DEFAULT.withTime(java.time.Duration.ofHours(1))).build()));
+                        .limits(dev.hipdll.bytes.ReadLimits.builder().time(java.time.Duration.ofHours(1)).build()).build()));
         Check c = r.check(CheckIds.PE_LOADABLE).orElseThrow();
         assertEquals(Verdict.FAIL, c.verdict(), c.toString());
         assertTrue(String.join("\n", c.details()).contains("more than 262144 import lookup entries in all"), c.toString());

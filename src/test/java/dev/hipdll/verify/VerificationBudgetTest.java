@@ -87,7 +87,7 @@ class VerificationBudgetTest {
 
         // a larger budget reads the export names: the limit is the budget, not a fixed cap
         VerifyReport big = new DllVerifier().verify(exports, options().toBuilder()
-                .limits(ReadLimits.DEFAULT.withNameBytes(512L << 20)).build());
+                .limits(ReadLimits.builder().nameBytes(512L << 20).build()).build());
         assertEquals(Verdict.FAIL, check(big, CheckIds.EXPORTS_DUPLICATES).verdict(), "65536 copies of one name");
         assertFalse(check(big, CheckIds.EXPORTS_DUPLICATES).found().contains("budget"));
     }
@@ -96,7 +96,7 @@ class VerificationBudgetTest {
     void entriesPastTheBudgetFail() throws Exception {
         Path imports = Files.write(dir.resolve("entries.dll"), HostileDlls.sharedImportTable(1, 4096, 8));
         Check i = check(new DllVerifier().verify(imports, options().toBuilder()
-                .limits(ReadLimits.DEFAULT.withEntries(1000)).build()),
+                .limits(ReadLimits.builder().entries(1000).build()).build()),
                 CheckIds.IMPORTS_ALLOWED);
         assertTrue(i.found().contains("import lookup entry #1000 ") && i.found().contains("more than 1000 table entries")
                 && i.found().contains("hip.maxTableEntries"), i.found());
@@ -115,8 +115,8 @@ class VerificationBudgetTest {
 
         // the time budget stops the inflating itself
         t0 = System.nanoTime();
-        Check slow = check(new DllVerifier().verify(zlib, options().toBuilder().limits(ReadLimits.DEFAULT
-                .withInflateBytes(8L << 30).withTime(Duration.ofMillis(300))).build()), CheckIds.DEVICE_TARGETS);
+        Check slow = check(new DllVerifier().verify(zlib, options().toBuilder().limits(ReadLimits.builder()
+                .inflateBytes(8L << 30).time(Duration.ofMillis(300)).build()).build()), CheckIds.DEVICE_TARGETS);
         ms = (System.nanoTime() - t0) / 1_000_000;
         assertEquals(Verdict.FAIL, slow.verdict(), slow.toString());
         // stopped at the time budget while inflating (the bundle payload names where), not after inflating

@@ -48,7 +48,7 @@ class VerifyOptionsTest {
                 .imports(ImportPolicy.forRuntime(false, OptionalInt.of(7)).withAllowed(List.of("kernel32.dll"), "test"))
                 .maxBundleBytes(64L << 20).buildPaths(List.of("/work/build")).runtimeMajor(OptionalInt.of(7))
                 .skippedChecks(Set.of("paths.")).failOnExtraExports(false)
-                .limits(ReadLimits.DEFAULT.withTime(Duration.ofSeconds(5))).allowedPaths(List.of("D:/agent/**"))
+                .limits(ReadLimits.builder().time(Duration.ofSeconds(5)).build()).allowedPaths(List.of("D:/agent/**"))
                 .maxOverlayBytes(0).signature(new SignatureOptions(true, SignerPins.none(), Optional.empty()))
                 .hardening(HardeningPolicy.parse(List.of("none"))).build();
         assertEquals(set, set.toBuilder().build());
