@@ -25,7 +25,7 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * pinned by major version ({@code owner/repo@vN}, as the project's workflows); no input is spliced into a
  * {@code run} (injection); the default version is the POM's release version; the CMake example
  * (docs/ci/gate-cmake-release.yml) uses this repository's action at that version with the permission code scanning
- * needs. GitHub's schema: ValidateWorkflowsTest. The script itself, run as the action runs it: the IT
+ * needs, and docs/gate-from-any-ci.md shows its gate job as it is. GitHub's schema: ValidateWorkflowsTest. The script itself, run as the action runs it: the IT
  * src/it/action-verify-script.
  */
 class GitHubActionTest {
@@ -132,5 +132,19 @@ class GitHubActionTest {
         assertTrue(example.contains("uses: " + scm.group(1) + "@v" + release), "the example uses " + scm.group(1) + "@v" + release);
         Map<String, Object> gate = map(map(load("docs/ci/gate-cmake-release.yml").get("jobs"), "jobs").get("gate"), "gate");
         assertEquals("write", map(gate.get("permissions"), "permissions").get("security-events"), "code scanning upload");
+
+        // docs/gate-from-any-ci.md shows the gate job as the file has it (the job's own comment lines aside)
+        StringBuilder job = new StringBuilder();
+        boolean in = false;
+        for (String line : example.split("\n")) {
+            if (line.startsWith("  ") && !line.startsWith("   ")) {
+                in = line.equals("  gate:");
+            }
+            if (in && !line.startsWith("    # ")) {
+                job.append(line).append('\n');
+            }
+        }
+        String page = Files.readString(Path.of("docs/gate-from-any-ci.md"), StandardCharsets.UTF_8);
+        assertTrue(page.contains(job.toString().strip()), "docs/gate-from-any-ci.md shows the gate job:\n" + job);
     }
 }
