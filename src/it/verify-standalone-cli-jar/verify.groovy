@@ -43,9 +43,14 @@ assert refused.err.contains('hipdll:verify: hip.maxBundleMiB: 0 is outside 1..20
 
 def help = run(['verify', '--help'])
 assert help.status == 0
-def descriptor = new XmlSlurper().parse(new ZipFile(jar).with { z -> z.getInputStream(z.getEntry('META-INF/maven/plugin.xml')) })
-def verifyMojo = descriptor.mojos.mojo.find { it.goal.text() == 'verify' }
-def properties = verifyMojo.configuration.children().collect { it.text() }.findAll { it.startsWith('${hip.') }
+def doc = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+        .parse(new ZipFile(jar).with { z -> z.getInputStream(z.getEntry('META-INF/maven/plugin.xml')) })
+def mojos = doc.getElementsByTagName('mojo')
+def verifyMojo = (0..<mojos.length).collect { mojos.item(it) }.find { m ->
+    m.getElementsByTagName('goal').item(0).textContent == 'verify' }
+def conf = verifyMojo.getElementsByTagName('configuration').item(0).childNodes
+def properties = (0..<conf.length).collect { conf.item(it) }.findAll { it.nodeType == 1 }
+        .collect { it.textContent.trim() }.findAll { it.startsWith('${hip.') }
 assert properties.size() > 40
 properties.each { p -> assert help.out.contains("-D${p[2..-2]}=") : "help lacks ${p}" }
 
