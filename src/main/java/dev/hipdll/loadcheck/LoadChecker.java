@@ -6,6 +6,7 @@ import dev.hipdll.pe.ImportedModule;
 import dev.hipdll.pe.PeFile;
 import dev.hipdll.process.ProcessResult;
 import dev.hipdll.process.ProcessRunner;
+import dev.hipdll.dllsearch.WindowsApiSets;
 import dev.hipdll.findings.Check;
 import dev.hipdll.findings.CheckIds;
 import dev.hipdll.findings.Verdict;
@@ -105,9 +106,10 @@ public final class LoadChecker {
             checks.add(Check.of(CheckIds.LOAD, "LoadLibraryExW loads the DLL", Verdict.PASS, "the DLL loads", "loaded"));
         } else {
             List<String> details = new ArrayList<>();
+            WindowsApiSets apiSets = WindowsApiSets.load();
             for (String imp : imports) {
-                if (SYSTEM_DLLS.contains(imp.toLowerCase(Locale.ROOT)) || imp.toLowerCase(Locale.ROOT).startsWith("api-ms-win-")) {
-                    continue; // Windows' own (KnownDLLs / API sets): always found
+                if (SYSTEM_DLLS.contains(imp.toLowerCase(Locale.ROOT)) || apiSets.resolves(imp)) {
+                    continue; // Windows' own (KnownDLLs / API sets of Windows 10's schema): always found
                 }
                 boolean inDllDir = Files.isRegularFile(dll.resolveSibling(imp));
                 boolean inRt = inRuntimeDir.stream().anyMatch(f -> f.equalsIgnoreCase(imp));

@@ -317,7 +317,9 @@ public final class PackageVerifier {
                 resolved.add(dll + ": allowed runtime, not shipped (" + o.imports().origin() + ")");
             } else {
                 hardMissing |= !delay;
+                String apiSet = windows.apiSets().unresolvedReason(dll);
                 missing.add("missing: " + dll + (delay ? " (delay-load: fails when first called)" : "")
+                        + (apiSet == null ? "" : ": " + apiSet + ", which the loader does not resolve")
                         + ": not in the package, not a Windows DLL (KnownDLLs, API set, System32), not on the import"
                         + " allow-list (" + allowList(o) + "): loading " + f.fileName() + " fails with ERROR_MOD_NOT_FOUND (126)");
             }

@@ -1,23 +1,26 @@
 package dev.hipdll.release;
 
+import dev.hipdll.dllsearch.WindowsApiSets;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 
 /**
  * The DLLs of Windows itself, for a release package's import closure: KnownDLLs (always mapped from
  * System32, so a copy in the package is never loaded), other DLLs every Windows 10/11 System32 holds, and API
- * sets ({@code api-ms-win-*}, {@code ext-ms-*}, resolved by the loader's API set schema). The lists are data,
- * with their sources, in {@code dev/hipdll/release/windows-dlls.txt}.
+ * sets (contracts of the loader's API set schema, {@link WindowsApiSets}). The lists are data, with their sources,
+ * in {@code dev/hipdll/release/windows-dlls.txt} and {@code dev/hipdll/dllsearch/windows-api-sets.txt}.
  *
- * @param known  KnownDLLs, lower case
- * @param system the other Windows DLLs, lower case
+ * @param known   KnownDLLs, lower case
+ * @param system  the other Windows DLLs, lower case
+ * @param apiSets the API set contracts of Windows 10's schema and the loader's rule for them
  */
-public record WindowsDlls(Set<String> known, Set<String> system) {
+public record WindowsDlls(Set<String> known, Set<String> system, WindowsApiSets apiSets) {
     /** The resource holding the lists. */
     public static final String RESOURCE = "windows-dlls.txt";
 
@@ -25,10 +28,11 @@ public record WindowsDlls(Set<String> known, Set<String> system) {
     public WindowsDlls {
         known = Set.copyOf(known);
         system = Set.copyOf(system);
+        Objects.requireNonNull(apiSets, "apiSets");
     }
 
     /**
-     * The lists shipped with the plugin.
+     * The lists shipped with the plugin ({@link WindowsApiSets#load()} for the API sets).
      *
      * @throws IllegalStateException when the resource is missing or has a line of another shape (a broken build)
      */
@@ -37,14 +41,14 @@ public record WindowsDlls(Set<String> known, Set<String> system) {
             if (in == null) {
                 throw new IllegalStateException(RESOURCE + " is missing from the plugin");
             }
-            return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), WindowsApiSets.load());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     /** Parses lines {@code known <name>} and {@code system <name>}; {@code #} starts a comment. */
-    static WindowsDlls parse(String text) {
+    static WindowsDlls parse(String text, WindowsApiSets apiSets) {
         Set<String> known = new TreeSet<>();
         Set<String> system = new TreeSet<>();
         int n = 0;
@@ -62,7 +66,7 @@ public record WindowsDlls(Set<String> known, Set<String> system) {
             }
             (f[0].equals("known") ? known : system).add(f[1].toLowerCase(Locale.ROOT));
         }
-        return new WindowsDlls(known, system);
+        return new WindowsDlls(known, system, apiSets);
     }
 
     /**
@@ -80,10 +84,12 @@ public record WindowsDlls(Set<String> known, Set<String> system) {
         return known.contains(loaderName(dll));
     }
 
-    /** Whether {@code dll} names an API set: {@code api-ms-win-*} or {@code ext-ms-*} (case-insensitive). */
-    public static boolean isApiSet(String dll) {
-        String n = dll.toLowerCase(Locale.ROOT);
-        return n.startsWith("api-ms-win-") || n.startsWith("ext-ms-");
+    /**
+     * Whether the loader resolves {@code dll} as an API set: its name up to the last hyphen is a contract Windows
+     * 10's schema hosts ({@link WindowsApiSets#resolves}); an invented {@code api-ms-win-evil-l1-1-0.dll} is not.
+     */
+    public boolean isApiSet(String dll) {
+        return apiSets.resolves(dll);
     }
 
     /**

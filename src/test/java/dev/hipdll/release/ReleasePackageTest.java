@@ -141,6 +141,31 @@ class ReleasePackageTest {
         assertTrue(r.failureSummary().startsWith("hipblas.dll: package.dependencies: missing: rocblas.dll"), r.failureSummary());
     }
 
+    /**
+     * Red team (issue 31, item 6): an API set is Windows' only when the loader resolves it, its name up to the last
+     * hyphen a contract Windows 10's schema hosts. A real DLL (clang-19, lld-link-19) importing the universal CRT,
+     * a newer revision of a kernel32 contract, an invented {@code api-ms-win-evil-l1-1-0.dll} and an extension set
+     * the schema lists without a host: the first two are Windows', the last two missing (error 126), the last with
+     * the schema's reason. Under the former prefix rule every one of them passed.
+     */
+    @Test
+    void anApiSetIsWindowsOnlyWhenTheLoaderResolvesIt() throws Exception {
+        Path p = copyOf("api-sets");
+        PackageFixtures.library(p, "sets.dll", imports("api-ms-win-crt-heap-l1-1-0.dll", List.of("_set_new_mode"),
+                "api-ms-win-core-synch-l1-2-7.dll", List.of("WaitOnAddress"),
+                "api-ms-win-evil-l1-1-0.dll", List.of("Evil"),
+                "ext-ms-win-xaml-pal-l1-1-0.dll", List.of("XamlPal")));
+        PackageReport r = new PackageVerifier().verify(p, options());
+        Check deps = check(r, "sets.dll", CheckIds.PACKAGE_DEPENDENCIES);
+        assertEquals(Verdict.FAIL, deps.verdict(), String.join("\n", new CheckTable().render(r)));
+        assertTrue(deps.found().endsWith(", 0 allowed runtime, 2 missing"), deps.found());
+        String details = String.join("\n", deps.details());
+        assertTrue(details.contains("missing: api-ms-win-evil-l1-1-0.dll: not in the package"), details);
+        assertTrue(details.contains("missing: ext-ms-win-xaml-pal-l1-1-0.dll: an API set Windows 10's schema lists"
+                + " without a host DLL, which the loader does not resolve: not in the package"), details);
+        assertFalse(details.contains("api-ms-win-crt-heap") || details.contains("api-ms-win-core-synch"), details);
+    }
+
     @Test
     void theSameReleaseAsAZip() throws Exception {
         Path zip = PackageFixtures.zip(release, dir.resolve("release.zip"));

@@ -114,7 +114,15 @@ class WindowsDllsRealPackagesTest {
             }
         }
         System.out.println(dlls + " DLLs in " + packages.size() + " packages; the Windows DLLs they import: " + windowsImports);
+        Set<String> apiSets = new TreeSet<>();
+        for (String n : windowsImports) {
+            if (windows.isApiSet(n)) {
+                apiSets.add(n);
+            }
+        }
+        System.out.println(apiSets.size() + " distinct API set imports, each a contract of windows-api-sets.txt: " + apiSets);
         assertEquals(List.of(), unknown, "imports of Windows DLLs that the list does not know");
+        assertTrue(apiSets.contains("api-ms-win-crt-runtime-l1-1-0.dll"), "the universal CRT's API sets: " + apiSets);
         assertTrue(windowsImports.contains("dsound.dll"), "the JRE's jsound.dll imports dsound.dll: " + windowsImports);
         assertTrue(dlls >= 50, dlls + " DLLs");
     }
