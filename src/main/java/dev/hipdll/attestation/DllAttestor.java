@@ -1,5 +1,6 @@
 package dev.hipdll.attestation;
 
+import dev.hipdll.authenticode.UnsignedImage;
 import dev.hipdll.digest.Sha256;
 import dev.hipdll.io.AtomicFile;
 import dev.hipdll.io.IoProblem;
@@ -58,6 +59,7 @@ public final class DllAttestor {
      * @throws IOException          when the DLL cannot be read or the attestation not written or deleted
      */
     public Optional<Path> attest(Request r, Consumer<String> log) throws AttestationException, IOException {
+        // a DLL another tool signed after the build is the build's by its image without the signature (UnsignedImage)
         Path file = Attestations.fileFor(r.dll());
         if (r.key().isEmpty()) {
             if (!r.noKeyHint().isEmpty()) {  // one short line; empty: said once already
@@ -80,7 +82,9 @@ public final class DllAttestor {
             throw new AttestationException("cannot sign: " + e.getMessage());
         }
         String dllSha256 = Sha256.of(r.dll());
-        if (!dllSha256.equals(provenance.output().sha256())) {
+        boolean signedAfter = !dllSha256.equals(provenance.output().sha256())
+                && UnsignedImage.sha256(r.dll()).filter(provenance.output().sha256()::equals).isPresent();
+        if (!dllSha256.equals(provenance.output().sha256()) && !signedAfter) {
             throw new AttestationException("cannot sign: " + r.provenanceFile() + " records output.sha256 "
                     + SlsaStatement.quoted(provenance.output().sha256()) + ", but " + r.dll() + " has " + dllSha256
                     + "; build again (-Dhip.force=true)");
@@ -98,7 +102,9 @@ public final class DllAttestor {
             throw new IOException("cannot write the attestation " + file + ": " + IoProblem.describe(e), e);
         }
         log.accept("attestation: " + file + " (in-toto Statement v1, SLSA provenance v1, subject "
-                + provenance.output().file() + " sha256 " + dllSha256 + "), signed by " + key + ", keyid " + key.keyId());
+                + provenance.output().file() + " sha256 " + provenance.output().sha256()
+                + (signedAfter ? ": the DLL as the build linked it, which another tool signed after the build" : "")
+                + "), signed by " + key + ", keyid " + key.keyId());
         return Optional.of(file);
     }
 
