@@ -10,7 +10,7 @@ import java.util.Optional;
 import net.jsign.AuthenticodeSigner;
 import net.jsign.DigestAlgorithm;
 import net.jsign.KeyStoreBuilder;
-import net.jsign.Signable;
+import net.jsign.pe.PEFile;
 import net.jsign.timestamp.TimestampingMode;
 
 /**
@@ -123,7 +123,7 @@ public final class AuthenticodeSigning {
                 .withTimestamping(tsaUrl.isPresent());
         tsaUrl.ifPresent(u -> signer.withTimestampingMode(TimestampingMode.RFC3161).withTimestampingAuthority(u)
                 .withTimestampingRetries(2).withTimestampingRetryWait(1));
-        try (Signable file = Signable.of(pe.toFile())) {
+        try (PEFile file = new PEFile(pe.toFile())) {  // not Signable.of: it loads the MSI reader (Apache POI, left out)
             signer.sign(file);
         } catch (Exception e) {
             throw new SigningException("cannot sign " + pe.getFileName() + " with the key '" + alias + "' of "

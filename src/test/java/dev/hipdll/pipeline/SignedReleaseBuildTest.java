@@ -144,7 +144,10 @@ class SignedReleaseBuildTest {
         assertTrue(verified.contains("Timestamp"), verified);
         // the stamp records the signed DLL and the image the link wrote; no password anywhere
         String stamp = Files.readString(new StampStore(dll).committedFile());
-        assertTrue(stamp.contains(signed) && stamp.contains("\"unsignedSha256\":\"" + image.get() + "\""), stamp);
+        dev.hipdll.incremental.BuildStamp recorded = new StampStore(dll).committed().orElseThrow();
+        assertEquals(signed, recorded.output().sha256(), stamp);
+        assertEquals(image.get(), recorded.unsignedSha256(), stamp);
+        assertTrue(stamp.contains("keystore=") && stamp.contains("alias=release"), stamp);
         for (String text : List.of(String.join("\n", log), stamp, Files.readString(dll.resolveSibling("provenance.json")),
                 Files.readString(dll.resolveSibling("build.log")))) {
             assertFalse(text.contains(STOREPASS), "the keystore password was written: " + text);
