@@ -75,7 +75,8 @@ import java.util.function.BooleanSupplier;
  *       killed with their process trees, and the message names the failed step.</li>
  *   <li>The link writes {@code .tmp/<build id>/<output name>}; only a complete PE32+ DLL
  *       ({@link DllImageCheck}) is moved over the output, atomically ({@link LinkedDllPlacement}), so a failed or
- *       stopped build keeps the previous DLL.</li>
+ *       stopped build keeps the previous DLL. With {@link HipDllBuildRequest#authenticode()} it is signed there
+ *       first, so everything published next describes the signed DLL.</li>
  *   <li>Publishing: {@code <dll>.sha256}, {@code provenance.json} (every step's command with
  *       placeholders), the stamp (pending when {@code hipdll:verify} follows), and the attestation signed with the
  *       key of {@link #withSigning} ({@link DllAttestor}).</li>
