@@ -82,15 +82,24 @@ public final class DllAttestor {
             throw new AttestationException("cannot sign: " + e.getMessage());
         }
         String dllSha256 = Sha256.of(r.dll());
+        Optional<String> image = UnsignedImage.sha256(r.dll());
         boolean signedAfter = !dllSha256.equals(provenance.output().sha256())
-                && UnsignedImage.sha256(r.dll()).filter(provenance.output().sha256()::equals).isPresent();
+                && image.filter(provenance.output().sha256()::equals).isPresent();
+        // a DLL the build signed: its image without the signature is named too (signedAfter: it is the subject)
+        byte[] statement = SlsaStatement.of(provenance, r.parameters(), r.builderId(), r.pluginVersion(),
+                r.provenanceFile().getFileName().toString(), Sha256.of(r.provenanceFile()),
+                signedAfter ? null : image.orElse(null));
         if (!dllSha256.equals(provenance.output().sha256()) && !signedAfter) {
+            if (r.upToDate() && image.isPresent() && alreadySigned(file, statement, key)) {
+                // the build signed it, another tool signed it again: the statement names its image already
+                log.accept("attestation: " + file + " kept (it names this DLL's image without its signature, sha256 "
+                        + image.get() + ": signed again after the build; signed by " + key + ")");
+                return Optional.of(file);
+            }
             throw new AttestationException("cannot sign: " + r.provenanceFile() + " records output.sha256 "
                     + SlsaStatement.quoted(provenance.output().sha256()) + ", but " + r.dll() + " has " + dllSha256
                     + "; build again (-Dhip.force=true)");
         }
-        byte[] statement = SlsaStatement.of(provenance, r.parameters(), r.builderId(), r.pluginVersion(),
-                r.provenanceFile().getFileName().toString(), Sha256.of(r.provenanceFile()));
         if (r.upToDate() && alreadySigned(file, statement, key)) {
             log.accept("attestation: " + file + " kept (this statement, signed by " + key + ")");
             return Optional.of(file);

@@ -133,8 +133,8 @@ class SignedReleaseBuildTest {
         assertTrue(check.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, check.exitValue(), out);
         assertEquals(signed, new ProvenanceJson().read(dll.resolveSibling("provenance.json")).output().sha256());
-        List<String> subjects = subjects(Attestations.fileFor(dll));
-        assertEquals(List.of(signed), subjects);
+        // the attestation's subject is the signed DLL, and its image without the signature is named too
+        assertEquals(List.of(signed, image.get()), subjects(Attestations.fileFor(dll)));
         // a real Authenticode signature with the loopback TSA's RFC 3161 timestamp, as osslsigncode reads it
         Process v = new ProcessBuilder("osslsigncode", "verify", "-in", dll.toString(), "-CAfile", caPem.toString(),
                 "-TSA-CAfile", shared.resolve("tsa/tsa.crt").toString()).redirectErrorStream(true).start();
@@ -158,6 +158,16 @@ class SignedReleaseBuildTest {
         assertTrue(again.stream().anyMatch(l -> l.startsWith("coli_hip.dll is up to date (")
                 && !l.contains("signed after the build")), String.join("\n", again));
         assertEquals(signed, Sha256.of(dll));
+
+        // signed again by another tool (a release step that re-signs): still the build's DLL, and its attestation holds
+        SigningFixtures.sign(dll, signer);
+        List<String> resigned = b.build();
+        assertTrue(b.ran().isEmpty(), String.join("\n", resigned));
+        assertTrue(resigned.stream().anyMatch(l -> l.startsWith("coli_hip.dll is up to date (signed after the build)")),
+                String.join("\n", resigned));
+        Check c = AttestationCheck.check(new AttestationCheck.Request(dll, Sha256.of(dll), Attestations.fileFor(dll),
+                trusted, true, "the test requires it"));
+        assertEquals(Verdict.PASS, c.verdict(), c.toString());
     }
 
     @Test
