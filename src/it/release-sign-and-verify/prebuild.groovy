@@ -13,7 +13,7 @@ run(['rm', '-rf', "${basedir}/src", signing.path, "${basedir}/.mvn"])
 run(['mkdir', '-p', "${basedir}/src/main", signing.path, "${basedir}/.mvn"])
 run(['cp', '-a', new File(example, 'src/main/hip').path, "${basedir}/src/main/hip"])
 
-// a CA and a code-signing certificate it issues (jsign leaves a self-signed root out of the signature, so a
+// a CA and a code-signing certificate it issues (jsign-core leaves a self-signed root out of the signature, so a
 // self-signed signing certificate would leave the signature without its signer's certificate)
 def ks = ['-keystore', "${signing}/release.p12", '-storetype', 'PKCS12', '-storepass', 'changeit']
 run(['keytool', '-genkeypair', '-alias', 'ca', '-keyalg', 'RSA', '-keysize', '2048', '-sigalg', 'SHA256withRSA',
@@ -37,5 +37,5 @@ for (int i = 0; i < 300 && !port.exists(); i++) {
 }
 assert port.exists() : 'the loopback TSA (scripts/dev/local-tsa) did not start'
 new File(signing, 'trust.pem').text = new File(signing, 'ca.pem').text + new File(signing, 'tsa.crt').text
-new File(basedir, '.mvn/maven.config').text = "-Djsign.tsaurl=http://127.0.0.1:${port.text.trim()}/\n"
+new File(basedir, '.mvn/maven.config').text = "-Dhip.sign.tsaUrl=http://127.0.0.1:${port.text.trim()}/\n"
 return true

@@ -43,7 +43,8 @@ import org.junit.jupiter.api.Test;
  *   <li>nothing imports {@code dev.hipdll.maven}: the mojos are the top, a second front end sits beside them;</li>
  *   <li>the readers of untrusted formats ({@code bytes}, {@code pe}, {@code bundle}, {@code authenticode},
  *       {@code zip}) use each other, {@code io}, the JDK, Bouncy Castle (ASN.1, CMS) and aircompressor, and no
- *       policy: what is acceptable is decided above them.</li>
+ *       policy: what is acceptable is decided above them;</li>
+ *   <li>jsign (Authenticode signing in the build) is used in {@code dev.hipdll.signing} only.</li>
  * </ul>
  * And each package uses only the packages its {@code package-info.java} names in its "May use:" sentence
  * ({@link #eachPackageUsesWhatItsPackageInfoSays()}): the stated layers are the enforced ones.
@@ -65,6 +66,8 @@ class LayeringTest {
                         "org.codehaus.plexus.classworlds.."));
         rules.put("nothing imports maven", noClasses().that().resideOutsideOfPackages(frontEnds)
                 .should().dependOnClassesThat().resideInAPackage(root + ".maven.."));
+        rules.put("jsign only in signing", noClasses().that().resideOutsideOfPackages(root + ".signing..")
+                .should().dependOnClassesThat().resideInAPackage("net.jsign.."));
         String[] readers = {root + ".bytes..", root + ".pe..", root + ".bundle..", root + ".authenticode..",
                 root + ".zip.."};
         rules.put("format readers use no policy", classes().that().resideInAnyPackage(readers)
@@ -104,6 +107,11 @@ class LayeringTest {
     @Test
     void nothingImportsTheMojos() {
         rules(ROOT).get("nothing imports maven").check(plugin());
+    }
+
+    @Test
+    void jsignOnlyInTheSigningPackage() {
+        rules(ROOT).get("jsign only in signing").check(plugin());
     }
 
     @Test
@@ -178,7 +186,7 @@ class LayeringTest {
         String planted = ROOT + ".testing.layering";
         JavaClasses classes = new ClassFileImporter().importPackages(planted);
         Map<String, ArchRule> rules = rules(planted);
-        assertEquals(4, rules.size());
+        assertEquals(5, rules.size());
         for (Map.Entry<String, ArchRule> rule : rules.entrySet()) {
             assertThrows(AssertionError.class, () -> rule.getValue().check(classes),
                     "the planted offender of '" + rule.getKey() + "' passes");

@@ -1,5 +1,6 @@
 package dev.hipdll.attestation;
 
+import dev.hipdll.authenticode.UnsignedImage;
 import dev.hipdll.findings.Check;
 import dev.hipdll.findings.CheckIds;
 import dev.hipdll.findings.Verdict;
@@ -167,8 +168,16 @@ public final class AttestationCheck {
             return Optional.empty();
         }
         SlsaStatement statement = SlsaStatement.read(envelope.payload(), where);
+        Optional<String> image = Optional.empty();  // the DLL without its signature, read only when needed
         for (SlsaStatement.Subject s : statement.subjects()) {
-            if (s.sha256().equals(r.dllSha256())) {
+            boolean signedAfter = false;
+            if (!s.sha256().equals(r.dllSha256()) && !s.sha256().isEmpty()) {
+                if (image.isEmpty()) {
+                    image = unsignedImage(r.dll());
+                }
+                signedAfter = image.isPresent() && image.get().equals(s.sha256());
+            }
+            if (s.sha256().equals(r.dllSha256()) || signedAfter) {
                 List<String> details = new ArrayList<>();
                 details.add("signer: " + signer.describe() + ", " + signer.algorithm().label() + ", keyid " + signer.keyId());
                 details.add("builder " + SlsaStatement.quoted(statement.builderId()) + ", " + SlsaStatement.PLUGIN + " "
@@ -179,9 +188,15 @@ public final class AttestationCheck {
                             .map(SlsaStatement::quoted).toList()));
                 }
                 details.add(r.why());
+                if (signedAfter) {
+                    details.add("the subject is this DLL's image without its Authenticode signature (SHA-256 "
+                            + s.sha256() + "): the DLL the build linked, signed after the build; the file's own"
+                            + " SHA-256 is " + r.dllSha256());
+                }
                 return Optional.of(new Check(CHECK_ID, TITLE, Verdict.PASS, expected, "signed by " + signer.describe()
-                        + "; subject " + SlsaStatement.quoted(s.name()) + " sha256 " + s.sha256() + " (" + where + ")",
-                        details));
+                        + "; subject " + SlsaStatement.quoted(s.name()) + " sha256 " + s.sha256()
+                        + (signedAfter ? " (the DLL without its signature: signed after the build)" : "")
+                        + " (" + where + ")", details));
             }
         }
         notes.add(where + ": signed by " + signer.describe() + ", but its subject is " + String.join(", ",
@@ -189,5 +204,14 @@ public final class AttestationCheck {
                         + (s.sha256().isEmpty() ? "(none)" : s.sha256())).toList()) + "; this DLL ("
                 + r.dll().getFileName() + ") has " + r.dllSha256());
         return Optional.empty();
+    }
+
+    /** The SHA-256 of {@code dll} without its Authenticode signature; empty when it is not signed or not readable. */
+    private static Optional<String> unsignedImage(Path dll) {
+        try {
+            return UnsignedImage.sha256(dll);
+        } catch (java.io.IOException e) {
+            return Optional.empty();
+        }
     }
 }

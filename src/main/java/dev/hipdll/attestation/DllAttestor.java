@@ -1,5 +1,6 @@
 package dev.hipdll.attestation;
 
+import dev.hipdll.authenticode.UnsignedImage;
 import dev.hipdll.digest.Sha256;
 import dev.hipdll.io.AtomicFile;
 import dev.hipdll.io.IoProblem;
@@ -58,6 +59,7 @@ public final class DllAttestor {
      * @throws IOException          when the DLL cannot be read or the attestation not written or deleted
      */
     public Optional<Path> attest(Request r, Consumer<String> log) throws AttestationException, IOException {
+        // a DLL another tool signed after the build is the build's by its image without the signature (UnsignedImage)
         Path file = Attestations.fileFor(r.dll());
         if (r.key().isEmpty()) {
             if (!r.noKeyHint().isEmpty()) {  // one short line; empty: said once already
@@ -80,13 +82,24 @@ public final class DllAttestor {
             throw new AttestationException("cannot sign: " + e.getMessage());
         }
         String dllSha256 = Sha256.of(r.dll());
-        if (!dllSha256.equals(provenance.output().sha256())) {
+        Optional<String> image = UnsignedImage.sha256(r.dll());
+        boolean signedAfter = !dllSha256.equals(provenance.output().sha256())
+                && image.filter(provenance.output().sha256()::equals).isPresent();
+        // a DLL the build signed: its image without the signature is named too (signedAfter: it is the subject)
+        byte[] statement = SlsaStatement.of(provenance, r.parameters(), r.builderId(), r.pluginVersion(),
+                r.provenanceFile().getFileName().toString(), Sha256.of(r.provenanceFile()),
+                signedAfter ? null : image.orElse(null));
+        if (!dllSha256.equals(provenance.output().sha256()) && !signedAfter) {
+            if (r.upToDate() && image.isPresent() && alreadySigned(file, statement, key)) {
+                // the build signed it, another tool signed it again: the statement names its image already
+                log.accept("attestation: " + file + " kept (it names this DLL's image without its signature, sha256 "
+                        + image.get() + ": signed again after the build; signed by " + key + ")");
+                return Optional.of(file);
+            }
             throw new AttestationException("cannot sign: " + r.provenanceFile() + " records output.sha256 "
                     + SlsaStatement.quoted(provenance.output().sha256()) + ", but " + r.dll() + " has " + dllSha256
                     + "; build again (-Dhip.force=true)");
         }
-        byte[] statement = SlsaStatement.of(provenance, r.parameters(), r.builderId(), r.pluginVersion(),
-                r.provenanceFile().getFileName().toString(), Sha256.of(r.provenanceFile()));
         if (r.upToDate() && alreadySigned(file, statement, key)) {
             log.accept("attestation: " + file + " kept (this statement, signed by " + key + ")");
             return Optional.of(file);
@@ -98,7 +111,9 @@ public final class DllAttestor {
             throw new IOException("cannot write the attestation " + file + ": " + IoProblem.describe(e), e);
         }
         log.accept("attestation: " + file + " (in-toto Statement v1, SLSA provenance v1, subject "
-                + provenance.output().file() + " sha256 " + dllSha256 + "), signed by " + key + ", keyid " + key.keyId());
+                + provenance.output().file() + " sha256 " + provenance.output().sha256()
+                + (signedAfter ? ": the DLL as the build linked it, which another tool signed after the build" : "")
+                + "), signed by " + key + ", keyid " + key.keyId());
         return Optional.of(file);
     }
 

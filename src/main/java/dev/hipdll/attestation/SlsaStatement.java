@@ -21,6 +21,7 @@ import java.util.List;
  * <pre>
  * {"_type": "https://in-toto.io/Statement/v1",
  *  "subject": [{"name": "coli_hip.dll", "digest": {"sha256": "&lt;the DLL's&gt;"}}],
+ *              (a DLL the build signed: a second subject, "coli_hip.dll (without its Authenticode signature)")
  *  "predicateType": "https://slsa.dev/provenance/v1",
  *  "predicate": {
  *    "buildDefinition": {
@@ -86,11 +87,31 @@ public record SlsaStatement(List<Subject> subjects, String buildType, String bui
      */
     public static byte[] of(Provenance provenance, ExternalParameters parameters, String builderId, String pluginVersion,
                             String provenanceName, String provenanceSha256) {
+        return of(provenance, parameters, builderId, pluginVersion, provenanceName, provenanceSha256, null);
+    }
+
+    /**
+     * As {@link #of(Provenance, ExternalParameters, String, String, String, String)}, for a DLL the build signed with
+     * Authenticode: a second subject, {@code "<dll> (without its Authenticode signature)"}, names the SHA-256 of its
+     * image without the signature (the DLL the link wrote), so the DLL stays recognised when another tool signs it
+     * again.
+     *
+     * @param unsignedSha256 the image's SHA-256 without the signature; {@code null}: one subject only
+     * @return the payload
+     */
+    public static byte[] of(Provenance provenance, ExternalParameters parameters, String builderId, String pluginVersion,
+                            String provenanceName, String provenanceSha256, String unsignedSha256) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("_type", Attestations.STATEMENT_TYPE);
-        ObjectNode subject = root.putArray("subject").addObject();
+        com.fasterxml.jackson.databind.node.ArrayNode subjects = root.putArray("subject");
+        ObjectNode subject = subjects.addObject();
         subject.put("name", provenance.output().file());
         subject.putObject("digest").put("sha256", provenance.output().sha256());
+        if (unsignedSha256 != null && !unsignedSha256.equals(provenance.output().sha256())) {
+            ObjectNode image = subjects.addObject();
+            image.put("name", provenance.output().file() + " (without its Authenticode signature)");
+            image.putObject("digest").put("sha256", unsignedSha256);
+        }
         root.put("predicateType", Attestations.PREDICATE_TYPE);
         ObjectNode predicate = root.putObject("predicate");
 

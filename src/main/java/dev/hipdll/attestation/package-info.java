@@ -3,6 +3,6 @@
  * ({@link dev.hipdll.attestation.DllAttestor}, {@link dev.hipdll.attestation.SlsaStatement}), signing keys and PEM
  * files, the trusted keys a verifier holds, and the check of an attestation against a DLL
  * ({@link dev.hipdll.attestation.AttestationCheck}) within {@link dev.hipdll.attestation.AttestationLimits}.
- * <p>May use: {@code digest}, {@code findings}, {@code io}, {@code parameter}, {@code provenance}, {@code verify}.
+ * <p>May use: {@code authenticode}, {@code digest}, {@code findings}, {@code io}, {@code parameter}, {@code provenance}, {@code verify}.
  */
 package dev.hipdll.attestation;

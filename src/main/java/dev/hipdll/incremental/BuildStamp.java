@@ -22,12 +22,16 @@ import java.util.TreeMap;
  * @param windowsSdkVersion the Windows SDK version (e.g. {@code 10.0.26100.0}), or {@code null}
  * @param environment      the environment that reaches the compiler: name to SHA-256 of
  *                         {@code name=value} (values are not stored: they may be secrets)
- * @param output           the DLL the build wrote
+ * @param output           the DLL the build wrote (signed, when the build signs it: {@code hip.sign.*})
+ * @param unsignedSha256   the SHA-256 of that DLL's image without its Authenticode signature
+ *                         ({@link dev.hipdll.authenticode.UnsignedImage}): the DLL the link wrote. A DLL signed by
+ *                         another tool after the build has it too, and is recognised by it ("signed after the
+ *                         build"). {@code null} (a stamp written before it was recorded): the output's SHA-256
  */
 public record BuildStamp(int formatVersion, String pluginVersion, SortedMap<String, String> parameters,
                          List<String> targets, List<FileFingerprint> sources, List<FileFingerprint> headers,
                          String sdkVersion, List<SdkFingerprint> sdk, String toolsetVersion, String windowsSdkVersion,
-                         SortedMap<String, String> environment, FileFingerprint output) {
+                         SortedMap<String, String> environment, FileFingerprint output, String unsignedSha256) {
 
     /**
      * The current layout version; a stamp of another version is never up to date. 2: only output-deciding
@@ -43,5 +47,23 @@ public record BuildStamp(int formatVersion, String pluginVersion, SortedMap<Stri
         headers = List.copyOf(headers);
         sdk = List.copyOf(sdk);
         environment = new TreeMap<>(environment == null ? Map.of() : environment);
+        if (unsignedSha256 == null && output != null) {
+            unsignedSha256 = output.sha256();
+        }
+    }
+
+    /** A stamp of an unsigned DLL: its image without a signature is the whole file. */
+    public BuildStamp(int formatVersion, String pluginVersion, SortedMap<String, String> parameters,
+                      List<String> targets, List<FileFingerprint> sources, List<FileFingerprint> headers,
+                      String sdkVersion, List<SdkFingerprint> sdk, String toolsetVersion, String windowsSdkVersion,
+                      SortedMap<String, String> environment, FileFingerprint output) {
+        this(formatVersion, pluginVersion, parameters, targets, sources, headers, sdkVersion, sdk, toolsetVersion,
+                windowsSdkVersion, environment, output, null);
+    }
+
+    /** This stamp recording {@code now} as its output (the same image without its signature). */
+    public BuildStamp withOutput(FileFingerprint now) {
+        return new BuildStamp(formatVersion, pluginVersion, parameters, targets, sources, headers, sdkVersion, sdk,
+                toolsetVersion, windowsSdkVersion, environment, now, unsignedSha256);
     }
 }

@@ -1,5 +1,6 @@
 package dev.hipdll.incremental;
 
+import dev.hipdll.authenticode.UnsignedImage;
 import dev.hipdll.digest.FileDigests;
 import dev.hipdll.sdk.HipSdk;
 import dev.hipdll.sdk.SdkComponent;
@@ -52,10 +53,11 @@ public final class Fingerprints {
                 headers.add(FileFingerprint.of(n, digests));
             }
         }
+        FileFingerprint output = FileFingerprint.of(dll, digests);
         return new BuildStamp(BuildStamp.FORMAT_VERSION, in.pluginVersion(), in.parameters(), in.targets(), sources,
                 headers, in.sdk().version(), sdk(in.sdk(), digests), in.toolsetVersion().orElse(null),
                 in.windowsSdkVersion().orElse(null), CompilerEnvironment.fingerprint(in.environment(), in.windowsHost(), in.userVariables()),
-                FileFingerprint.of(dll, digests));
+                output, UnsignedImage.sha256(dll).orElse(output.sha256()));
     }
 
     /**

@@ -10,12 +10,21 @@ import java.util.Optional;
  *                {@code "hip.arch changed: gfx1151 → gfx1151,gfx1100"}); empty when it is up to date
  * @param checked how many recorded inputs were compared (for the "up to date" line)
  * @param refreshed see {@link #refreshedStamp()}; {@code null} when there is nothing to refresh
+ * @param signedAfterBuild whether the DLL differs from the one the build wrote only by its Authenticode signature
+ *                  (another tool signed it after the build: its image without the signature has the stamp's
+ *                  {@link BuildStamp#unsignedSha256()}); only when up to date
  */
-public record StampDecision(List<String> reasons, int checked, BuildStamp refreshed) {
-    /** Creates a decision; the list is copied; {@code refreshed} is dropped unless up to date. */
+public record StampDecision(List<String> reasons, int checked, BuildStamp refreshed, boolean signedAfterBuild) {
+    /** Creates a decision; the list is copied; {@code refreshed} and {@code signedAfterBuild} are dropped unless up to date. */
     public StampDecision {
         reasons = List.copyOf(reasons);
         refreshed = reasons.isEmpty() ? refreshed : null;
+        signedAfterBuild = reasons.isEmpty() && signedAfterBuild;
+    }
+
+    /** A decision of a DLL as the build wrote it. */
+    public StampDecision(List<String> reasons, int checked, BuildStamp refreshed) {
+        this(reasons, checked, refreshed, false);
     }
 
     /** A decision with nothing to refresh. */

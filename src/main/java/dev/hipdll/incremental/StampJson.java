@@ -61,6 +61,7 @@ final class StampJson {
             map(g, "environment", s.environment());
             g.writeFieldName("output");
             file(g, s.output());
+            g.writeStringField("unsignedSha256", s.unsignedSha256());
             g.writeEndObject();
         }
     }
@@ -105,6 +106,7 @@ final class StampJson {
             List<FileFingerprint> headers = null;
             List<SdkFingerprint> sdk = null;
             FileFingerprint output = null;
+            String unsigned = null;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
                 JsonToken t = p.nextToken();
@@ -133,6 +135,7 @@ final class StampJson {
                         }
                     }
                     case "output" -> output = file(p);
+                    case "unsignedSha256" -> unsigned = text(p);
                     default -> p.skipChildren();
                 }
             }
@@ -141,7 +144,7 @@ final class StampJson {
                 throw new IOException("stamp lacks a member");
             }
             return new BuildStamp(format, plugin, params, targets, sources, headers, sdkVersion, sdk, toolset, winsdk,
-                    env, output);
+                    env, output, unsigned);
         } catch (RuntimeException e) {
             throw new IOException("malformed stamp: " + e.getMessage(), e);
         }

@@ -1,5 +1,6 @@
 package dev.hipdll.incremental;
 
+import dev.hipdll.authenticode.UnsignedImage;
 import dev.hipdll.digest.FileDigests;
 import java.io.IOException;
 import java.io.InputStream;
@@ -77,7 +78,9 @@ public final class StampStore {
 
     /**
      * Promotes the pending stamp to the committed one, after verify passed on the DLL: only when the
-     * pending stamp records exactly the DLL's current content.
+     * pending stamp records exactly the DLL's current content, or the DLL differs from it only by an Authenticode
+     * signature another tool gave it after the build (then the next build says "up to date (signed after the
+     * build)").
      *
      * @return whether a stamp was committed
      * @throws IOException when the stamp cannot be moved
@@ -98,12 +101,22 @@ public final class StampStore {
         if (p.isEmpty()) {
             return false;
         }
-        if (!Files.isRegularFile(dll) || !digests.of(dll).equals(p.get().output().sha256())) {
+        if (!Files.isRegularFile(dll) || !digests.of(dll).equals(p.get().output().sha256())
+                && !signedAfterBuild(p.get())) {
             Files.deleteIfExists(pendingFile());
             return false;
         }
         move(pendingFile(), committedFile());
         return true;
+    }
+
+    /**
+     * Whether the DLL differs from the one {@code stamp} records only by an Authenticode signature another tool gave
+     * it after the build (its image without the signature is the stamp's {@link BuildStamp#unsignedSha256()}).
+     */
+    private boolean signedAfterBuild(BuildStamp stamp) throws IOException {
+        Optional<String> image = UnsignedImage.sha256(dll);
+        return image.isPresent() && image.get().equals(stamp.unsignedSha256());
     }
 
     /** Deletes the pending stamp (verify failed), leaving the DLL without a stamp. */

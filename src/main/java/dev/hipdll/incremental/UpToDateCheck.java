@@ -1,6 +1,9 @@
 package dev.hipdll.incremental;
 
+import dev.hipdll.authenticode.UnsignedImage;
+import dev.hipdll.digest.Sha256;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -8,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -148,6 +152,7 @@ public final class UpToDateCheck {
 
         FileFingerprint out = previous.output();
         FileFingerprint outNow = out;
+        boolean signedAfterBuild = false;
         checked++;
         String dll = Path.of(out.path()).getFileName().toString();
         if (!out.path().equals(current.output().toAbsolutePath().normalize().toString())) {
@@ -156,7 +161,14 @@ public final class UpToDateCheck {
             FileFingerprint.Comparison c = out.compare();
             switch (c.state()) {
                 case MISSING -> why.add("output " + dll + " is missing");
-                case CHANGED -> why.add("output " + dll + " was modified after it was built");
+                case CHANGED -> {
+                    Optional<String> change = outputChange(current.output(), out, previous.unsignedSha256());
+                    if (change.isPresent()) {
+                        why.add(change.get());
+                    } else {
+                        signedAfterBuild = true;
+                    }
+                }
                 case SAME_CONTENT -> {
                     touched = true;
                     outNow = c.current();
@@ -165,12 +177,46 @@ public final class UpToDateCheck {
             }
         }
         if (!why.isEmpty() || !touched) {
-            return new StampDecision(why, checked);
+            return new StampDecision(why, checked, null, signedAfterBuild);
         }
         List<SdkFingerprint> sdk = previous.sdk().stream().map(x -> sdkNow.getOrDefault(x.name(), x)).toList();
         return new StampDecision(why, checked, new BuildStamp(previous.formatVersion(), previous.pluginVersion(),
                 previous.parameters(), previous.targets(), sources, headers, previous.sdkVersion(), sdk,
-                previous.toolsetVersion(), previous.windowsSdkVersion(), previous.environment(), outNow));
+                previous.toolsetVersion(), previous.windowsSdkVersion(), previous.environment(), outNow,
+                previous.unsignedSha256()), signedAfterBuild);
+    }
+
+    /**
+     * What changed in the output since the build wrote it ({@code recorded}), or empty when only its Authenticode
+     * signature did: another tool signed it after the build, and its image without the signature has the recorded
+     * {@code unsignedSha256} (the DLL the link wrote).
+     */
+    static Optional<String> outputChange(Path output, FileFingerprint recorded, String unsignedSha256) {
+        String dll = output.getFileName().toString();
+        String was = "the build wrote " + recorded.size() + " bytes, SHA-256 " + recorded.sha256();
+        try {
+            String sha = Sha256.of(output);
+            long size = Files.size(output);
+            Optional<String> image = UnsignedImage.sha256(output);
+            String now = size + " bytes, SHA-256 " + sha;
+            if (image.isPresent()) {
+                if (image.get().equals(unsignedSha256)) {
+                    return Optional.empty();
+                }
+                return Optional.of("output " + dll + " was modified after it was built, not only signed: its image"
+                        + " without the signature has SHA-256 " + image.get() + ", the build linked " + unsignedSha256
+                        + " (now " + now + "; " + was + ")");
+            }
+            if (sha.equals(unsignedSha256)) {
+                return Optional.of("output " + dll + " lost the Authenticode signature the build gave it (it is the"
+                        + " DLL the link wrote, unsigned)");
+            }
+            return Optional.of("output " + dll + " was modified after it was built: its content differs and it"
+                    + " carries no Authenticode signature, so it was not only signed (now " + now + "; " + was + ")");
+        } catch (IOException e) {
+            return Optional.of("output " + dll + " was modified after it was built and cannot be read now ("
+                    + e.getMessage() + ")");
+        }
     }
 
     /** Adds the reason when {@code f} changed; returns its current fingerprint ({@code f} unless only its times changed). */

@@ -8,6 +8,7 @@ import dev.hipdll.pipeline.BuildRequestBuilder;
 import dev.hipdll.pipeline.BuildSigning;
 import dev.hipdll.pipeline.HipDllBuild;
 import dev.hipdll.pipeline.HipDllBuildRequest;
+import dev.hipdll.signing.AuthenticodeSigning;
 import dev.hipdll.pipeline.HipDllBuildResult;
 import dev.hipdll.pipeline.Schedule;
 import dev.hipdll.pipeline.IncludeDirectories;
@@ -269,6 +270,50 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Parameter(property = "hip.attestation.serverId", defaultValue = SigningKeySettings.DEFAULT_SERVER_ID)
     String signingServerId;
 
+    /**
+     * The keystore whose key signs the DLL with Authenticode in the build itself (jsign-core, SHA-256): a PKCS#12 or
+     * JKS file (relative to the project directory), or what jsign takes for {@code hip.sign.storetype}. The DLL is
+     * signed after the link and before its {@code .sha256}, {@code provenance.json}, attestation and build stamp are
+     * written, so each describes the signed DLL. Unset: the DLL is not signed (sign it with another tool after the
+     * build; see the release pipeline in docs/verify.md).
+     */
+    @Parameter(property = "hip.sign.keystore")
+    String signKeystore;
+
+    /** The keystore's type as jsign names it ({@code PKCS12}, {@code JKS}, {@code PKCS11}, ...); unset: from the file name. */
+    @Parameter(property = "hip.sign.storetype")
+    String signStoretype;
+
+    /** The alias of the code signing key in {@code hip.sign.keystore}; required with it. */
+    @Parameter(property = "hip.sign.alias")
+    String signAlias;
+
+    /**
+     * The keystore's password. Prefer the settings.xml server {@code hip.sign.serverId} or the variable
+     * {@code HIPDLL_SIGN_STOREPASS}: Maven shows parameters in its {@code -X} output. Never logged by the plugin.
+     */
+    @Parameter(property = "hip.sign.storepass")
+    String signStorepass;
+
+    /** The key's password; unset: the server's {@code <passphrase>}, {@code HIPDLL_SIGN_KEYPASS}, or the keystore's. */
+    @Parameter(property = "hip.sign.keypass")
+    String signKeypass;
+
+    /**
+     * The RFC 3161 timestamping authority the signature is timestamped by (an http or https URL), so it stays valid
+     * after the certificate expires; unset: no timestamp. {@code scripts/dev/local-tsa} serves one on the loopback.
+     */
+    @Parameter(property = "hip.sign.tsaUrl")
+    String signTsaUrl;
+
+    /**
+     * The {@code <server>} of settings.xml holding the keystore's password ({@code <password>}) and the key's
+     * ({@code <passphrase>}, default the keystore's), when {@code hip.sign.storepass} is not set; without such a
+     * server, the variables {@code HIPDLL_SIGN_STOREPASS} and {@code HIPDLL_SIGN_KEYPASS}.
+     */
+    @Parameter(property = "hip.sign.serverId", defaultValue = AuthenticodeSettings.DEFAULT_SERVER_ID)
+    String signServerId;
+
     /** The {@code runDetails.builder.id} of the signed attestation: a URI naming what ran the build (e.g. the CI workflow). */
     @Parameter(property = "hip.attestation.builderId", defaultValue = Attestations.DEFAULT_BUILDER_ID)
     String builderId;
@@ -467,8 +512,14 @@ public class BuildMojo extends AbstractHipdllMojo {
         } catch (IllegalArgumentException e) {
             throw new MojoFailureException(e.getMessage());
         }
+        // the Authenticode key (hip.sign.*): a configured one that is incomplete fails before anything is built
+        Optional<AuthenticodeSigning> authenticode = AuthenticodeSettings.load(new AuthenticodeSettings.Parameters(
+                signKeystore, signStoretype, signAlias, signStorepass, signKeypass, signTsaUrl, signServerId),
+                session == null ? null : session.getSettings(), settingsDecrypter, host().environment(),
+                basedir.toPath());
+        authenticode.ifPresent(a -> getLog().info("Authenticode: signing the DLL in the build with " + a.describe()));
         // the one trust policy of this run: shards and restored step records are taken as it says
-        HipDllBuildRequest request = request().withTrust(trustPolicy());
+        HipDllBuildRequest request = request().withTrust(trustPolicy()).withAuthenticode(authenticode);
         int cores = Runtime.getRuntime().availableProcessors();
         HipDllBuild engine = new HipDllBuild(SessionJobBudget.of(session, jobsTotal == 0
                 ? Math.max(cores, request.options().jobs()) : jobsTotal, getLog()::warn))
@@ -507,7 +558,8 @@ public class BuildMojo extends AbstractHipdllMojo {
             problems.forEach(getLog()::warn);
             return new BuildRequestBuilder()
                     // the signing variables stay out of every compiler step's environment
-                    .host(SigningKeySettings.withoutSigningVariables(host()))
+                    .host(AuthenticodeSettings.withoutPasswordVariables(
+                            SigningKeySettings.withoutSigningVariables(host())))
                     .sdk(new SdkOverrides(path(sdkRoot), path(hipcc), path(clangDir), path(includeDir), path(libDir),
                             path(deviceLibDir), path(runtimeDll), CommandLineProperties.places(session, basedir,
                             project == null ? null : project.getProperties(), overrideValues())))

@@ -1,5 +1,6 @@
 package dev.hipdll.pipeline;
 
+import dev.hipdll.authenticode.UnsignedImage;
 import dev.hipdll.digest.FileDigests;
 import dev.hipdll.io.AtomicFile;
 import dev.hipdll.trust.MachineKey;
@@ -13,7 +14,7 @@ import java.util.Optional;
 /**
  * Binds a DLL this machine linked from inputs it vouches for to this machine, as step records are
  * ({@link dev.hipdll.incremental.RecordSeal}): {@code <dll>.built-here} holds the HMAC-SHA256, under the user's
- * {@link MachineKey}, of the line {@code hipdll dll 1 <sha256 of the DLL>}. A build that signs and finds the DLL up to
+ * {@link MachineKey}, of the line {@code hipdll dll 1 <sha256 of the DLL without its signature>}. A build that signs and finds the DLL up to
  * date signs it only when this binding holds; a DLL, stamp and provenance restored from a build cache (all writable by
  * whoever writes the cache) would otherwise be signed as this build's own. It is written only when every input of
  * the link was vouched for (no unsigned shard), and deleted otherwise.
@@ -32,6 +33,16 @@ final class DllBinding {
     }
 
     /**
+     * The SHA-256 the binding is over: the DLL's image without its Authenticode signature
+     * ({@link UnsignedImage}), the whole file when it is not signed. A DLL the build signed ({@code hip.sign.*}) or that
+     * another tool signed after the build is bound as the DLL this machine linked.
+     */
+    private static String image(Path dll, FileDigests digests) throws IOException {
+        Optional<String> image = UnsignedImage.sha256(dll);
+        return image.isPresent() ? image.get() : digests.of(dll);
+    }
+
+    /**
      * Writes the binding of the DLL as it is now, or deletes it when {@code vouched} is false or there is no key.
      *
      * @throws IOException when the DLL cannot be read or the file not written
@@ -41,7 +52,7 @@ final class DllBinding {
             Files.deleteIfExists(file(dll));
             return;
         }
-        AtomicFile.writeString(file(dll), key.get().mac(statement(digests.of(dll))) + "\n");
+        AtomicFile.writeString(file(dll), key.get().mac(statement(image(dll, digests))) + "\n");
     }
 
     /**
@@ -59,7 +70,7 @@ final class DllBinding {
                 return Optional.of("it was not linked on this machine (no " + f.getFileName() + ")");
             }
             String mac = Files.readString(f, StandardCharsets.US_ASCII);
-            return key.get().verifies(statement(digests.of(dll)), mac) ? Optional.empty()
+            return key.get().verifies(statement(image(dll, digests)), mac) ? Optional.empty()
                     : Optional.of("it was not linked on this machine (" + f.getFileName() + " does not verify)");
         } catch (IOException | RuntimeException e) {
             return Optional.of("it was not linked on this machine (" + f.getFileName() + " cannot be read)");

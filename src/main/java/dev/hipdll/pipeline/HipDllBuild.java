@@ -75,7 +75,8 @@ import java.util.function.BooleanSupplier;
  *       killed with their process trees, and the message names the failed step.</li>
  *   <li>The link writes {@code .tmp/<build id>/<output name>}; only a complete PE32+ DLL
  *       ({@link DllImageCheck}) is moved over the output, atomically ({@link LinkedDllPlacement}), so a failed or
- *       stopped build keeps the previous DLL.</li>
+ *       stopped build keeps the previous DLL. With {@link HipDllBuildRequest#authenticode()} it is signed there
+ *       first, so everything published next describes the signed DLL.</li>
  *   <li>Publishing: {@code <dll>.sha256}, {@code provenance.json} (every step's command with
  *       placeholders), the stamp (pending when {@code hipdll:verify} follows), and the attestation signed with the
  *       key of {@link #withSigning} ({@link DllAttestor}).</li>
@@ -379,9 +380,17 @@ public final class HipDllBuild {
                                        BooleanSupplier awaitVerify, long started, long stampStarted, BuildListener log)
             throws BuildFailedException, IOException {
         Path output = plan.output();
-        log.info(output.getFileName() + " is up to date (" + decision.checked() + " recorded inputs unchanged since"
+        log.info(output.getFileName() + " is up to date (" + (decision.signedAfterBuild()
+                ? "signed after the build): only its Authenticode signature is new, its image without the signature is"
+                + " the one the build linked; " : "") + decision.checked() + " recorded inputs unchanged since"
                 + " the last successful build; checked in " + millis(started) + " ms, of which the stamp comparison "
                 + millis(stampStarted) + " ms); hipcc not started. -Dhip.force=true rebuilds.");
+        if (decision.signedAfterBuild()) {
+            log.info(plan.publisher().checksum().getFileName() + " and " + plan.publisher().provenanceFile()
+                    .getFileName() + " describe " + output.getFileName() + " as the build wrote it, before it was"
+                    + " signed; with hip.sign.keystore the build signs the DLL itself and they describe the signed"
+                    + " DLL (docs/verify.md#a-release-pipeline-build-sign-verify)");
+        }
         if (incremental.decidedOnPending()) {
             // The last build's hipdll:verify never judged the DLL (e.g. it failed on a
             // parameter); its pending stamp is that build's work
@@ -425,8 +434,9 @@ public final class HipDllBuild {
                                          BuildListener log)
             throws BuildFailedException, IOException {
         Path output = plan.output();
+        // signed (hip.sign.*) before it is moved: the digest, provenance, attestation and stamp describe the signed DLL
         LinkedDllPlacement.place(plan.tempDir().resolve(output.getFileName()), output, plan.tempDir(),
-                plan.outputDirectory().resolve("build.log"), plan.previousOutput(), log);
+                plan.outputDirectory().resolve("build.log"), plan.previousOutput(), log, plan.request().authenticode());
         int ran = (int) result.count(StepOutcome.Ran.class);
         int reused = (int) result.count(StepOutcome.Reused.class);
         long fromShards = result.outcomes().values().stream().filter(x -> x instanceof StepOutcome.Reused u

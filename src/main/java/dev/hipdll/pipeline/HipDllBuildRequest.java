@@ -6,6 +6,7 @@ import dev.hipdll.trust.MachineKey;
 import dev.hipdll.trust.TrustPolicy;
 import java.nio.file.Path;
 import java.util.Objects;
+import dev.hipdll.signing.AuthenticodeSigning;
 import java.util.Optional;
 
 /**
@@ -25,14 +26,26 @@ import java.util.Optional;
  *                       build takes ({@link TrustPolicy#mayTake})
  * @param recordKey      the file of this user's {@link MachineKey}, which binds the step records this machine
  *                       writes (outside {@code target/}); empty: none is known, so no record is bound here
+ * @param authenticode   how the build signs the linked DLL with Authenticode ({@code hip.sign.*}), before its digest,
+ *                       provenance, attestation and stamp are written; empty: the DLL is not signed
  */
 public record HipDllBuildRequest(Host host, SetupInputs setup, TranslationUnits units, GfxTargetList targets,
                                  Path output, BuildOptions options, Path basedir, Path buildDirectory,
-                                 StampContext stamp, TrustPolicy trust, Optional<Path> recordKey) {
-    /** Checks that the trust policy and the key's place are given. */
+                                 StampContext stamp, TrustPolicy trust, Optional<Path> recordKey,
+                                 Optional<AuthenticodeSigning> authenticode) {
+    /** Checks that the trust policy, the key's place and the signing are given. */
     public HipDllBuildRequest {
         Objects.requireNonNull(trust, "trust");
         Objects.requireNonNull(recordKey, "recordKey");
+        Objects.requireNonNull(authenticode, "authenticode");
+    }
+
+    /** A request whose DLL is not signed with Authenticode. */
+    public HipDllBuildRequest(Host host, SetupInputs setup, TranslationUnits units, GfxTargetList targets,
+                              Path output, BuildOptions options, Path basedir, Path buildDirectory,
+                              StampContext stamp, TrustPolicy trust, Optional<Path> recordKey) {
+        this(host, setup, units, targets, output, options, basedir, buildDirectory, stamp, trust, recordKey,
+                Optional.empty());
     }
 
     /**
@@ -49,7 +62,13 @@ public record HipDllBuildRequest(Host host, SetupInputs setup, TranslationUnits 
     /** This request with {@code policy} as its trust policy. */
     public HipDllBuildRequest withTrust(TrustPolicy policy) {
         return new HipDllBuildRequest(host, setup, units, targets, output, options, basedir, buildDirectory, stamp,
-                policy, recordKey);
+                policy, recordKey, authenticode);
+    }
+
+    /** This request with the DLL signed as {@code signing} says ({@code hip.sign.*}), or not (empty). */
+    public HipDllBuildRequest withAuthenticode(Optional<AuthenticodeSigning> signing) {
+        return new HipDllBuildRequest(host, setup, units, targets, output, options, basedir, buildDirectory, stamp,
+                trust, recordKey, signing);
     }
 
     /** The output directory. */

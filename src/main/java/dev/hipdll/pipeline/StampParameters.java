@@ -1,5 +1,6 @@
 package dev.hipdll.pipeline;
 
+import dev.hipdll.signing.AuthenticodeSigning;
 import dev.hipdll.compile.HardeningFlags;
 import dev.hipdll.compile.SourceLanguages;
 import dev.hipdll.environment.ScrubPolicy;
@@ -78,6 +79,8 @@ public final class StampParameters {
                     + " scanned); otherwise only how provenance and logs name paths"),
             notDeciding(HipDllBuildRequest.class, "trust", "which shards and step records are taken, not what they are"),
             notDeciding(HipDllBuildRequest.class, "recordKey", "binds this machine's step records"),
+            stamped(HipDllBuildRequest.class, "authenticode", "hip.sign",
+                    r -> r.authenticode().map(AuthenticodeSigning::stampText).orElse(null)),
 
             elsewhere(SetupInputs.class, "overrides", "the resolved SDK's components (path, size, hash), however"
                     + " the root or an override was spelled"),

@@ -279,7 +279,13 @@ class UpToDateCheckTest {
     void theOutputItself() throws IOException {
         BuildStamp s = stamp();
         Files.writeString(dll, "MZ another dll");
-        assertEquals(List.of("output coli_hip.dll was modified after it was built"), reasons(s));
+        List<String> why = reasons(s);
+        assertEquals(1, why.size(), why.toString());
+        // what changed: the content, not only a signature, with both sizes and digests
+        assertTrue(why.get(0).startsWith("output coli_hip.dll was modified after it was built: its content differs and"
+                + " it carries no Authenticode signature, so it was not only signed (now 14 bytes, SHA-256 "), why.get(0));
+        assertTrue(why.get(0).contains("the build wrote " + s.output().size() + " bytes, SHA-256 " + s.output().sha256()),
+                why.get(0));
         Files.delete(dll);
         assertEquals(List.of("output coli_hip.dll is missing"), reasons(s));
     }

@@ -54,6 +54,10 @@ final class CoreBuild {
     dev.hipdll.trust.TrustPolicy trust = dev.hipdll.trust.TrustPolicy.none();
     /** The key a DLL build signs its attestation (and step records) with; empty: unsigned. */
     Optional<dev.hipdll.attestation.SigningKey> signingKey = Optional.empty();
+    /** How the build signs the DLL with Authenticode ({@code hip.sign.*}); empty: not signed. */
+    Optional<dev.hipdll.signing.AuthenticodeSigning> authenticode = Optional.empty();
+    /** Whether hipdll:verify follows the build (the stamp is then pending until it passes). */
+    boolean awaitVerify;
     /** The last DLL build's result. */
     HipDllBuildResult result;
 
@@ -102,8 +106,8 @@ final class CoreBuild {
     List<String> build() throws IOException, BuildFailedException {
         log.clear();
         result = new HipDllBuild().withShards(shards).withSigning(new BuildSigning(signingKey,
-                dev.hipdll.attestation.Attestations.DEFAULT_BUILDER_ID, "no key")).run(request().withTrust(trust),
-                () -> false, listener());
+                dev.hipdll.attestation.Attestations.DEFAULT_BUILDER_ID, "no key")).run(request().withTrust(trust)
+                .withAuthenticode(authenticode), () -> awaitVerify, listener());
         return List.copyOf(log);
     }
 

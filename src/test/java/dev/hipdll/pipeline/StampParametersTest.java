@@ -64,6 +64,8 @@ class StampParametersTest {
         m.put("HipDllBuildRequest.host", v -> Host.of(OsFamily.WINDOWS, Map.of("Path", "C:\\x")));
         m.put("HipDllBuildRequest.targets", v -> GfxTargetList.parse("gfx1100"));
         m.put("HipDllBuildRequest.output", v -> ((Path) v).resolveSibling("other.dll"));
+        m.put("HipDllBuildRequest.authenticode", v -> Optional.of(new dev.hipdll.signing.AuthenticodeSigning(
+                "/release.p12", "PKCS12", "release", "pass", null, Optional.of("http://127.0.0.1:1/"), "the test")));
         m.put("HipDllBuildRequest.basedir", v -> ((Path) v).resolve("x"));
         m.put("HipDllBuildRequest.buildDirectory", v -> ((Path) v).resolve("x"));
         m.put("HipDllBuildRequest.trust", v -> new TrustPolicy(List.of(), true, SignerPins.none(), Optional.empty()));
