@@ -66,18 +66,7 @@ import org.apache.maven.settings.crypto.SettingsDecrypter;
 // Only maps the parameters to one HipDllBuildRequest; the build itself is HipDllBuild (the class comment
 // above is the goal's description on the plugin site and in hipdll:help, so it names no internal class).
 @Mojo(name = "build", defaultPhase = LifecyclePhase.PACKAGE, threadSafe = true, configurator = "hipdll")
-public class BuildMojo extends AbstractHipdllMojo {
-
-    /**
-     * Comma-separated gfx target IDs, e.g. {@code gfx1151} or {@code gfx1151,gfx1100}; {@code native} is refused.
-     * Required unless {@code hip.skip} (or {@code hip.build.skip}) is set.
-     */
-    @Parameter(property = "hip.arch")
-    String arch;
-
-    /** The HIP SDK root; defaults to {@code HIP_SDK_ROOT}, then a {@code hip} toolchain in toolchains.xml, then {@code HIP_PATH}. */
-    @Parameter(property = "hip.sdkRoot")
-    File sdkRoot;
+public class BuildMojo extends AbstractGfxMojo {
 
     /** hipcc ({@code hipcc.exe}, {@code hipcc.bin.exe}, a {@code .bat}/{@code .cmd} wrapper, or {@code hipcc}); default under the root. */
     @Parameter(property = "hip.hipcc")
@@ -103,15 +92,15 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Parameter(property = "hip.runtimeDll")
     File runtimeDll;
 
-    /** Version (or version prefix) of the {@code hip} toolchain to take from toolchains.xml; default the highest. */
-    @Parameter(property = "hip.toolchainVersion")
-    String toolchainVersion;
-
     /** Windows: the Visual Studio installation; default found with vswhere. */
     @Parameter(property = "hip.vsInstallDir")
     File vsInstallDir;
 
-    /** Windows: the MSVC toolset, exact ({@code 14.44.35207}) or prefix ({@code 14.44}); default an inherited {@code VCToolsVersion}. */
+    // DoctorMojo declares hip.vcToolsVersion too (no common superclass has exactly the two): same javadoc, SharedParametersTest
+    /**
+     * Windows: the MSVC toolset, exact ({@code 14.44.35207}) or prefix ({@code 14.44}), that hipdll:build pins (and
+     * hipdll:doctor checks is installed); default an inherited {@code VCToolsVersion}.
+     */
     @Parameter(property = "hip.vcToolsVersion")
     String vcToolsVersion;
 
@@ -200,7 +189,11 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Parameter(property = "hip.outputDirectory", defaultValue = "${project.build.directory}/hipdll")
     File outputDirectory;
 
-    /** Link the static MSVC runtime (imports stay {@code amdhip64_N.dll} + {@code KERNEL32.dll}); false links the DLL runtime. */
+    // VerifyMojo declares hip.staticRuntime too (no common superclass has exactly the two): same javadoc, SharedParametersTest
+    /**
+     * Whether the DLL links the static MSVC runtime: hipdll:build links it (imports stay {@code amdhip64_N.dll} +
+     * {@code KERNEL32.dll}; false links the DLL runtime), hipdll:verify derives the default import allow-list from it.
+     */
     @Parameter(property = "hip.staticRuntime", defaultValue = "true")
     boolean staticRuntime;
 
@@ -329,11 +322,17 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Parameter(property = "hip.shards.require", defaultValue = "false")
     boolean shardsRequire;
 
+    // VerifyMojo declares hip.attestation.trustedKeys too (no common superclass has exactly the two): same javadoc, SharedParametersTest
     /**
-     * Public keys or certificates (PEM) whose signatures are trusted: with {@code hip.shards}, only shards whose
-     * manifest is signed by one of them ({@code shard.dsse.json}) are read; a step record this machine did not write
-     * (restored from a build cache) is reused only when one of them signed it. Without them, a build with a signing
-     * key refuses shards. The same property as hipdll:verify's (docs/trust.md).
+     * PEM files of the public keys or certificates whose signatures are trusted (comma-separated; several during a key
+     * rotation), the same for every goal (docs/trust.md). hipdll:build: with {@code hip.shards}, only shards whose
+     * manifest is signed by one of them ({@code shard.dsse.json}) are read, and a step record this machine did not
+     * write (restored from a build cache) is reused only when one of them signed it; without them, a build with a
+     * signing key refuses shards. hipdll:verify: a DLL that hipdll:build did not link in this Maven build (restored
+     * from a build cache, found up to date, named with {@code -Dhip.dll}, or verified without a project) must carry an
+     * attestation signed by one of them over a statement whose subject is the DLL's SHA-256
+     * ({@code artifact.attestation}); in a package ({@code hip.package}) every backend must, its attestation
+     * {@code <name>.intoto.jsonl} beside it in the package; unset: no signature is checked.
      */
     @Parameter(property = "hip.attestation.trustedKeys")
     List<File> trustedKeys;
