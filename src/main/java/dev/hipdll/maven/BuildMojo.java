@@ -224,7 +224,8 @@ public class BuildMojo extends AbstractGfxMojo {
      * A compiler launcher put in front of every device compile and host compile (not the bundles or the link):
      * {@code ccache}, {@code sccache}, or a path. A bare name is looked up on {@code PATH}. With it, the
      * launcher's variables ({@code CCACHE_*}, {@code SCCACHE_*}) pass the environment scrub; without it they
-     * are removed. See the build cache page (docs/build-cache.md).
+     * are removed. See the build cache page
+     * (<a href="build-cache.html#ccache-for-each-compile-step-hipcompilerlauncher">docs/build-cache.md</a>).
      */
     @Parameter(property = "hip.compilerLauncher")
     String compilerLauncher;
@@ -232,8 +233,8 @@ public class BuildMojo extends AbstractGfxMojo {
     /**
      * The build cache's key of the HIP SDK and MSVC toolset ({@code sha256:...}). Set by the plugin itself when it
      * is declared with {@code <extensions>true</extensions>}: the Apache Maven Build Cache Extension then keys
-     * cached DLLs by the SDK (docs/build-cache.md). When set, the build stops unless it is the key of the SDK
-     * it resolves. Not meant to be set by hand.
+     * cached DLLs by the SDK (<a href="build-cache.html#the-hip-sdk-and-the-toolset-in-the-key">docs/build-cache.md</a>).
+     * When set, the build stops unless it is the key of the SDK it resolves. Not meant to be set by hand.
      */
     @Parameter(property = "hip.sdkFingerprint")
     String sdkFingerprint;
@@ -273,7 +274,10 @@ public class BuildMojo extends AbstractGfxMojo {
     @Parameter(property = "hip.classifier", defaultValue = DllArtifact.DEFAULT_CLASSIFIER)
     String classifier;
 
-    /** Maven's reproducible-build switch: when set, the link also gets {@code -Wl,/Brepro} and the compiles path-prefix maps (docs/reproducible.md). */
+    /**
+     * Maven's reproducible-build switch: when set, the link also gets {@code -Wl,/Brepro} and the compiles path-prefix
+     * maps (<a href="reproducible.html">docs/reproducible.md</a>).
+     */
     @Parameter(defaultValue = "${project.build.outputTimestamp}")
     String outputTimestamp;
 
@@ -298,7 +302,8 @@ public class BuildMojo extends AbstractGfxMojo {
     String schedule;
 
     /**
-     * {@code device}: a shard build (docs/ci.md, sharded builds). Only the device compiles of the targets in
+     * {@code device}: a shard build
+     * (<a href="ci.html#sharded-builds-one-dll-from-many-jobs-docscihipdll-shardedyml">docs/ci.md, sharded builds</a>). Only the device compiles of the targets in
      * {@code hip.arch} run (no bundle, host compile or link); their code objects and {@code shard.json} (each step's
      * input key and each file's SHA-256; signed as {@code shard.dsse.json} when a signing key is configured, as for
      * attestations) go to {@code <hip.outputDirectory>/shard/<targets>}, zipped beside it as
@@ -325,7 +330,7 @@ public class BuildMojo extends AbstractGfxMojo {
     // VerifyMojo declares hip.attestation.trustedKeys too (no common superclass has exactly the two): same javadoc, SharedParametersTest
     /**
      * PEM files of the public keys or certificates whose signatures are trusted (comma-separated; several during a key
-     * rotation), the same for every goal (docs/trust.md). hipdll:build: with {@code hip.shards}, only shards whose
+     * rotation), the same for every goal (<a href="trust.html">docs/trust.md</a>). hipdll:build: with {@code hip.shards}, only shards whose
      * manifest is signed by one of them ({@code shard.dsse.json}) are read, and a step record this machine did not
      * write (restored from a build cache) is reused only when one of them signed it; without them, a build with a
      * signing key refuses shards. hipdll:verify: a DLL that hipdll:build did not link in this Maven build (restored

@@ -160,7 +160,7 @@ public class VerifyMojo extends AbstractContractMojo {
     // BuildMojo declares hip.attestation.trustedKeys too (no common superclass has exactly the two): same javadoc, SharedParametersTest
     /**
      * PEM files of the public keys or certificates whose signatures are trusted (comma-separated; several during a key
-     * rotation), the same for every goal (docs/trust.md). hipdll:build: with {@code hip.shards}, only shards whose
+     * rotation), the same for every goal (<a href="trust.html">docs/trust.md</a>). hipdll:build: with {@code hip.shards}, only shards whose
      * manifest is signed by one of them ({@code shard.dsse.json}) are read, and a step record this machine did not
      * write (restored from a build cache) is reused only when one of them signed it; without them, a build with a
      * signing key refuses shards. hipdll:verify: a DLL that hipdll:build did not link in this Maven build (restored
