@@ -183,7 +183,8 @@ public final class Doctor {
         String pinned = request.vcToolsVersion() != null ? request.vcToolsVersion() : host.get("VCToolsVersion").orElse(null);
         try {
             List<MsvcToolset> installed = ToolsetSelector.installed(new VisualStudioLocator(h,
-                    runner != null ? runner : new ProcessRunner(java.time.Duration.ofSeconds(30))).installations(null));
+                    runner != null ? runner : new ProcessRunner(java.time.Duration.ofSeconds(30)), request.hints())
+                    .installations(null));
             installed = new ArrayList<>(installed);
             installed.sort((a, b) -> VersionOrder.compare(b.version(), a.version()));
             List<String> details = new ArrayList<>(installed.stream().map(t -> t.version() + "  " + t.dir()).toList());
@@ -213,7 +214,7 @@ public final class Doctor {
         String wanted = host.get("WindowsSDKVersion").map(s -> s.replace("\\", "").strip()).filter(s -> !s.isEmpty())
                 .orElse(null);
         try {
-            WindowsSdk w = new WindowsSdkLocator(h).locate(null, wanted);
+            WindowsSdk w = new WindowsSdkLocator(h, request.hints()).locate(null, wanted);
             checks.add(Check.of(CheckIds.WINDOWS_SDK, "Windows SDK", Verdict.PASS, wanted == null ? "the newest installed"
                     : "WindowsSDKVersion " + wanted, w.version() + " in " + w.root()));
         } catch (MsvcResolutionException e) {

@@ -14,7 +14,18 @@ import dev.hipdll.findings.Check;
 import dev.hipdll.sdk.HipSdkResolver;
 import dev.hipdll.sdk.SdkOverrides;
 import dev.hipdll.sdk.SdkResolutionException;
+import dev.hipdll.contract.ContractException;
+import dev.hipdll.contract.ContractSource;
+import dev.hipdll.host.Host;
+import dev.hipdll.host.OsFamily;
+import dev.hipdll.msvc.MsvcResolutionException;
+import dev.hipdll.msvc.ToolsetSelector;
+import dev.hipdll.msvc.VisualStudioLocator;
+import dev.hipdll.msvc.WindowsSdkLocator;
+import dev.hipdll.process.ProcessRunner;
 import dev.hipdll.verify.DllChoice;
+import java.nio.file.Files;
+import java.time.Duration;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +35,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A second front end (a command line of its own) words the core's "set this parameter" messages its own way: it
- * hands its {@link ParameterHints} to the core in the request, and the SDK resolver, hipdll:doctor's report and the
- * DLL choice of verify spell a parameter with them, not as Maven's {@code -Dhip.*}.
+ * hands its {@link ParameterHints} to the core in the request, and the SDK resolver, hipdll:doctor's report, the
+ * DLL choice of verify, the contract reader and the MSVC locators spell a parameter with them, not as Maven's
+ * {@code -Dhip.*}.
  */
 class FrontEndWordingTest {
 
@@ -95,5 +107,30 @@ class FrontEndWordingTest {
         assertTrue(byDefault.missingHint().endsWith("name the DLL with --dll"), byDefault.missingHint());
         List<String> maven = DllChoice.choose(dir.resolve("other.dll"), true, built, Optional.of(built)).check().details();
         assertTrue(maven.get(0).contains("as -Dhip.dll asks"), maven.toString());
+    }
+
+    @Test
+    void theContractReaderAsksForTheSdkInTheFrontEndsWords() throws Exception {
+        Path loader = Files.writeString(dir.resolve("backend_loader.c"), "#define EACH(M) M(extra1, coli_init_fn)\n"
+                + "static void load(void) {\n    EACH(RESOLVE);\n}\n");
+        ContractException e = assertThrows(ContractException.class, () -> new ContractSource(loader, List.of(), null, 48,
+                "coli_cuda_", false, null, CLI).load());
+        assertTrue(e.getMessage().contains("give the SDK (--sdk-root)"), e.getMessage());
+        assertFalse(e.getMessage().contains("-Dhip."), e.getMessage());
+    }
+
+    @Test
+    void theMsvcLocatorsNameTheirParametersInTheFrontEndsWords() {
+        MsvcResolutionException none = assertThrows(MsvcResolutionException.class,
+                () -> ToolsetSelector.choose(List.of(), null, Optional.empty(), CLI));
+        assertTrue(none.getMessage().endsWith("or set --vs-install-dir"), none.getMessage());
+        Host windows = Host.of(OsFamily.WINDOWS, Map.of("ProgramFiles(x86)", dir.toString()));
+        MsvcResolutionException noVswhere = assertThrows(MsvcResolutionException.class,
+                () -> new VisualStudioLocator(windows, new ProcessRunner(Duration.ofSeconds(10)), CLI).installations(null));
+        assertTrue(noVswhere.getMessage().contains("or set --vs-install-dir <Visual Studio directory>"),
+                noVswhere.getMessage());
+        MsvcResolutionException noKits = assertThrows(MsvcResolutionException.class,
+                () -> new WindowsSdkLocator(windows, CLI).locate(dir, null));
+        assertTrue(noKits.getMessage().contains("or set --windows-sdk-dir <Windows Kits root>"), noKits.getMessage());
     }
 }
