@@ -34,7 +34,8 @@ public record AttestationRequirement(boolean required, String why) {
         }
         if (choice.verdict() == Verdict.PASS) {
             return new AttestationRequirement(true, "required: hipdll:build found this DLL up to date, so it comes from an"
-                    + " earlier build or a restored cache entry with its own stamp (-Dhip.force=true rebuilds it)" + cache);
+                    + " earlier build or a restored cache entry with its own stamp (" + choice.hints().set("hip.force", "true")
+                    + " rebuilds it)" + cache);
         }
         if (choice.verdict() == Verdict.SKIP) {
             return new AttestationRequirement(true, "required: hipdll:build did not run in this Maven build (skipped,"

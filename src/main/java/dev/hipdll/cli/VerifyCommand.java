@@ -26,8 +26,11 @@ import java.util.Set;
  * (to {@code hip.reportDirectory}, default {@code target/hipdll} under the current directory).
  */
 public final class VerifyCommand {
-    /** Parameters the command handles itself rather than through {@link VerifySettings}: the skip switches. */
-    static final Set<String> HANDLED_HERE = Set.of("skip", "skipVerify");
+    /**
+     * Parameters the command handles itself rather than through {@link VerifySettings}: the skip switches, and
+     * {@code hip.toolchainVersion}, which picks a toolchain of Maven's toolchains.xml and is refused here.
+     */
+    static final Set<String> HANDLED_HERE = Set.of("skip", "skipVerify", "toolchainVersion");
 
     private final GoalDescriptor goal;
     private final Host host;
@@ -64,7 +67,10 @@ public final class VerifyCommand {
             SettingsBinder binder = new SettingsBinder(currentDirectory);
             for (var e : args.properties().entrySet()) {
                 GoalParameter p = Parameters.find(goal, e.getKey());
-                if (HANDLED_HERE.contains(p.name())) {
+                if (p.name().equals("toolchainVersion")) {
+                    throw new UsageException("hip.toolchainVersion picks a hip toolchain of Maven's toolchains.xml,"
+                            + " which the command line does not read: give -Dhip.sdkRoot=<the SDK's directory>");
+                } else if (HANDLED_HERE.contains(p.name())) {
                     skip |= dev.hipdll.parameter.StrictBoolean.parse(e.getValue());
                 } else {
                     binder.bind(settings, p, e.getValue());

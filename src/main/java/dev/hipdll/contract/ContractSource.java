@@ -1,5 +1,6 @@
 package dev.hipdll.contract;
 
+import dev.hipdll.parameter.ParameterHints;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,12 +23,23 @@ import java.util.List;
  *                      preprocesses it ({@link LoaderSourceParser#parse(Path, LoaderPreprocessor)}); {@code null}:
  *                      by {@link LoaderSourceParser} alone, which fails closed on uses through macros it does not
  *                      expand
+ * @param hints         how the front end words a parameter in the errors ({@code -Dhip.sdkRoot} from Maven); never
+ *                      {@code null}
  */
 public record ContractSource(Path loaderSource, List<String> exports, Path exportsFile, int expectedCount,
-                             String prefix, boolean explicitPrefix, LoaderPreprocessor preprocessor) {
+                             String prefix, boolean explicitPrefix, LoaderPreprocessor preprocessor,
+                             ParameterHints hints) {
     /** Creates a source; {@code exports} is copied ({@code null} means empty). */
     public ContractSource {
         exports = exports == null ? List.of() : exports.stream().filter(s -> s != null && !s.isBlank()).toList();
+        java.util.Objects.requireNonNull(hints, "hints");
+    }
+
+    /** A source of a Maven build ({@link ParameterHints#MAVEN}). */
+    public ContractSource(Path loaderSource, List<String> exports, Path exportsFile, int expectedCount,
+                          String prefix, boolean explicitPrefix, LoaderPreprocessor preprocessor) {
+        this(loaderSource, exports, exportsFile, expectedCount, prefix, explicitPrefix, preprocessor,
+                ParameterHints.MAVEN);
     }
 
     /** A source whose prefix is the default, not given explicitly: a loader's own prefix wins silently. */
@@ -62,7 +74,7 @@ public record ContractSource(Path loaderSource, List<String> exports, Path expor
             throw new ContractException("give one contract source, not " + String.join(" and ", given));
         }
         if (loaderSource != null) {
-            LoaderSourceParser parser = new LoaderSourceParser(prefix, explicitPrefix);
+            LoaderSourceParser parser = new LoaderSourceParser(prefix, explicitPrefix, hints);
             return preprocessor == null ? parser.parse(loaderSource) : parser.parse(loaderSource, preprocessor);
         }
         if (!exports.isEmpty()) {

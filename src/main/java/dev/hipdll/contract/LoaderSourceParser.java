@@ -1,5 +1,6 @@
 package dev.hipdll.contract;
 
+import dev.hipdll.parameter.ParameterHints;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -47,6 +48,7 @@ public final class LoaderSourceParser {
 
     private final String prefix;
     private final boolean explicit;
+    private final ParameterHints hints;
 
     /** @param prefix the export-name prefix when the loader spells none, e.g. {@code coli_cuda_} */
     public LoaderSourceParser(String prefix) {
@@ -60,8 +62,20 @@ public final class LoaderSourceParser {
      *                 ({@link AbiContract.LoaderPrefix#configured()}) for {@code exports.prefix} to fail
      */
     public LoaderSourceParser(String prefix, boolean explicit) {
+        this(prefix, explicit, ParameterHints.MAVEN);
+    }
+
+    /**
+     * A reader whose errors name a parameter in the front end's words.
+     *
+     * @param prefix   as {@link #LoaderSourceParser(String, boolean)}
+     * @param explicit as {@link #LoaderSourceParser(String, boolean)}
+     * @param hints    how the front end words a parameter ({@code -Dhip.sdkRoot} in {@link #FAIL_CLOSED})
+     */
+    public LoaderSourceParser(String prefix, boolean explicit, ParameterHints hints) {
         this.prefix = prefix;
         this.explicit = explicit;
+        this.hints = java.util.Objects.requireNonNull(hints, "hints");
     }
 
     /**
@@ -105,6 +119,7 @@ public final class LoaderSourceParser {
             SourcePosition at = r.src().position(u.offset());
             int more = r.scan().undecided().size() - 1;
             throw new ContractException(at.in(source) + ": " + FAIL_CLOSED.replace("N", String.valueOf(at.line()))
+                    .replace("-Dhip.sdkRoot", hints.name("hip.sdkRoot"))
                     .replace(": cannot decide", " (" + u.detail() + (more > 0 ? "; and " + more + " more" : "")
                             + "): cannot decide"));
         }
@@ -113,7 +128,8 @@ public final class LoaderSourceParser {
 
     /**
      * The error of {@link #parse(Path)} for a use that goes through a macro it does not expand ({@code N}: the
-     * line; the message adds what was found there).
+     * line; the message adds what was found there), in Maven's words (a front end's own name for
+     * {@code -Dhip.sdkRoot} replaces it).
      */
     public static final String FAIL_CLOSED = "the loader passes RESOLVE through a macro at line N: cannot decide;"
             + " give the SDK (-Dhip.sdkRoot) or an explicit list (hip.exports)";

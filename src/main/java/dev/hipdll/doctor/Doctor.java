@@ -74,7 +74,7 @@ public final class Doctor {
         String runtimeDir = request.runtimeDir() != null ? request.runtimeDir()
                 : sdk != null ? sdk.runtimeDll().path().getParent().toString() : null;
         String runtimeName = sdk != null && request.runtimeDir() == null ? sdk.runtimeDllName() : null;
-        RuntimeFindings runtime = new RuntimeItems(host, probe).examine(runtimeDir, runtimeName,
+        RuntimeFindings runtime = new RuntimeItems(host, probe, request.hints()).examine(runtimeDir, runtimeName,
                 request.applicationDirectory());
         checks.addAll(runtime.checks());
         return new DoctorReport(host.windows(), checks, runtime.dlls(), runtime.runtimeName(), runtime.searchOrder(),
@@ -84,10 +84,11 @@ public final class Doctor {
         HipSdk sdk;
         try {
             sdk = new HipSdkResolver(request.host().windows(), request.host().environment())
-                    .resolve(new SdkOverrides(request.sdkRoot(), null, null, null, null, null, null, request.sdkRootPlaces()),
+                    .resolve(new SdkOverrides(request.sdkRoot(), null, null, null, null, null, null,
+                            request.sdkRootPlaces(), request.hints()),
                             request.toolchain());
         } catch (SdkResolutionException e) {
-            checks.add(Check.of(CheckIds.SDK, "the HIP SDK resolves", Verdict.FAIL, "a HIP SDK (-Dhip.sdkRoot, HIP_SDK_ROOT,"
+            checks.add(Check.of(CheckIds.SDK, "the HIP SDK resolves", Verdict.FAIL, "a HIP SDK (" + request.hints().name("hip.sdkRoot") + ", HIP_SDK_ROOT,"
                     + " toolchains.xml, HIP_PATH)", e.getMessage().replace('\n', ' ')));
             return null;
         }
@@ -182,7 +183,8 @@ public final class Doctor {
         String pinned = request.vcToolsVersion() != null ? request.vcToolsVersion() : host.get("VCToolsVersion").orElse(null);
         try {
             List<MsvcToolset> installed = ToolsetSelector.installed(new VisualStudioLocator(h,
-                    runner != null ? runner : new ProcessRunner(java.time.Duration.ofSeconds(30))).installations(null));
+                    runner != null ? runner : new ProcessRunner(java.time.Duration.ofSeconds(30)), request.hints())
+                    .installations(null));
             installed = new ArrayList<>(installed);
             installed.sort((a, b) -> VersionOrder.compare(b.version(), a.version()));
             List<String> details = new ArrayList<>(installed.stream().map(t -> t.version() + "  " + t.dir()).toList());
@@ -194,7 +196,8 @@ public final class Doctor {
             } else if (pinned == null || pinned.isBlank()) {
                 v = Verdict.WARN;
                 found = "not pinned: hipcc's clang takes the newest, " + installed.get(0).version();
-                details.add("pin one with -Dhip.vcToolsVersion (toolsets 14.50 and newer break HIP's <cmath>)");
+                details.add("pin one with " + request.hints().name("hip.vcToolsVersion")
+                        + " (toolsets 14.50 and newer break HIP's <cmath>)");
             } else if (installed.stream().anyMatch(t -> t.version().equals(pinned.strip()))) {
                 v = Verdict.PASS;
                 found = "pinned " + pinned.strip() + " (installed)";
@@ -211,7 +214,7 @@ public final class Doctor {
         String wanted = host.get("WindowsSDKVersion").map(s -> s.replace("\\", "").strip()).filter(s -> !s.isEmpty())
                 .orElse(null);
         try {
-            WindowsSdk w = new WindowsSdkLocator(h).locate(null, wanted);
+            WindowsSdk w = new WindowsSdkLocator(h, request.hints()).locate(null, wanted);
             checks.add(Check.of(CheckIds.WINDOWS_SDK, "Windows SDK", Verdict.PASS, wanted == null ? "the newest installed"
                     : "WindowsSDKVersion " + wanted, w.version() + " in " + w.root()));
         } catch (MsvcResolutionException e) {

@@ -1,6 +1,7 @@
 package dev.hipdll.doctor;
 
 import dev.hipdll.msvc.MsvcRequest;
+import dev.hipdll.parameter.ParameterHints;
 import dev.hipdll.sdk.HipToolchain;
 import dev.hipdll.sdk.SdkOverrides;
 import java.nio.file.Path;
@@ -21,13 +22,24 @@ import java.util.Optional;
  * @param sdkRootPlaces        where {@code sdkRoot} was spelled when not with {@code -D}
  *                             ({@code hip.sdkRoot → CONFIGURATION}), for its origin in the table, as in
  *                             {@link SdkOverrides#places()}; empty: {@code -Dhip.sdkRoot}; never {@code null}
+ * @param hints                how the front end words a parameter in the report ({@code -Dhip.runtimeDir} from
+ *                             Maven); never {@code null}
  */
 public record DoctorRequest(DoctorHost host, Path sdkRoot, String runtimeDir, String applicationDirectory,
                             String vcToolsVersion, Optional<HipToolchain> toolchain,
-                            Map<String, SdkOverrides.Place> sdkRootPlaces) {
+                            Map<String, SdkOverrides.Place> sdkRootPlaces, ParameterHints hints) {
     public DoctorRequest {
         vcToolsVersion = MsvcRequest.unsetIfBlank(vcToolsVersion);
         sdkRootPlaces = Map.copyOf(sdkRootPlaces);
+        java.util.Objects.requireNonNull(hints, "hints");
+    }
+
+    /** A request from Maven ({@link ParameterHints#MAVEN}). */
+    public DoctorRequest(DoctorHost host, Path sdkRoot, String runtimeDir, String applicationDirectory,
+                         String vcToolsVersion, Optional<HipToolchain> toolchain,
+                         Map<String, SdkOverrides.Place> sdkRootPlaces) {
+        this(host, sdkRoot, runtimeDir, applicationDirectory, vcToolsVersion, toolchain, sdkRootPlaces,
+                ParameterHints.MAVEN);
     }
 
     /** A request whose {@code sdkRoot}, if any, was given with {@code -Dhip.sdkRoot}. */

@@ -1,5 +1,6 @@
 package dev.hipdll.doctor;
 
+import dev.hipdll.parameter.ParameterHints;
 import dev.hipdll.dllsearch.DllSearchOrder;
 import dev.hipdll.dllsearch.SearchInputs;
 import dev.hipdll.dllsearch.SearchLocation;
@@ -23,11 +24,22 @@ import java.util.stream.Collectors;
 public final class RuntimeItems {
     private final DoctorHost host;
     private final FileProbe probe;
+    private final ParameterHints hints;
 
-    /** @param host the host; @param probe its file system */
+    /** Findings worded for Maven ({@link ParameterHints#MAVEN}). @param host the host; @param probe its file system */
     public RuntimeItems(DoctorHost host, FileProbe probe) {
+        this(host, probe, ParameterHints.MAVEN);
+    }
+
+    /**
+     * @param host  the host
+     * @param probe its file system
+     * @param hints how the front end words a parameter ({@code -Dhip.runtimeDir})
+     */
+    public RuntimeItems(DoctorHost host, FileProbe probe, ParameterHints hints) {
         this.host = host;
         this.probe = probe;
+        this.hints = java.util.Objects.requireNonNull(hints, "hints");
     }
 
     /**
@@ -61,7 +73,7 @@ public final class RuntimeItems {
         Optional<String> first = Optional.empty();
         if (!host.windows()) {
             String why = "not a Windows host: the DLL search order is Windows'; hipdll:load-check"
-                    + " -Dhip.loadCheck.launcher=wine shows what a Windows loader binds";
+                    + " " + hints.set("hip.loadCheck.launcher", "wine") + " shows what a Windows loader binds";
             checks.add(Check.of(CheckIds.RUNTIME_SEARCH_ORDER, "Windows loads the configured runtime first", Verdict.SKIP,
                     "-", why));
         } else if (runtimeDir == null || runtimeName == null) {
@@ -84,7 +96,7 @@ public final class RuntimeItems {
         return new RuntimeFindings(checks, dlls, runtimeName == null ? "" : runtimeName, order, first);
     }
 
-    private static Check runtimeFiles(DoctorHost host, List<RuntimeDll> dlls, String runtimeDir, String runtimeName) {
+    private Check runtimeFiles(DoctorHost host, List<RuntimeDll> dlls, String runtimeDir, String runtimeName) {
         List<String> details = new ArrayList<>();
         for (RuntimeDll d : dlls) {
             details.add(d.location() + ": " + host.join(d.directory(), d.name()) + "  file version " + d.versionText()
@@ -92,7 +104,8 @@ public final class RuntimeItems {
         }
         if (runtimeDir == null) {
             return new Check(CheckIds.RUNTIME_FILES, "HIP runtime DLLs on this machine", Verdict.FAIL,
-                    "amdhip64_<major>.dll in the runtime directory", "no runtime directory (no SDK resolved, no -Dhip.runtimeDir)",
+                    "amdhip64_<major>.dll in the runtime directory", "no runtime directory (no SDK resolved, no "
+                    + hints.name("hip.runtimeDir") + ")",
                     details);
         }
         if (runtimeName == null) {

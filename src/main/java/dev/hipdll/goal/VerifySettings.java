@@ -25,7 +25,7 @@ public final class VerifySettings {
     Path exportsFile;
     String exportPrefix;
     boolean failOnExtraExports = true;
-    String sdkRoot;
+    Path sdkRoot;
     List<String> buildPaths = List.of();
     List<String> skipChecks = List.of();
     Path reportDirectory;
@@ -103,7 +103,7 @@ public final class VerifySettings {
     public VerifySettings failOnExtraExports(boolean v) { failOnExtraExports = v; return this; }
 
     /** {@code hip.sdkRoot}: a build path that must not appear; the SDK whose clang reads a loader source. */
-    public VerifySettings sdkRoot(String v) { sdkRoot = v; return this; }
+    public VerifySettings sdkRoot(Path v) { sdkRoot = v; return this; }
 
     /** {@code hip.buildPaths}: more build-machine paths that must not appear in the DLL. */
     public VerifySettings buildPaths(List<String> v) { buildPaths = list(v); return this; }

@@ -35,7 +35,6 @@ import dev.hipdll.verify.ImportPolicy;
 import dev.hipdll.verify.HardeningPolicy;
 import dev.hipdll.verify.VerifyOptions;
 import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -164,15 +163,7 @@ public final class VerifySetup {
     }
 
     private Optional<LoaderPreprocessor> preprocessor() {
-        Path root;
-        try {
-            root = s.sdkRoot == null || s.sdkRoot.isBlank() ? null : Path.of(s.sdkRoot);
-        } catch (InvalidPathException e) {
-            events.add(GateEvent.info("contract: the SDK's clang is not at hand (hip.sdkRoot is no path: "
-                    + e.getMessage() + "): the loader source is read without it, and a RESOLVE use through a macro"
-                    + " that reader does not expand fails the goal"));
-            return Optional.empty();
-        }
+        Path root = s.sdkRoot;
         SdkOverrides overrides = new SdkOverrides(root, null, null, null, null, null, null, context.sdkRootPlaces());
         return LoaderPreprocessors.forSdk(context.host(), overrides, context.toolchain(),
                 LoaderPreprocessor.DEFAULT_TIMEOUT, events);
@@ -204,7 +195,7 @@ public final class VerifySetup {
     private List<String> buildPaths() {
         List<String> paths = new ArrayList<>();
         Environment env = context.host().environment();
-        String sdk = s.sdkRoot;
+        String sdk = s.sdkRoot == null ? null : s.sdkRoot.toString();
         if (sdk == null || sdk.isBlank()) {
             sdk = env.get("HIP_SDK_ROOT").orElse(null);
         }

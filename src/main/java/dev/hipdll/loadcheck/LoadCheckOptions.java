@@ -1,5 +1,6 @@
 package dev.hipdll.loadcheck;
 
+import dev.hipdll.parameter.ParameterHints;
 import dev.hipdll.contract.AbiContract;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,12 +21,23 @@ import java.util.List;
  * @param launcher        how the program runs (natively or under Wine)
  * @param workDir         where the program, its request and its output go
  * @param timeout         how long one run of the program may take before its process tree is killed
+ * @param hints           how the front end words a parameter in the findings and errors
+ *                        ({@code -Dhip.runtimeDir} from Maven); never {@code null}
  */
 public record LoadCheckOptions(Path dll, Path runtimeDir, AbiContract contract, List<String> requiredTargets, Path clang,
-                               Path lldLink, List<Path> libDirs, Launcher launcher, Path workDir, Duration timeout) {
+                               Path lldLink, List<Path> libDirs, Launcher launcher, Path workDir, Duration timeout,
+                               ParameterHints hints) {
     /** Creates options; lists are copied. */
     public LoadCheckOptions {
         requiredTargets = List.copyOf(requiredTargets);
         libDirs = List.copyOf(libDirs);
+        java.util.Objects.requireNonNull(hints, "hints");
+    }
+
+    /** Options of a Maven build ({@link ParameterHints#MAVEN}). */
+    public LoadCheckOptions(Path dll, Path runtimeDir, AbiContract contract, List<String> requiredTargets, Path clang,
+                            Path lldLink, List<Path> libDirs, Launcher launcher, Path workDir, Duration timeout) {
+        this(dll, runtimeDir, contract, requiredTargets, clang, lldLink, libDirs, launcher, workDir, timeout,
+                ParameterHints.MAVEN);
     }
 }

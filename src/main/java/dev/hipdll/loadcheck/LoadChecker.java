@@ -1,5 +1,6 @@
 package dev.hipdll.loadcheck;
 
+import dev.hipdll.parameter.ParameterHints;
 import dev.hipdll.contract.AbiContract;
 import dev.hipdll.pe.ExportedSymbol;
 import dev.hipdll.pe.ImportedModule;
@@ -95,7 +96,7 @@ public final class LoadChecker {
             throw new LoadCheckException("cannot read " + dll + " as a PE image: " + e.getMessage());
         }
         List<String> inRuntimeDir = runtimeFiles(runtimeDir);
-        checks.add(runtimePresent(dll, runtimeDir, runtimeImports, inRuntimeDir));
+        checks.add(runtimePresent(dll, runtimeDir, runtimeImports, inRuntimeDir, o.hints()));
 
         List<String> symbols = o.contract() instanceof AbiContract.NamedContract n ? List.copyOf(n.all()) : prefixed;
         LoaderOutput out = run(o, environment, dll, runtimeDir, symbols);
@@ -139,7 +140,7 @@ public final class LoadChecker {
     private LoaderOutput run(LoadCheckOptions o, Map<String, String> environment, Path dll, Path runtimeDir,
                              List<String> symbols) throws LoadCheckException {
         ProcessRunner runner = new ProcessRunner(o.timeout());
-        Path exe = new LoaderProgram(runner).build(o.clang(), o.lldLink(), o.libDirs(), environment, o.workDir());
+        Path exe = new LoaderProgram(runner, o.hints()).build(o.clang(), o.lldLink(), o.libDirs(), environment, o.workDir());
         Launcher launcher = o.launcher();
         LoaderRequest request = new LoaderRequest(launcher.windowsPath(runtimeDir), null, launcher.windowsPath(dll),
                 symbols);
@@ -176,7 +177,8 @@ public final class LoadChecker {
         return new LoaderOutputParser().parse(r.output(), r.exitCode());
     }
 
-    private static Check runtimePresent(Path dll, Path runtimeDir, List<String> runtimeImports, List<String> inDir) {
+    private static Check runtimePresent(Path dll, Path runtimeDir, List<String> runtimeImports, List<String> inDir,
+                                        ParameterHints hints) {
         String title = "the runtime directory holds the runtime the DLL imports";
         if (runtimeImports.isEmpty()) {
             return Check.of(CheckIds.RUNTIME_PRESENT, title, Verdict.WARN, "an import of amdhip64_<major>.dll",
@@ -193,7 +195,7 @@ public final class LoadChecker {
                 "it holds " + holds, List.of(dll.getFileName() + " imports " + String.join(", ", missing)
                         + ", but the runtime directory " + runtimeDir + " holds " + holds
                         + ": the DLL was linked against another HIP SDK's amdhip64.lib than the runtime it is checked"
-                        + " with. Rebuild it with the SDK whose runtime you ship, or set -Dhip.runtimeDir to a"
+                        + " with. Rebuild it with the SDK whose runtime you ship, or set " + hints.name("hip.runtimeDir") + " to a"
                         + " directory holding " + String.join(", ", missing) + "."));
     }
 

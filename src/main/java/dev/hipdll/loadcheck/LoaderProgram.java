@@ -1,5 +1,6 @@
 package dev.hipdll.loadcheck;
 
+import dev.hipdll.parameter.ParameterHints;
 import dev.hipdll.digest.Sha256;
 import dev.hipdll.environment.CompilerVariables;
 import dev.hipdll.process.ProcessResult;
@@ -36,10 +37,20 @@ public final class LoaderProgram {
     public static final String ENTRY = "hipdll_loadcheck_main";
 
     private final ProcessRunner runner;
+    private final ParameterHints hints;
 
-    /** @param runner runs clang and lld-link (carries the timeout) */
+    /** A builder whose errors are worded for Maven. @param runner runs clang and lld-link (carries the timeout) */
     public LoaderProgram(ProcessRunner runner) {
+        this(runner, ParameterHints.MAVEN);
+    }
+
+    /**
+     * @param runner runs clang and lld-link (carries the timeout)
+     * @param hints  how the front end words a parameter in the errors ({@code -Dhip.loadCheck.libDirs})
+     */
+    public LoaderProgram(ProcessRunner runner, ParameterHints hints) {
         this.runner = runner;
+        this.hints = java.util.Objects.requireNonNull(hints, "hints");
     }
 
     /** The C source text of the loader program. */
@@ -94,7 +105,7 @@ public final class LoaderProgram {
             Map<String, String> tools = CompilerVariables.load().withoutCompilerVariables(environment, true, Set.of("LIB"));
             run(clang, compile, tools, workDir, "compiling the loader program " + SOURCE);
             run(lldLink, link, tools, workDir, "linking the loader program " + EXE
-                    + " (it needs kernel32.lib: from the Windows SDK through LIB, or -Dhip.loadCheck.libDirs)");
+                    + " (it needs kernel32.lib: from the Windows SDK through LIB, or " + hints.name("hip.loadCheck.libDirs") + ")");
             Files.move(workDir.resolve(EXE + ".tmp"), exe, StandardCopyOption.REPLACE_EXISTING);
             Files.writeString(digestFile, digest + "\n");
             return exe;

@@ -14,15 +14,42 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /**
- * The contract parameters of the goals that check a DLL against the ABI contract (hipdll:verify,
- * hipdll:load-check), mapped to the core's {@link ContractSource}: one of {@code hip.contract} (declared
- * by each goal, whose description says what it does with the names), {@code hip.exports},
- * {@code hip.exportsFile}, else {@code hip.expectedExports} (also declared by each goal) prefixed names.
+ * The parameters of the goals that check a DLL against the ABI contract (hipdll:verify, hipdll:load-check): the
+ * DLL, its report directory and the contract, mapped to the core's {@link ContractSource}: one of
+ * {@code hip.contract}, {@code hip.exports}, {@code hip.exportsFile}, else {@code hip.expectedExports} prefixed names.
  * A loader source is read as the HIP SDK's clang preprocesses it when the SDK resolves
  * ({@link LoaderPreprocessor}); else by the plugin's own reader, which fails closed on a {@code RESOLVE} use
  * through a macro it does not expand. Which of the two read it is logged.
  */
-abstract class AbstractContractMojo extends AbstractHipdllMojo {
+abstract class AbstractContractMojo extends AbstractGfxMojo {
+
+    /** The DLL to check: the one hipdll:verify verifies and hipdll:load-check loads. */
+    @Parameter(property = "hip.dll", defaultValue = "${project.build.directory}/hipdll/coli_hip.dll")
+    File dll;
+
+    /**
+     * The host's loader source ({@code backend_loader.c}); the names that reach its RESOLVE/RESOLVE_OPT become the
+     * contract (hipdll:verify: the DLL exports them; hipdll:load-check: they resolve), read as the HIP SDK's clang
+     * preprocesses it when the SDK resolves (else by the plugin's own reader, which fails on a use through a macro
+     * it does not expand).
+     */
+    @Parameter(property = "hip.contract")
+    File contract;
+
+    /**
+     * Without {@code contract}, {@code exports} or {@code exportsFile}: the contract is this many exported names with
+     * {@code exportPrefix}, which the DLL must have (hipdll:verify) and which must resolve (hipdll:load-check).
+     */
+    @Parameter(property = "hip.expectedExports", defaultValue = "48")
+    int expectedExports;
+
+    /**
+     * Where the reports go (hipdll:verify: verify.json, TEST-hipdll-verify.xml and verify.sarif; hipdll:load-check:
+     * load-check.json and TEST-hipdll-load-check.xml); unset: target/hipdll in a project, else target/hipdll under
+     * the current directory (never beside the DLL).
+     */
+    @Parameter(property = "hip.reportDirectory")
+    File reportDirectory;
 
     /** The contract as an explicit list of export names ({@code name?} marks an optional one). */
     @Parameter(property = "hip.exports")

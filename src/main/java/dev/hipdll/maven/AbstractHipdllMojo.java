@@ -28,12 +28,32 @@ import org.apache.maven.plugins.annotations.Parameter;
  * Also the {@link Host} made from the real process ({@code os.name}, {@code System.getenv()}: the only
  * place the plugin reads them, so the core takes them as values), a log whose lines name the module in
  * a parallel build ({@link ModuleLog}), and {@code File} to {@code Path} mapping of optional parameters.
+ *
+ * <p>A parameter that several goals take is declared once, here or in a subclass the goals share
+ * ({@link AbstractGfxMojo}: {@code hip.arch}; {@link AbstractContractMojo}: the DLL, its contract and the report
+ * directory), with one Java type and one description that is right for every goal that has it
+ * ({@code SharedParametersTest} reads the plugin descriptor and holds it). Every goal takes the HIP SDK
+ * ({@code hip.sdkRoot}, {@code hip.toolchainVersion}).
  */
 abstract class AbstractHipdllMojo extends AbstractMojo {
 
     /** Skip every hipdll goal (each goal also has its own skip, e.g. {@code hip.build.skip}). */
     @Parameter(property = "hip.skip", defaultValue = "false")
     boolean skip;
+
+    /**
+     * The HIP SDK root. hipdll:build compiles and links with it, hipdll:doctor examines it, hipdll:load-check builds
+     * its loader program with its clang and lld-link, hipdll:verify preprocesses the loader source
+     * ({@code hip.contract}) with its clang and fails a DLL that names it ({@code paths.build}). Unset: the
+     * environment variable {@code HIP_SDK_ROOT}, then a {@code hip} toolchain in toolchains.xml, then
+     * {@code HIP_PATH} (the build-path check of hipdll:verify looks for {@code HIP_SDK_ROOT}, else {@code HIP_PATH}).
+     */
+    @Parameter(property = "hip.sdkRoot")
+    File sdkRoot;
+
+    /** Version (or version prefix) of the {@code hip} toolchain to take from toolchains.xml; default the highest. */
+    @Parameter(property = "hip.toolchainVersion")
+    String toolchainVersion;
 
     @Parameter(defaultValue = "${session}", readonly = true)
     MavenSession session;

@@ -67,18 +67,7 @@ import org.apache.maven.settings.crypto.SettingsDecrypter;
 // Only maps the parameters to one HipDllBuildRequest; the build itself is HipDllBuild (the class comment
 // above is the goal's description on the plugin site and in hipdll:help, so it names no internal class).
 @Mojo(name = "build", defaultPhase = LifecyclePhase.PACKAGE, threadSafe = true, configurator = "hipdll")
-public class BuildMojo extends AbstractHipdllMojo {
-
-    /**
-     * Comma-separated gfx target IDs, e.g. {@code gfx1151} or {@code gfx1151,gfx1100}; {@code native} is refused.
-     * Required unless {@code hip.skip} (or {@code hip.build.skip}) is set.
-     */
-    @Parameter(property = "hip.arch")
-    String arch;
-
-    /** The HIP SDK root; defaults to {@code HIP_SDK_ROOT}, then a {@code hip} toolchain in toolchains.xml, then {@code HIP_PATH}. */
-    @Parameter(property = "hip.sdkRoot")
-    File sdkRoot;
+public class BuildMojo extends AbstractGfxMojo {
 
     /** hipcc ({@code hipcc.exe}, {@code hipcc.bin.exe}, a {@code .bat}/{@code .cmd} wrapper, or {@code hipcc}); default under the root. */
     @Parameter(property = "hip.hipcc")
@@ -104,15 +93,15 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Parameter(property = "hip.runtimeDll")
     File runtimeDll;
 
-    /** Version (or version prefix) of the {@code hip} toolchain to take from toolchains.xml; default the highest. */
-    @Parameter(property = "hip.toolchainVersion")
-    String toolchainVersion;
-
     /** Windows: the Visual Studio installation; default found with vswhere. */
     @Parameter(property = "hip.vsInstallDir")
     File vsInstallDir;
 
-    /** Windows: the MSVC toolset, exact ({@code 14.44.35207}) or prefix ({@code 14.44}); default an inherited {@code VCToolsVersion}. */
+    // DoctorMojo declares hip.vcToolsVersion too (no common superclass has exactly the two): same javadoc, SharedParametersTest
+    /**
+     * Windows: the MSVC toolset, exact ({@code 14.44.35207}) or prefix ({@code 14.44}), that hipdll:build pins (and
+     * hipdll:doctor checks is installed); default an inherited {@code VCToolsVersion}.
+     */
     @Parameter(property = "hip.vcToolsVersion")
     String vcToolsVersion;
 
@@ -201,7 +190,11 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Parameter(property = "hip.outputDirectory", defaultValue = "${project.build.directory}/hipdll")
     File outputDirectory;
 
-    /** Link the static MSVC runtime (imports stay {@code amdhip64_N.dll} + {@code KERNEL32.dll}); false links the DLL runtime. */
+    // VerifyMojo declares hip.staticRuntime too (no common superclass has exactly the two): same javadoc, SharedParametersTest
+    /**
+     * Whether the DLL links the static MSVC runtime: hipdll:build links it (imports stay {@code amdhip64_N.dll} +
+     * {@code KERNEL32.dll}; false links the DLL runtime), hipdll:verify derives the default import allow-list from it.
+     */
     @Parameter(property = "hip.staticRuntime", defaultValue = "true")
     boolean staticRuntime;
 
@@ -232,7 +225,8 @@ public class BuildMojo extends AbstractHipdllMojo {
      * A compiler launcher put in front of every device compile and host compile (not the bundles or the link):
      * {@code ccache}, {@code sccache}, or a path. A bare name is looked up on {@code PATH}. With it, the
      * launcher's variables ({@code CCACHE_*}, {@code SCCACHE_*}) pass the environment scrub; without it they
-     * are removed. See the build cache page (docs/build-cache.md).
+     * are removed. See the build cache page
+     * (<a href="build-cache.html#ccache-for-each-compile-step-hipcompilerlauncher">docs/build-cache.md</a>).
      */
     @Parameter(property = "hip.compilerLauncher")
     String compilerLauncher;
@@ -240,8 +234,8 @@ public class BuildMojo extends AbstractHipdllMojo {
     /**
      * The build cache's key of the HIP SDK and MSVC toolset ({@code sha256:...}). Set by the plugin itself when it
      * is declared with {@code <extensions>true</extensions>}: the Apache Maven Build Cache Extension then keys
-     * cached DLLs by the SDK (docs/build-cache.md). When set, the build stops unless it is the key of the SDK
-     * it resolves. Not meant to be set by hand.
+     * cached DLLs by the SDK (<a href="build-cache.html#the-hip-sdk-and-the-toolset-in-the-key">docs/build-cache.md</a>).
+     * When set, the build stops unless it is the key of the SDK it resolves. Not meant to be set by hand.
      */
     @Parameter(property = "hip.sdkFingerprint")
     String sdkFingerprint;
@@ -325,7 +319,10 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Parameter(property = "hip.classifier", defaultValue = DllArtifact.DEFAULT_CLASSIFIER)
     String classifier;
 
-    /** Maven's reproducible-build switch: when set, the link also gets {@code -Wl,/Brepro} and the compiles path-prefix maps (docs/reproducible.md). */
+    /**
+     * Maven's reproducible-build switch: when set, the link also gets {@code -Wl,/Brepro} and the compiles path-prefix
+     * maps (<a href="reproducible.html">docs/reproducible.md</a>).
+     */
     @Parameter(defaultValue = "${project.build.outputTimestamp}")
     String outputTimestamp;
 
@@ -350,7 +347,8 @@ public class BuildMojo extends AbstractHipdllMojo {
     String schedule;
 
     /**
-     * {@code device}: a shard build (docs/ci.md, sharded builds). Only the device compiles of the targets in
+     * {@code device}: a shard build
+     * (<a href="ci.html#sharded-builds-one-dll-from-many-jobs-docscihipdll-shardedyml">docs/ci.md, sharded builds</a>). Only the device compiles of the targets in
      * {@code hip.arch} run (no bundle, host compile or link); their code objects and {@code shard.json} (each step's
      * input key and each file's SHA-256; signed as {@code shard.dsse.json} when a signing key is configured, as for
      * attestations) go to {@code <hip.outputDirectory>/shard/<targets>}, zipped beside it as
@@ -374,11 +372,17 @@ public class BuildMojo extends AbstractHipdllMojo {
     @Parameter(property = "hip.shards.require", defaultValue = "false")
     boolean shardsRequire;
 
+    // VerifyMojo declares hip.attestation.trustedKeys too (no common superclass has exactly the two): same javadoc, SharedParametersTest
     /**
-     * Public keys or certificates (PEM) whose signatures are trusted: with {@code hip.shards}, only shards whose
-     * manifest is signed by one of them ({@code shard.dsse.json}) are read; a step record this machine did not write
-     * (restored from a build cache) is reused only when one of them signed it. Without them, a build with a signing
-     * key refuses shards. The same property as hipdll:verify's (docs/trust.md).
+     * PEM files of the public keys or certificates whose signatures are trusted (comma-separated; several during a key
+     * rotation), the same for every goal (<a href="trust.html">docs/trust.md</a>). hipdll:build: with {@code hip.shards}, only shards whose
+     * manifest is signed by one of them ({@code shard.dsse.json}) are read, and a step record this machine did not
+     * write (restored from a build cache) is reused only when one of them signed it; without them, a build with a
+     * signing key refuses shards. hipdll:verify: a DLL that hipdll:build did not link in this Maven build (restored
+     * from a build cache, found up to date, named with {@code -Dhip.dll}, or verified without a project) must carry an
+     * attestation signed by one of them over a statement whose subject is the DLL's SHA-256
+     * ({@code artifact.attestation}); in a package ({@code hip.package}) every backend must, its attestation
+     * {@code <name>.intoto.jsonl} beside it in the package; unset: no signature is checked.
      */
     @Parameter(property = "hip.attestation.trustedKeys")
     List<File> trustedKeys;

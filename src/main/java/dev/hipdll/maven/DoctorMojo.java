@@ -32,16 +32,12 @@ import org.apache.maven.plugins.annotations.Parameter;
 @Mojo(name = "doctor", requiresProject = false, threadSafe = true, configurator = "hipdll")
 public class DoctorMojo extends AbstractHipdllMojo {
 
-    /** The HIP SDK root; defaults to the environment variable {@code HIP_SDK_ROOT}, then a {@code hip} toolchain in toolchains.xml, then {@code HIP_PATH}. */
-    @Parameter(property = "hip.sdkRoot")
-    File sdkRoot;
-
-    /** Version (or version prefix) of the {@code hip} toolchain to take from toolchains.xml; default the highest. */
-    @Parameter(property = "hip.toolchainVersion")
-    String toolchainVersion;
-
-
-    /** The runtime directory the host binds {@code amdhip64_<major>.dll} from; default: the SDK's {@code bin}. */
+    // LoadCheckMojo declares hip.runtimeDir too (no common superclass has exactly the two): same javadoc, SharedParametersTest
+    /**
+     * The directory the host binds the runtime ({@code amdhip64_<major>.dll}) from; hipdll:doctor shows which runtime
+     * Windows would load there, hipdll:load-check fails unless the DLL's runtime is bound from there; default: the
+     * SDK's {@code bin}.
+     */
     @Parameter(property = "hip.runtimeDir")
     File runtimeDir;
 
@@ -49,7 +45,11 @@ public class DoctorMojo extends AbstractHipdllMojo {
     @Parameter(property = "hip.appDir")
     File appDir;
 
-    /** The MSVC toolset the build pins; default: {@code VCToolsVersion} from the environment. */
+    // BuildMojo declares hip.vcToolsVersion too (no common superclass has exactly the two): same javadoc, SharedParametersTest
+    /**
+     * Windows: the MSVC toolset, exact ({@code 14.44.35207}) or prefix ({@code 14.44}), that hipdll:build pins (and
+     * hipdll:doctor checks is installed); default an inherited {@code VCToolsVersion}.
+     */
     @Parameter(property = "hip.vcToolsVersion")
     String vcToolsVersion;
 

@@ -58,37 +58,14 @@ import org.apache.maven.execution.MavenSession;
         configurator = "hipdll")
 public class LoadCheckMojo extends AbstractContractMojo {
 
-    /** The DLL to load. */
-    @Parameter(property = "hip.dll", defaultValue = "${project.build.directory}/hipdll/coli_hip.dll")
-    File dll;
-
-    /** The HIP SDK root (its clang and lld-link build the loader program); defaults to HIP_SDK_ROOT, then a {@code hip} toolchain in toolchains.xml, then HIP_PATH. */
-    @Parameter(property = "hip.sdkRoot")
-    File sdkRoot;
-
-    /** Version (or version prefix) of the {@code hip} toolchain to take from toolchains.xml; default the highest. */
-    @Parameter(property = "hip.toolchainVersion")
-    String toolchainVersion;
-
-    /** The directory the runtime ({@code amdhip64_<major>.dll}) must be bound from; default: the SDK's {@code bin}. */
+    // DoctorMojo declares hip.runtimeDir too (no common superclass has exactly the two): same javadoc, SharedParametersTest
+    /**
+     * The directory the host binds the runtime ({@code amdhip64_<major>.dll}) from; hipdll:doctor shows which runtime
+     * Windows would load there, hipdll:load-check fails unless the DLL's runtime is bound from there; default: the
+     * SDK's {@code bin}.
+     */
     @Parameter(property = "hip.runtimeDir")
     File runtimeDir;
-
-    /**
-     * The host's loader source ({@code backend_loader.c}); the names that reach its RESOLVE/RESOLVE_OPT are looked
-     * up, read as the SDK's clang preprocesses it (else by the plugin's own reader, which fails on a use through a
-     * macro it does not expand).
-     */
-    @Parameter(property = "hip.contract")
-    File contract;
-
-    /** Without {@code contract}, {@code exports} or {@code exportsFile}: how many of the DLL's exports with the prefix must resolve. */
-    @Parameter(property = "hip.expectedExports", defaultValue = "48")
-    int expectedExports;
-
-    /** Comma-separated gfx target IDs whose device code must register (checked with the stand-in runtime). */
-    @Parameter(property = "hip.arch")
-    String arch;
 
     /** How the loader program runs: {@code native} (Windows) or {@code wine}. */
     @Parameter(property = "hip.loadCheck.launcher", defaultValue = "native")
@@ -128,10 +105,6 @@ public class LoadCheckMojo extends AbstractContractMojo {
     /** Where the loader program, its request and its output are written. */
     @Parameter(property = "hip.loadCheck.workDirectory", defaultValue = "${project.build.directory}/hipdll/load-check")
     File workDirectory;
-
-    /** Where load-check.json and TEST-hipdll-load-check.xml go; unset: target/hipdll in a project, else target/hipdll under the current directory (never beside the DLL). */
-    @Parameter(property = "hip.reportDirectory")
-    File reportDirectory;
 
 
     @Override

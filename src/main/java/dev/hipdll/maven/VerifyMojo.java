@@ -46,15 +46,11 @@ import org.apache.maven.project.MavenProject;
         configurator = "hipdll")
 public class VerifyMojo extends AbstractContractMojo {
 
-    /** The DLL to verify. */
-    @Parameter(property = "hip.dll", defaultValue = "${project.build.directory}/hipdll/coli_hip.dll")
-    File dll;
-
-    /** Comma-separated gfx target IDs whose device code must be embedded; unset skips the device-code check. */
-    @Parameter(property = "hip.arch")
-    String arch;
-
-    /** Whether the DLL links the static MSVC runtime; sets the default import allow-list. */
+    // BuildMojo declares hip.staticRuntime too (no common superclass has exactly the two): same javadoc, SharedParametersTest
+    /**
+     * Whether the DLL links the static MSVC runtime: hipdll:build links it (imports stay {@code amdhip64_N.dll} +
+     * {@code KERNEL32.dll}; false links the DLL runtime), hipdll:verify derives the default import allow-list from it.
+     */
     @Parameter(property = "hip.staticRuntime", defaultValue = "true")
     boolean staticRuntime;
 
@@ -70,25 +66,9 @@ public class VerifyMojo extends AbstractContractMojo {
     @Parameter(property = "hip.runtimeMajor")
     Integer runtimeMajor;
 
-    /** How many exported names with {@code exportPrefix} the DLL must have, when no other contract source is given. */
-    @Parameter(property = "hip.expectedExports", defaultValue = "48")
-    int expectedExports;
-
-    /**
-     * The host's loader source ({@code backend_loader.c}); the names that reach its RESOLVE/RESOLVE_OPT become the
-     * contract, read as the HIP SDK's clang preprocesses it when the SDK resolves (else by the plugin's own reader,
-     * which fails on a use through a macro it does not expand).
-     */
-    @Parameter(property = "hip.contract")
-    File contract;
-
     /** Whether exported names with the prefix that the contract does not name fail the build (else a warning). */
     @Parameter(property = "hip.failOnExtraExports", defaultValue = "true")
     boolean failOnExtraExports;
-
-    /** The HIP SDK root, one of the build paths that must not appear in the DLL; unset: HIP_SDK_ROOT, then HIP_PATH. */
-    @Parameter(property = "hip.sdkRoot")
-    String sdkRoot;
 
     /** More absolute paths that must not appear in the DLL (besides the SDK root and project directory). */
     @Parameter(property = "hip.buildPaths")
@@ -97,10 +77,6 @@ public class VerifyMojo extends AbstractContractMojo {
     /** Check ids (or groups such as {@code exports.}) not to run, e.g. {@code paths.build,runtime.major}. */
     @Parameter(property = "hip.checks.skip")
     List<String> skipChecks;
-
-    /** Where verify.json, TEST-hipdll-verify.xml and verify.sarif go; unset: target/hipdll in a project, else target/hipdll under the current directory (never beside the DLL). */
-    @Parameter(property = "hip.reportDirectory")
-    File reportDirectory;
 
     /** Limit on a compressed offload bundle's declared uncompressed size, in MiB. */
     @Parameter(property = "hip.maxBundleMiB", defaultValue = "512")
@@ -149,13 +125,17 @@ public class VerifyMojo extends AbstractContractMojo {
     @Parameter(property = "hip.provenance")
     File provenance;
 
+    // BuildMojo declares hip.attestation.trustedKeys too (no common superclass has exactly the two): same javadoc, SharedParametersTest
     /**
      * PEM files of the public keys or certificates whose signatures are trusted (comma-separated; several during a key
-     * rotation). With them, a DLL that hipdll:build did not link in this Maven build (restored from a build cache,
-     * found up to date, named with {@code -Dhip.dll}, or verified without a project) must carry an attestation signed
-     * by one of them over a statement whose subject is the DLL's SHA-256 ({@code artifact.attestation}); in a package
-     * ({@code hip.package}) every backend must, its attestation {@code <name>.intoto.jsonl} beside it in the package.
-     * Unset: no signature is checked.
+     * rotation), the same for every goal (<a href="trust.html">docs/trust.md</a>). hipdll:build: with {@code hip.shards}, only shards whose
+     * manifest is signed by one of them ({@code shard.dsse.json}) are read, and a step record this machine did not
+     * write (restored from a build cache) is reused only when one of them signed it; without them, a build with a
+     * signing key refuses shards. hipdll:verify: a DLL that hipdll:build did not link in this Maven build (restored
+     * from a build cache, found up to date, named with {@code -Dhip.dll}, or verified without a project) must carry an
+     * attestation signed by one of them over a statement whose subject is the DLL's SHA-256
+     * ({@code artifact.attestation}); in a package ({@code hip.package}) every backend must, its attestation
+     * {@code <name>.intoto.jsonl} beside it in the package; unset: no signature is checked.
      */
     @Parameter(property = "hip.attestation.trustedKeys")
     List<File> trustedKeys;
@@ -419,7 +399,7 @@ public class VerifyMojo extends AbstractContractMojo {
                 .allowedImports(allowedImports).forbiddenImports(forbiddenImports).runtimeMajor(runtimeMajor)
                 .expectedExports(expectedExports).contract(path(contract)).exports(exports)
                 .exportsFile(path(exportsFile)).exportPrefix(exportPrefix).failOnExtraExports(failOnExtraExports)
-                .sdkRoot(sdkRoot).buildPaths(buildPaths).skipChecks(skipChecks).reportDirectory(path(reportDirectory))
+                .sdkRoot(path(sdkRoot)).buildPaths(buildPaths).skipChecks(skipChecks).reportDirectory(path(reportDirectory))
                 .maxBundleMiB(maxBundleMiB).maxNameMiB(maxNameMiB).maxTableEntries(maxTableEntries)
                 .maxInflatedMiB(maxInflatedMiB).verifyTimeLimit(verifyTimeLimit).maxOverlayMiB(maxOverlayMiB)
                 .expectedSha256(expectedSha256).provenance(path(provenance)).trustedKeys(paths(trustedKeys))
@@ -450,23 +430,17 @@ public class VerifyMojo extends AbstractContractMojo {
         }
         Optional<dev.hipdll.sdk.HipToolchain> toolchain;
         try {
-            toolchain = HipToolchains.choose(session, null, getLog()::warn);
+            toolchain = HipToolchains.choose(session, toolchainVersion, getLog()::warn);
         } catch (SdkResolutionException e) {
             getLog().debug("no hip toolchain from toolchains.xml: " + e.getMessage());
             toolchain = Optional.empty();
-        }
-        File root = null;
-        try {
-            root = sdkRoot == null || sdkRoot.isBlank() ? null : new File(sdkRoot);
-        } catch (RuntimeException e) {
-            getLog().debug("hip.sdkRoot is no path: " + e.getMessage());
         }
         return new VerifyContext(host(),
                 present && project.getBasedir() != null ? Optional.of(project.getBasedir().toPath()) : Optional.empty(),
                 present ? Optional.of(Path.of(project.getBuild().getDirectory())) : Optional.empty(), Path.of(""),
                 choice, choice.isPresent() && BuiltDllContext.linked(project, choice.get().dll()), cache,
                 BuiltDllContext.libraryDlls(project), toolchain,
-                CommandLineProperties.places(session, Collections.singletonMap("hip.sdkRoot", root)));
+                CommandLineProperties.places(session, Collections.singletonMap("hip.sdkRoot", sdkRoot)));
     }
 
     /** The core's events at their levels. */
@@ -487,16 +461,14 @@ public class VerifyMojo extends AbstractContractMojo {
 
     @Override
     Sdk sdkForContract() throws SdkResolutionException {
-        File root;
         try {
-            root = sdkRoot == null || sdkRoot.isBlank() ? null : new File(sdkRoot);
-            if (root != null) {
-                root.toPath();
+            if (sdkRoot != null) {
+                sdkRoot.toPath();
             }
         } catch (java.nio.file.InvalidPathException e) {
             throw new SdkResolutionException("hip.sdkRoot is no path: " + e.getMessage());
         }
-        return new Sdk(sdkRootOnly(root), HipToolchains.choose(session, null, getLog()::warn));
+        return new Sdk(sdkRootOnly(sdkRoot), HipToolchains.choose(session, toolchainVersion, getLog()::warn));
     }
 
     /** How the DLL is opened for reading; tests override it to count the reads. */

@@ -1,5 +1,6 @@
 package dev.hipdll.msvc;
 
+import dev.hipdll.parameter.ParameterHints;
 import java.nio.file.Path;
 
 /**
@@ -12,12 +13,21 @@ import java.nio.file.Path;
  * @param windowsSdkVersion {@code hip.windowsSdkVersion}: e.g. {@code 10.0.26100.0}; newest when unset
  * @param windowsSdkDir     {@code hip.windowsSdkDir}: the Windows Kits root; default
  *                          {@code %ProgramFiles(x86)%\Windows Kits\10}
+ * @param hints             how the front end words a parameter in the errors ({@code -Dhip.vsInstallDir=<dir>}
+ *                          from Maven); never {@code null}
  */
-public record MsvcRequest(Path vsInstallDir, String vcToolsVersion, String windowsSdkVersion, Path windowsSdkDir) {
+public record MsvcRequest(Path vsInstallDir, String vcToolsVersion, String windowsSdkVersion, Path windowsSdkDir,
+                          ParameterHints hints) {
     /** Blank versions become {@code null} (not set); others are trimmed. */
     public MsvcRequest {
         vcToolsVersion = unsetIfBlank(vcToolsVersion);
         windowsSdkVersion = unsetIfBlank(windowsSdkVersion);
+        java.util.Objects.requireNonNull(hints, "hints");
+    }
+
+    /** The choices of a Maven build ({@link ParameterHints#MAVEN}). */
+    public MsvcRequest(Path vsInstallDir, String vcToolsVersion, String windowsSdkVersion, Path windowsSdkDir) {
+        this(vsInstallDir, vcToolsVersion, windowsSdkVersion, windowsSdkDir, ParameterHints.MAVEN);
     }
 
     /** {@code null} for {@code null} or blank text, else the text trimmed. */

@@ -38,7 +38,7 @@ public final class MsvcResolver {
         if (!host.isWindows()) {
             return Optional.empty();
         }
-        List<Path> installations = new VisualStudioLocator(host, runner).installations(request.vsInstallDir());
+        List<Path> installations = new VisualStudioLocator(host, runner, request.hints()).installations(request.vsInstallDir());
         Optional<String> inherited;
         try {
             inherited = host.environment().read("VCToolsVersion");
@@ -46,8 +46,9 @@ public final class MsvcResolver {
             throw new MsvcResolutionException(e.getMessage());
         }
         ToolsetSelector.Choice choice = ToolsetSelector.choose(ToolsetSelector.installed(installations),
-                request.vcToolsVersion(), inherited);
-        WindowsSdk sdk = new WindowsSdkLocator(host).locate(request.windowsSdkDir(), request.windowsSdkVersion());
+                request.vcToolsVersion(), inherited, request.hints());
+        WindowsSdk sdk = new WindowsSdkLocator(host, request.hints()).locate(request.windowsSdkDir(),
+                request.windowsSdkVersion());
         return Optional.of(new MsvcEnvironment(choice.toolset(), choice.origin(), sdk, installations));
     }
 }

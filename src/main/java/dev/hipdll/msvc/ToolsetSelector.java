@@ -1,5 +1,6 @@
 package dev.hipdll.msvc;
 
+import dev.hipdll.parameter.ParameterHints;
 import dev.hipdll.sdk.VersionOrder;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -61,9 +62,20 @@ public final class ToolsetSelector {
      */
     public static Choice choose(List<MsvcToolset> installed, String requested, Optional<String> inherited)
             throws MsvcResolutionException {
+        return choose(installed, requested, inherited, ParameterHints.MAVEN);
+    }
+
+    /**
+     * Picks the toolset, as {@link #choose(List, String, Optional)}, with the errors worded by {@code hints}.
+     *
+     * @param hints how the front end words a parameter ({@code -Dhip.vcToolsVersion=<version or prefix>})
+     * @throws MsvcResolutionException as {@link #choose(List, String, Optional)}
+     */
+    public static Choice choose(List<MsvcToolset> installed, String requested, Optional<String> inherited,
+                                ParameterHints hints) throws MsvcResolutionException {
         if (installed.isEmpty()) {
             throw new MsvcResolutionException("no MSVC toolset installed (no VC\\Tools\\MSVC\\<version> with include and"
-                    + " lib\\x64); install the C++ x64 tools, or set -Dhip.vsInstallDir");
+                    + " lib\\x64); install the C++ x64 tools, or set " + hints.name("hip.vsInstallDir"));
         }
         String req = requested == null ? "" : requested.strip();
         if (!req.isEmpty()) {
@@ -82,9 +94,11 @@ public final class ToolsetSelector {
             return new Choice(installed.stream().filter(t -> t.version().equals(v)).reduce((a, b) -> b)
                     .orElseThrow(() -> new MsvcResolutionException("the inherited VCToolsVersion=" + v + " is not an"
                             + " installed MSVC toolset; installed: " + versions(installed)
-                            + ". Set -Dhip.vcToolsVersion=<version or prefix>.")), "inherited VCToolsVersion");
+                            + ". Set " + hints.set("hip.vcToolsVersion", "<version or prefix>") + ".")),
+                    "inherited VCToolsVersion");
         }
-        throw new MsvcResolutionException("no MSVC toolset chosen: set -Dhip.vcToolsVersion=<version or prefix, e.g. 14.44>"
+        throw new MsvcResolutionException("no MSVC toolset chosen: set "
+                + hints.set("hip.vcToolsVersion", "<version or prefix, e.g. 14.44>")
                 + " (or run from a Developer Command Prompt that sets VCToolsVersion); installed: " + versions(installed));
     }
 

@@ -1,5 +1,6 @@
 package dev.hipdll.msvc;
 
+import dev.hipdll.parameter.ParameterHints;
 import dev.hipdll.host.Host;
 import dev.hipdll.process.ProcessResult;
 import dev.hipdll.process.ProcessRunner;
@@ -23,14 +24,27 @@ public final class VisualStudioLocator {
 
     private final Host host;
     private final ProcessRunner runner;
+    private final ParameterHints hints;
 
     /**
+     * A locator whose errors are worded for Maven ({@link ParameterHints#MAVEN}).
+     *
      * @param host   the host (its {@code ProgramFiles(x86)} locates vswhere)
      * @param runner runs vswhere
      */
     public VisualStudioLocator(Host host, ProcessRunner runner) {
+        this(host, runner, ParameterHints.MAVEN);
+    }
+
+    /**
+     * @param host   the host (its {@code ProgramFiles(x86)} locates vswhere)
+     * @param runner runs vswhere
+     * @param hints  how the front end words a parameter in the errors ({@code -Dhip.vsInstallDir=<dir>})
+     */
+    public VisualStudioLocator(Host host, ProcessRunner runner, ParameterHints hints) {
         this.host = host;
         this.runner = runner;
+        this.hints = java.util.Objects.requireNonNull(hints, "hints");
     }
 
     /** Where vswhere is expected on this host. */
@@ -57,13 +71,13 @@ public final class VisualStudioLocator {
         Path vswhere = vswhere();
         if (!Files.isRegularFile(vswhere)) {
             throw new MsvcResolutionException("vswhere not found at " + vswhere + " (from ProgramFiles(x86)); install"
-                    + " Visual Studio with the C++ x64 tools, or set -Dhip.vsInstallDir=<Visual Studio directory>");
+                    + " Visual Studio with the C++ x64 tools, or set " + hints.set("hip.vsInstallDir", "<Visual Studio directory>"));
         }
         ProcessResult r = runner.run(vswhere, VSWHERE_ARGS, host.environment().toMap(), vswhere.getParent(), l -> { });
         if (!r.succeeded()) {
             throw new MsvcResolutionException(vswhere + " " + String.join(" ", VSWHERE_ARGS) + " failed ("
                     + (r.launchError() != null ? r.launchError() : r.timedOut() ? "timed out" : "exit " + r.exitCode())
-                    + "); set -Dhip.vsInstallDir=<Visual Studio directory>");
+                    + "); set " + hints.set("hip.vsInstallDir", "<Visual Studio directory>"));
         }
         List<Path> found = new ArrayList<>();
         for (String line : r.output()) {
@@ -82,7 +96,8 @@ public final class VisualStudioLocator {
         }
         if (found.isEmpty()) {
             throw new MsvcResolutionException("vswhere (" + vswhere + ") found no Visual Studio installation with the C++"
-                    + " x64 tools (VC\\Tools\\MSVC); output: " + r.output() + ". Set -Dhip.vsInstallDir=<dir>.");
+                    + " x64 tools (VC\\Tools\\MSVC); output: " + r.output() + ". Set " + hints.set("hip.vsInstallDir", "<dir>")
+                    + ".");
         }
         return found;
     }

@@ -1,5 +1,6 @@
 package dev.hipdll.msvc;
 
+import dev.hipdll.parameter.ParameterHints;
 import dev.hipdll.host.Host;
 import dev.hipdll.sdk.VersionOrder;
 import java.io.IOException;
@@ -17,10 +18,20 @@ import java.util.List;
  */
 public final class WindowsSdkLocator {
     private final Host host;
+    private final ParameterHints hints;
 
-    /** @param host the host (its {@code ProgramFiles(x86)} gives the default root) */
+    /** A locator worded for Maven ({@link ParameterHints#MAVEN}). @param host the host (its {@code ProgramFiles(x86)} gives the default root) */
     public WindowsSdkLocator(Host host) {
+        this(host, ParameterHints.MAVEN);
+    }
+
+    /**
+     * @param host  the host (its {@code ProgramFiles(x86)} gives the default root)
+     * @param hints how the front end words a parameter in the errors ({@code -Dhip.windowsSdkDir=<Windows Kits root>})
+     */
+    public WindowsSdkLocator(Host host, ParameterHints hints) {
         this.host = host;
+        this.hints = java.util.Objects.requireNonNull(hints, "hints");
     }
 
     /**
@@ -53,7 +64,7 @@ public final class WindowsSdkLocator {
         String where = root + (rootOverride != null ? " (from hip.windowsSdkDir)" : "");
         if (versions.isEmpty()) {
             throw new MsvcResolutionException("no Windows SDK in " + where + " (looked for Include\\<version>\\um and"
-                    + " Lib\\<version>\\um\\x64); install one, or set -Dhip.windowsSdkDir=<Windows Kits root>");
+                    + " Lib\\<version>\\um\\x64); install one, or set " + hints.set("hip.windowsSdkDir", "<Windows Kits root>"));
         }
         String req = requested == null ? "" : requested.strip();
         if (req.isEmpty()) {

@@ -81,7 +81,8 @@ public final class HipSdkResolver {
                 d -> Files.isRegularFile(d.resolve("amdhip64.lib")));
         SdkComponent devlib = component(o, "deviceLibDir", "hip.deviceLibDir", o.deviceLibDir(), root,
                 List.of(r.resolve("lib/llvm/amdgcn/bitcode"), r.resolve("amdgcn/bitcode")), HipSdkResolver::hasBitcode);
-        SdkComponent runtime = runtime(o, root, "Set -Dhip.runtimeDll=<path> to choose it explicitly.");
+        SdkComponent runtime = runtime(o, root, "Set " + o.hints().set("hip.runtimeDll", "<path>")
+                + " to choose it explicitly.");
         return new HipSdk(root, hipcc, clangDir, include, lib, devlib, runtime, version(r, include.path()));
     }
 
@@ -159,23 +160,27 @@ public final class HipSdkResolver {
         } else if (sdkRootVar.isPresent()) {
             p = path(clean(sdkRootVar.get()), "HIP_SDK_ROOT");
             origin = new Origin("HIP_SDK_ROOT");
-            fix = "correct the environment variable HIP_SDK_ROOT, or name the SDK with -Dhip.sdkRoot=<dir>, which"
+            fix = "correct the environment variable HIP_SDK_ROOT, or name the SDK with "
+                    + o.hints().set("hip.sdkRoot", "<dir>") + ", which"
                     + " comes first";
         } else if (toolchain.isPresent()) {
             p = toolchain.get().sdkRoot();
             origin = new Origin("toolchains.xml (" + "hip " + toolchain.get().version() + ")");
             fix = "correct <sdkRoot> of the 'hip' toolchain in toolchains.xml, or name the SDK with"
-                    + " -Dhip.sdkRoot=<dir> or HIP_SDK_ROOT, which come first";
+                    + " " + o.hints().set("hip.sdkRoot", "<dir>") + " or HIP_SDK_ROOT, which come first";
         } else {
             Optional<String> hipPath = readVariable("HIP_PATH");
             if (hipPath.isEmpty()) {
-                throw new SdkResolutionException("no HIP SDK root. Looked at, in order: -Dhip.sdkRoot (not set),"
+                throw new SdkResolutionException("no HIP SDK root. Looked at, in order: "
+                        + o.hints().name("hip.sdkRoot") + " (not set),"
                         + " the environment variable HIP_SDK_ROOT (not set), a 'hip' toolchain in toolchains.xml"
-                        + " (none), the installer's HIP_PATH (not set). Set -Dhip.sdkRoot=<dir> or HIP_SDK_ROOT.");
+                        + " (none), the installer's HIP_PATH (not set). Set " + o.hints().set("hip.sdkRoot", "<dir>")
+                        + " or HIP_SDK_ROOT.");
             }
             p = path(clean(hipPath.get()), "HIP_PATH");
             origin = new Origin("HIP_PATH");
-            fix = "HIP_PATH is set by AMD's HIP SDK installer: reinstall the SDK, or name it with -Dhip.sdkRoot=<dir>"
+            fix = "HIP_PATH is set by AMD's HIP SDK installer: reinstall the SDK, or name it with "
+                    + o.hints().set("hip.sdkRoot", "<dir>")
                     + " or HIP_SDK_ROOT, which come first";
         }
         if (!Files.isDirectory(p)) {

@@ -1,5 +1,6 @@
 package dev.hipdll.sdk;
 
+import dev.hipdll.parameter.ParameterHints;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.Map;
@@ -22,9 +23,11 @@ import java.util.Map;
  * @param runtimeDll   {@code hip.runtimeDll}
  * @param places       where the overrides not given with {@code -D} came from, by property name
  *                     (e.g. {@code hip.libDir → CONFIGURATION}); never {@code null}
+ * @param hints        how the front end words a parameter in the resolver's messages ({@code -Dhip.sdkRoot=<dir>}
+ *                     from Maven) and in the origin of a value given on its command line; never {@code null}
  */
 public record SdkOverrides(Path sdkRoot, Path hipcc, Path clangDir, Path includeDir, Path libDir, Path deviceLibDir,
-                           Path runtimeDll, Map<String, Place> places) {
+                           Path runtimeDll, Map<String, Place> places, ParameterHints hints) {
 
     /** Where in the POM an override was spelled. */
     public enum Place {
@@ -38,6 +41,13 @@ public record SdkOverrides(Path sdkRoot, Path hipcc, Path clangDir, Path include
 
     public SdkOverrides {
         places = Map.copyOf(places);
+        java.util.Objects.requireNonNull(hints, "hints");
+    }
+
+    /** Overrides from Maven ({@link ParameterHints#MAVEN}), spelled in the {@code places} given. */
+    public SdkOverrides(Path sdkRoot, Path hipcc, Path clangDir, Path includeDir, Path libDir, Path deviceLibDir,
+                        Path runtimeDll, Map<String, Place> places) {
+        this(sdkRoot, hipcc, clangDir, includeDir, libDir, deviceLibDir, runtimeDll, places, ParameterHints.MAVEN);
     }
 
     /** Overrides all given on the command line (or where it is not known). */
@@ -68,7 +78,7 @@ public record SdkOverrides(Path sdkRoot, Path hipcc, Path clangDir, Path include
         if (place == Place.SETTINGS_PROPERTY) {
             return new Origin("the settings.xml property " + property);
         }
-        return new Origin("-D" + property);
+        return new Origin(hints.name(property));
     }
 
     static Optional<Path> of(Path p) {

@@ -3,6 +3,7 @@ package dev.hipdll.verify;
 import dev.hipdll.findings.Check;
 import dev.hipdll.findings.Verdict;
 import dev.hipdll.findings.CheckIds;
+import dev.hipdll.parameter.ParameterHints;
 
 import java.nio.file.Path;
 import java.util.Optional;
@@ -24,8 +25,9 @@ import java.util.Optional;
  * @param verdict  {@link Verdict#PASS} (the file is the built one), {@link Verdict#FAIL} (a configured
  *                 {@code <dll>} is another file than the built one), {@link Verdict#WARN} ({@code -Dhip.dll}
  *                 names another file: it is read, as asked), {@link Verdict#SKIP} (no build in this run)
+ * @param hints    how the front end words a parameter in the messages ({@code -Dhip.dll} from Maven)
  */
-public record DllChoice(Path dll, String origin, Optional<Path> built, Verdict verdict) {
+public record DllChoice(Path dll, String origin, Optional<Path> built, Verdict verdict, ParameterHints hints) {
     /** The check id of {@link #check()}. */
     public static final String CHECK_ID = CheckIds.ARTIFACT_BUILT;
 
@@ -39,21 +41,32 @@ public record DllChoice(Path dll, String origin, Optional<Path> built, Verdict v
      * @param built         the DLL hipdll:build recorded in this build, if any
      */
     public static DllChoice choose(Path parameter, boolean fromCommandLine, Path defaultPath, Optional<Path> built) {
+        return choose(parameter, fromCommandLine, defaultPath, built, ParameterHints.MAVEN);
+    }
+
+    /**
+     * Chooses the DLL, as {@link #choose(Path, boolean, Path, Optional)}, with the messages worded by {@code hints}.
+     *
+     * @param hints how the front end words a parameter ({@code -Dhip.dll}); never {@code null}
+     */
+    public static DllChoice choose(Path parameter, boolean fromCommandLine, Path defaultPath, Optional<Path> built,
+                                   ParameterHints hints) {
+        java.util.Objects.requireNonNull(hints, "hints");
         Path p = parameter.toAbsolutePath().normalize();
         Optional<Path> b = built.map(x -> x.toAbsolutePath().normalize());
         if (fromCommandLine) {
-            return new DllChoice(p, "-Dhip.dll", b,
-                    b.isEmpty() ? Verdict.SKIP : b.get().equals(p) ? Verdict.PASS : Verdict.WARN);
+            return new DllChoice(p, hints.name("hip.dll"), b,
+                    b.isEmpty() ? Verdict.SKIP : b.get().equals(p) ? Verdict.PASS : Verdict.WARN, hints);
         }
         boolean configured = defaultPath == null || !defaultPath.toAbsolutePath().normalize().equals(p);
         if (b.isPresent()) {
             if (configured && !b.get().equals(p)) {
-                return new DllChoice(p, "<dll> in the POM", b, Verdict.FAIL);
+                return new DllChoice(p, "<dll> in the POM", b, Verdict.FAIL, hints);
             }
-            return new DllChoice(b.get(), "written by hipdll:build in this build", b, Verdict.PASS);
+            return new DllChoice(b.get(), "written by hipdll:build in this build", b, Verdict.PASS, hints);
         }
         return new DllChoice(p, configured ? "<dll> in the POM" : "the default hip.dll (hipdll:build did not run in"
-                + " this build)", b, Verdict.SKIP);
+                + " this build)", b, Verdict.SKIP, hints);
     }
 
     /** The {@code artifact.built} check: the DLL read is the one this build wrote. */
@@ -67,7 +80,8 @@ public record DllChoice(Path dll, String origin, Optional<Path> built, Verdict v
                     + built.orElseThrow() + " in this build (its outputDirectory/outputName); remove <dll> or make"
                     + " them agree"));
             case WARN -> new Check(CHECK_ID, title, Verdict.WARN, "the file hipdll:build wrote: " + built.orElseThrow(),
-                    "-Dhip.dll names " + dll, java.util.List.of("checked " + dll + " as -Dhip.dll asks; hipdll:build"
+                    hints.name("hip.dll") + " names " + dll, java.util.List.of("checked " + dll + " as "
+                    + hints.name("hip.dll") + " asks; hipdll:build"
                     + " wrote " + built.orElseThrow() + " in this build, which is not checked"));
             case SKIP -> Check.of(CHECK_ID, title, Verdict.SKIP, "hipdll:build in this build", "no hipdll:build in"
                     + " this run; checking " + dll + " (" + origin + ")");
@@ -77,6 +91,6 @@ public record DllChoice(Path dll, String origin, Optional<Path> built, Verdict v
     /** Why a missing file was looked for there, for the "no such file" message. */
     public String missingHint() {
         return origin.startsWith("the default") ? "the default " + dll + "; hipdll:build did not run in this build:"
-                + " run it first (mvn verify) or name the DLL with -Dhip.dll" : dll + " (" + origin + ")";
+                + " run it first (mvn verify) or name the DLL with " + hints.name("hip.dll") : dll + " (" + origin + ")";
     }
 }

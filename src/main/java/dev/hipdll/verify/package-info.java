@@ -3,6 +3,6 @@
  * device code and GPU coverage, hardening, the Authenticode signature, the overlay) in one pass over the file, and
  * its options.
  * <p>May use: {@code authenticode}, {@code bundle}, {@code bytes}, {@code contract}, {@code digest},
- * {@code findings}, {@code gfx}, {@code io}, {@code pe}.
+ * {@code findings}, {@code gfx}, {@code io}, {@code parameter}, {@code pe}.
  */
 package dev.hipdll.verify;

@@ -37,11 +37,32 @@ public final class GoalsReference {
                         .append(p.property().isEmpty() ? "" : "`" + p.property() + "`").append(" | ")
                         .append(p.defaultValue().isEmpty() ? (p.required() ? "(required)" : "") : "`" + p.defaultValue() + "`").append(" | ")
                         .append(shortType(p.type())).append(" | ")
-                        .append(cell(p.description())).append(" |\n");
+                        .append(linked(cell(p.description()), p.links())).append(" |\n");
             }
             md.append('\n');
         }
         return md.toString();
+    }
+
+    /**
+     * {@code cell} with each link of the description ({@code <a href="build-cache.html#x">docs/build-cache.md</a>} in
+     * the javadoc, a link on the site's goal page) as a Markdown link to the same page of docs/
+     * ({@code [docs/build-cache.md](build-cache.md#x)}), which the site renders as the page's {@code .html}.
+     */
+    private static String linked(String cell, List<PluginDescriptor.Link> links) {
+        String out = cell;
+        int from = 0;
+        for (PluginDescriptor.Link l : links) {
+            String text = cell(l.text());
+            int at = out.indexOf(text, from);
+            if (at < 0 || l.href().contains("://") || !l.href().matches("[a-z0-9-]+\\.html(#.*)?")) {
+                continue;
+            }
+            String md = "[" + text + "](" + l.href().replaceFirst("\\.html", ".md") + ")";
+            out = out.substring(0, at) + md + out.substring(at + text.length());
+            from = at + md.length();
+        }
+        return out;
     }
 
     private static String shortType(String type) {

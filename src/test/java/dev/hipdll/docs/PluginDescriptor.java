@@ -37,10 +37,25 @@ public record PluginDescriptor(String goalPrefix, List<Mojo> mojos) {
      * @param property     the user property ({@code -D}), or "" when none
      * @param defaultValue the default, or "" when none
      * @param description  the javadoc text
+     * @param links        the links of the javadoc ({@code <a href="build-cache.html#...">docs/build-cache.md</a>}), as
+     *                     the site's goal pages show them (from {@code target/plugin-enhanced.xml}, which keeps the
+     *                     javadoc's HTML); empty when it has none
      */
     public record Parameter(String name, String type, boolean editable, boolean required, String property,
-                            String defaultValue, String description) {
+                            String defaultValue, String description, List<Link> links) {
     }
+
+    /**
+     * A link of a parameter's description.
+     *
+     * @param text the linked text, as in the plain description ({@code docs/build-cache.md})
+     * @param href where it leads on the site, relative to the goal's page ({@code build-cache.html#signed-cache-entries})
+     */
+    public record Link(String text, String href) {
+    }
+
+    private static final java.util.regex.Pattern LINK =
+            java.util.regex.Pattern.compile("<a\\s+href=\"([^\"]+)\"\\s*>(.*?)</a>", java.util.regex.Pattern.DOTALL);
 
     /** The descriptor of this build. */
     public static PluginDescriptor load() throws Exception {
@@ -52,6 +67,7 @@ public record PluginDescriptor(String goalPrefix, List<Mojo> mojos) {
         f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
         Document doc = f.newDocumentBuilder().parse(xml.toFile());
         Element plugin = doc.getDocumentElement();
+        Map<String, List<Link>> links = links(f, Path.of("target/plugin-enhanced.xml"));
         List<Mojo> mojos = new ArrayList<>();
         for (Element m : children(child(plugin, "mojos"), "mojo")) {
             Map<String, Element> config = new HashMap<>();
@@ -70,7 +86,8 @@ public record PluginDescriptor(String goalPrefix, List<Mojo> mojos) {
                 String property = expr.startsWith("${") && expr.endsWith("}") ? expr.substring(2, expr.length() - 1) : "";
                 params.add(new Parameter(name, text(p, "type"), Boolean.parseBoolean(text(p, "editable")),
                         Boolean.parseBoolean(text(p, "required")), property,
-                        c == null ? "" : c.getAttribute("default-value"), text(p, "description")));
+                        c == null ? "" : c.getAttribute("default-value"), text(p, "description"),
+                        links.getOrDefault(text(m, "goal") + "." + name, List.of())));
             }
             params.sort(java.util.Comparator.comparing(Parameter::name));
             mojos.add(new Mojo(text(m, "goal"), text(m, "description"), text(m, "phase"),
@@ -78,6 +95,27 @@ public record PluginDescriptor(String goalPrefix, List<Mojo> mojos) {
         }
         mojos.sort(java.util.Comparator.comparing(Mojo::goal));
         return new PluginDescriptor(text(plugin, "goalPrefix"), mojos);
+    }
+
+    /** The links of each parameter's description ({@code goal.parameter}), from the descriptor that keeps HTML. */
+    private static Map<String, List<Link>> links(DocumentBuilderFactory f, Path enhanced) throws Exception {
+        Map<String, List<Link>> out = new HashMap<>();
+        if (!Files.isRegularFile(enhanced)) {
+            fail("no " + enhanced + ": run mvn process-classes (maven-plugin-plugin's descriptor goal) first");
+        }
+        Element plugin = f.newDocumentBuilder().parse(enhanced.toFile()).getDocumentElement();
+        for (Element m : children(child(plugin, "mojos"), "mojo")) {
+            Element parameters = child(m, "parameters");
+            for (Element p : parameters == null ? List.<Element>of() : children(parameters, "parameter")) {
+                List<Link> found = new ArrayList<>();
+                java.util.regex.Matcher a = LINK.matcher(text(p, "description"));
+                while (a.find()) {
+                    found.add(new Link(a.group(2).replaceAll("<[^>]+>", "").replaceAll("\\s+", " ").trim(), a.group(1)));
+                }
+                out.put(text(m, "goal") + "." + text(p, "name"), List.copyOf(found));
+            }
+        }
+        return out;
     }
 
     private static Element child(Element e, String name) {

@@ -86,7 +86,7 @@ class VerifyAttestationTest {
         m.contract = Toolchain.exampleDir().resolve("host/backend_loader.c").toFile();
         m.failOnExtraExports = true;
         m.maxBundleMiB = 512;
-        m.sdkRoot = Toolchain.standinSdk().toString();
+        m.sdkRoot = Toolchain.standinSdk().toFile();
         m.buildPaths = List.of(Toolchain.exampleDir().toAbsolutePath().toString());
         m.reportDirectory = dir.resolve("reports").toFile();
         m.provenance = dll.resolveSibling("provenance.json").toFile();

@@ -80,7 +80,7 @@ class VerifyReadsTheDllOnceTest {
         m.contract = Toolchain.exampleDir().resolve("host/backend_loader.c").toFile();
         m.failOnExtraExports = true;
         m.maxBundleMiB = 512;
-        m.sdkRoot = Toolchain.standinSdk().toString();
+        m.sdkRoot = Toolchain.standinSdk().toFile();
         m.buildPaths = List.of(Toolchain.exampleDir().toAbsolutePath().toString());
         m.reportDirectory = dir.resolve("reports").toFile();
         m.skipChecks = List.of("pe.overlay");   // the 8 MiB overlay is accepted, so the pass reads it
