@@ -38,6 +38,18 @@ public record VerificationOutcome(CheckResults report, String subject, StampOutc
         return report.passed();
     }
 
+    /**
+     * The words a front end fails with when a check failed: {@code hipdll:verify rejected <subject>: N check(s)
+     * failed: <ids> (table above, <dir>/verify.json)}.
+     *
+     * @param reportDirectory where the reports were written
+     */
+    public String rejection(Path reportDirectory) {
+        return "hipdll:verify rejected " + subject + ": " + report.count(dev.hipdll.findings.Verdict.FAIL)
+                + " check(s) failed: " + report.failureSummary() + " (table above, "
+                + reportDirectory.resolve(JsonReport.FILE_NAME) + ")";
+    }
+
     /** The check table, one row per check (a package: one group per file). */
     public CheckTable.Table table() {
         CheckTable t = new CheckTable(bound);

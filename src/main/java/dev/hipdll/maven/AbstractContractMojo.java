@@ -1,19 +1,11 @@
 package dev.hipdll.maven;
 
 import dev.hipdll.contract.AbiContract;
-import dev.hipdll.contract.ContractException;
-import dev.hipdll.contract.ContractSource;
 import dev.hipdll.contract.LoaderPreprocessor;
-import dev.hipdll.environment.CompilerVariables;
-import dev.hipdll.host.Host;
-import dev.hipdll.process.ProcessRunner;
-import dev.hipdll.sdk.HipSdkResolver;
 import dev.hipdll.sdk.HipToolchain;
 import dev.hipdll.sdk.SdkOverrides;
 import dev.hipdll.sdk.SdkResolutionException;
 import java.io.File;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
@@ -76,7 +68,7 @@ abstract class AbstractContractMojo extends AbstractHipdllMojo {
     }
 
     /** The default of {@code hip.exportPrefix}. */
-    static final String DEFAULT_PREFIX = "coli_cuda_";
+    static final String DEFAULT_PREFIX = dev.hipdll.goal.ContractSettings.DEFAULT_PREFIX;
 
     /**
      * The contract from exactly one source, else the count contract of {@code expectedExports} prefixed names.
@@ -87,45 +79,37 @@ abstract class AbstractContractMojo extends AbstractHipdllMojo {
      *                              file cannot be read
      */
     AbiContract contract(File loaderSource, int expectedExports) throws MojoFailureException {
-        try { // named, not a contract of -5 names
-            new dev.hipdll.parameter.NumericParameters().range("hip.expectedExports", expectedExports, 0, 65_535,
-                    "export names").check();
+        dev.hipdll.goal.ContractSettings settings = new dev.hipdll.goal.ContractSettings(path(loaderSource), exports,
+                path(exportsFile), expectedExports, exportPrefix);
+        try {
+            settings.checkCount();
+            return settings.load(settings.loaderOnly() ? loaderPreprocessor() : Optional.empty());
         } catch (dev.hipdll.parameter.ParameterException e) {
             throw parameterError(e.getMessage());
-        }
-        try {
-            boolean explicit = exportPrefix != null;
-            boolean loaderOnly = loaderSource != null && (exports == null || exports.stream().allMatch(
-                    x -> x == null || x.isBlank())) && exportsFile == null;
-            return new ContractSource(path(loaderSource), exports, path(exportsFile), expectedExports,
-                    explicit ? exportPrefix : DEFAULT_PREFIX, explicit, loaderOnly ? loaderPreprocessor() : null).load();
-        } catch (ContractException e) {
-            throw new MojoFailureException("contract: " + e.getMessage());
-        } catch (IOException e) {
-            throw new MojoFailureException("contract: cannot read " + dev.hipdll.io.IoProblem.describe(e));
+        } catch (dev.hipdll.goal.SetupException e) {
+            throw new MojoFailureException(e.getMessage());
         }
     }
 
     /**
-     * The SDK's clang for reading the loader source ({@link #sdkForContract}), or {@code null}, with the
-     * reason logged, when the SDK does not resolve.
+     * The SDK's clang for reading the loader source ({@link #sdkForContract}), or empty, with the reason logged,
+     * when the SDK does not resolve.
      */
-    private LoaderPreprocessor loaderPreprocessor() {
-        Host host = host();
+    private Optional<LoaderPreprocessor> loaderPreprocessor() {
+        Sdk sdk;
         try {
-            Sdk sdk = sdkForContract();
-            Path clang = new HipSdkResolver(host).resolveClangDir(sdk.overrides(), sdk.toolchain()).path()
-                    .resolve(host.executable("clang"));
-            getLog().info("contract: the loader source is read as the SDK's clang preprocesses it (" + clang + " -E)");
-            // another ROCm/HIP install's variables (HIP_PATH, ...) steer clang too: none reaches this run
-            return new LoaderPreprocessor(clang, new ProcessRunner(contractTimeout()), CompilerVariables.load()
-                    .withoutToolchainVariables(host.environment().toMap(), host.isWindows()));
+            sdk = sdkForContract();
         } catch (SdkResolutionException e) {
             String why = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("");
             getLog().info("contract: the SDK's clang is not at hand (" + why + "): the loader source is read without"
                     + " it, and a RESOLVE use through a macro that reader does not expand fails the goal");
-            return null;
+            return Optional.empty();
         }
+        List<dev.hipdll.gate.GateEvent> events = new java.util.ArrayList<>();
+        Optional<LoaderPreprocessor> clang = dev.hipdll.goal.LoaderPreprocessors.forSdk(host(), sdk.overrides(),
+                sdk.toolchain(), contractTimeout(), events);
+        events.forEach(e -> getLog().info(e.text()));
+        return clang;
     }
 
     /**

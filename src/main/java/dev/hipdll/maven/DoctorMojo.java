@@ -1,13 +1,10 @@
 package dev.hipdll.maven;
 
 import dev.hipdll.host.Host;
-import dev.hipdll.doctor.Doctor;
 import dev.hipdll.doctor.DoctorHost;
 import dev.hipdll.doctor.DoctorJson;
 import dev.hipdll.doctor.DoctorReport;
-import dev.hipdll.doctor.DoctorRequest;
-import dev.hipdll.doctor.LocalFileProbe;
-import dev.hipdll.process.ProcessRunner;
+import dev.hipdll.goal.DoctorSettings;
 import dev.hipdll.io.IoProblem;
 import dev.hipdll.io.OutputDirectory;
 import dev.hipdll.io.UnwritableDirectoryException;
@@ -16,7 +13,6 @@ import dev.hipdll.sdk.HipToolchain;
 import dev.hipdll.sdk.SdkResolutionException;
 import java.io.File;
 import java.io.IOException;
-import java.time.Duration;
 import java.util.Collections;
 import java.util.Optional;
 import org.apache.maven.execution.MavenSession;
@@ -89,11 +85,9 @@ public class DoctorMojo extends AbstractHipdllMojo {
         } catch (SdkResolutionException e) {
             throw new MojoFailureException(e.getMessage());
         }
-        DoctorRequest request = new DoctorRequest(host, path(sdkRoot),
-                runtimeDir == null ? null : runtimeDir.getAbsolutePath(), appDir == null ? null : appDir.getAbsolutePath(),
-                vcToolsVersion, toolchain,
-                CommandLineProperties.places(session, Collections.singletonMap("hip.sdkRoot", sdkRoot)));
-        DoctorReport report = new Doctor(new LocalFileProbe(), new ProcessRunner(Duration.ofSeconds(30))).examine(request);
+        DoctorReport report = new DoctorSettings().sdkRoot(path(sdkRoot)).runtimeDir(path(runtimeDir))
+                .appDir(path(appDir)).vcToolsVersion(vcToolsVersion).examine(host, toolchain,
+                        CommandLineProperties.places(session, Collections.singletonMap("hip.sdkRoot", sdkRoot)));
         TableLog.log(getLog(), new CheckTable().table("hipdll:doctor (" + System.getProperty("os.name") + ")",
                 report.checks(), "SETUP OK", "SETUP HAS PROBLEMS"));
         Optional<File> json = ProjectlessPaths.doctorOutput(output, session);

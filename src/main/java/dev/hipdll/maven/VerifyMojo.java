@@ -1,60 +1,28 @@
 package dev.hipdll.maven;
 
-import dev.hipdll.attestation.AttestationException;
-import dev.hipdll.attestation.AttestationLimits;
-import dev.hipdll.attestation.AttestationRequirement;
-import dev.hipdll.attestation.Attestations;
-import dev.hipdll.attestation.TrustedKey;
-import dev.hipdll.attestation.TrustedKeys;
-import dev.hipdll.contract.AbiContract;
-import dev.hipdll.host.Environment;
-import dev.hipdll.gate.DllSubject;
+import dev.hipdll.goal.SetupException;
+import dev.hipdll.goal.VerifyContext;
+import dev.hipdll.goal.VerifySettings;
+import dev.hipdll.goal.VerifySetup;
+import dev.hipdll.parameter.ParameterException;
+import java.util.Collections;
 import dev.hipdll.gate.GateEvent;
-import dev.hipdll.gate.PackageSubject;
 import dev.hipdll.gate.ReleaseGate;
 import dev.hipdll.gate.VerificationOutcome;
 import dev.hipdll.gate.VerificationRequest;
-import dev.hipdll.gate.VerificationSubject;
-import dev.hipdll.trust.TrustPolicy;
 import dev.hipdll.incremental.StampStore;
 import dev.hipdll.io.FileOpener;
-import dev.hipdll.report.JsonReport;
-import dev.hipdll.findings.DetailBound;
-import dev.hipdll.release.PackageLimits;
-import dev.hipdll.gfx.GfxTarget;
-import dev.hipdll.gfx.GfxTargetList;
-import dev.hipdll.gfx.InvalidTargetException;
-import dev.hipdll.provenance.ExpectedDigest;
-import dev.hipdll.provenance.ProvenanceException;
 import dev.hipdll.sdk.SdkResolutionException;
-import dev.hipdll.findings.CheckIds;
-import dev.hipdll.verify.DeviceCodeOptions;
 import dev.hipdll.verify.DllChoice;
-import dev.hipdll.verify.HardeningPolicy;
-import dev.hipdll.verify.SignatureOptions;
 import dev.hipdll.authenticode.DigestPolicy;
-import dev.hipdll.authenticode.SignerPins;
-import dev.hipdll.authenticode.TrustStore;
-import dev.hipdll.authenticode.TrustStoreException;
-import dev.hipdll.verify.ImportPolicy;
-import dev.hipdll.findings.Verdict;
-import dev.hipdll.verify.VerifyOptions;
-import dev.hipdll.bytes.ReadLimits;
 import java.io.File;
 import dev.hipdll.io.IoProblem;
-import dev.hipdll.io.OutputDirectory;
-import dev.hipdll.io.UnwritableDirectoryException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
-import java.util.OptionalLong;
 import java.util.Set;
-import org.apache.maven.execution.MavenSession;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
@@ -406,93 +374,28 @@ public class VerifyMojo extends AbstractContractMojo {
 
     private void verify() throws MojoExecutionException, MojoFailureException {
         useTheProjectsExecutionConfiguration(session);
-        DllChoice choice = null;
+        Optional<DllChoice> choice = Optional.empty();
         if (releasePackage == null) {  // a package (hip.package) names its own files
             dll = ProjectlessPaths.requiredDll(dll, session);
-            choice = BuiltDllContext.choose(dll, session, project);  // the DLL hipdll:build wrote, if it ran
-            dll = choice.dll().toFile();
+            choice = Optional.of(BuiltDllContext.choose(dll, session, project));  // the DLL hipdll:build wrote, if it ran
+            dll = choice.get().dll().toFile();
         }
-        List<GfxTarget> targets;
+        VerifySetup setup = new VerifySetup(settings(), context(choice));
+        VerificationRequest request;
         try {
-            targets = arch == null || arch.isBlank() ? List.of() : GfxTargetList.parse(arch).targets();
-        } catch (InvalidTargetException e) {
-            throw parameterError("hip.arch: " + e.getMessage());
-        }
-        AbiContract abi = contract(contract, expectedExports);
-        Set<String> skipped = new LinkedHashSet<>();
-        for (String s : skipChecks == null ? List.<String>of() : skipChecks) {
-            String id = s.strip();
-            if (id.isEmpty()) {
-                continue;
-            }
-            if (!CheckIds.known(id) || id.equals(CheckIds.PE_FORMAT) || id.equals(CheckIds.PACKAGE_CONTENTS)) {
-                throw parameterError("hip.checks.skip: unknown or unskippable check '" + id + "'; known: "
-                        + String.join(", ", CheckIds.ALL.subList(1, CheckIds.ALL.size())) + ", "
-                        + String.join(", ", CheckIds.PACKAGE.subList(1, CheckIds.PACKAGE.size())));
-            }
-            skipped.add(id);
-        }
-        if (runtimeMajor != null && runtimeMajor < 0) { // a negative major is named, not taken
-            throw parameterError("hip.runtimeMajor: " + runtimeMajor + " is negative; expected the N of amdhip64_N.dll");
-        }
-        if (maxBundleMiB < 1 || maxBundleMiB > 2047) {
-            throw parameterError("hip.maxBundleMiB: " + maxBundleMiB + " is outside 1..2047");
-        }
-        ReadLimits limits = limits();
-        if (reportMaxDetails < 1 || reportMaxDetails > 1_000_000) {
-            throw parameterError("hip.report.maxDetails: " + reportMaxDetails + " is outside 1..1000000");
-        }
-        DetailBound bound = new DetailBound(reportMaxDetails);
-        List<GfxTarget> gpuList;
-        try {
-            gpuList = gpus == null || gpus.isBlank() ? List.of() : GfxTargetList.parse(gpus).targets();
-        } catch (InvalidTargetException e) {
-            throw parameterError("hip.gpus: " + e.getMessage());
-        }
-        if (maxBundleVersion != null && (maxBundleVersion < 1 || maxBundleVersion > 3)) {
-            throw parameterError("hip.maxBundleVersion: " + maxBundleVersion + " is not a CCOB version (1, 2 or 3)");
-        }
-        if (maxDeviceCodeBytes != null && maxDeviceCodeBytes < 0) {
-            throw parameterError("hip.maxDeviceCodeBytes: " + maxDeviceCodeBytes + " is negative");
-        }
-        DeviceCodeOptions device = new DeviceCodeOptions(gpuList,
-                maxBundleVersion == null ? OptionalInt.empty() : OptionalInt.of(maxBundleVersion),
-                maxDeviceCodeBytes == null ? OptionalLong.empty() : OptionalLong.of(maxDeviceCodeBytes), allowDeviceDebug);
-        OptionalInt major = runtimeMajor == null ? OptionalInt.empty() : OptionalInt.of(runtimeMajor);
-        ImportPolicy policy = ImportPolicy.forRuntime(staticRuntime, major);
-        List<String> libraryDlls = BuiltDllContext.libraryDlls(project);
-        if (!libraryDlls.isEmpty()) { // the SDK libraries hipdll:build linked
-            policy = policy.withAlsoAllowed(libraryDlls, "the SDK libraries hipdll:build linked (hip.libraries)");
-        }
-        if (allowedImports != null && !allowedImports.isEmpty()) {
-            policy = policy.withAllowed(allowedImports, "hip.allowedImports");
-        }
-        if (forbiddenImports != null && !forbiddenImports.isEmpty()) {
-            policy = policy.withForbidden(forbiddenImports);
-        }
-        VerifyOptions options = VerifyOptions.of(abi).withTargets(targets).withImports(policy)
-                .withMaxBundleBytes(Math.min((long) maxBundleMiB << 20, Integer.MAX_VALUE - 8))
-                .withBuildPaths(hostBuildPaths()).withRuntimeMajor(major).withSkippedChecks(skipped)
-                .withFailOnExtraExports(failOnExtraExports).withLimits(limits).withDeviceCode(device)
-                .withAllowedPaths(allowedPaths == null ? List.of() : allowedPaths)
-                .withMaxOverlayBytes((long) maxOverlayMiB << 20)
-                .withHardening(hardeningPolicy());
-        TrustPolicy trust = trustPolicy(); // read before the DLL: a bad key file or trust store judges nothing
-        // The reports must be writable: checked before the DLL is read, so a bad
-        // hip.reportDirectory fails at once instead of after a passing table.
-        Path dir = ProjectlessPaths.reportDirectory(reportDirectory, // Never beside the DLL
-                projectPresent() ? project.getBuild().getDirectory() : null, Path.of(""));
-        try {
-            OutputDirectory.prepare(dir, "report directory", "hip.reportDirectory");
-        } catch (UnwritableDirectoryException e) {
+            request = setup.request();
+        } catch (ParameterException e) {
+            throw parameterError(e.getMessage());
+        } catch (SetupException e) {
             throw new MojoFailureException(e.getMessage());
+        } finally {
+            log(setup.events());
         }
-        VerificationSubject subject = releasePackage != null ? packageSubject() : dllSubject(choice);
+        Path dir = setup.reportDirectory();
         VerificationOutcome outcome;
         lookedAtTheDll = releasePackage == null;
         try {
-            outcome = new ReleaseGate(opener()).verify(new VerificationRequest(subject, options, trust, bound, dir,
-                    attestationLimits()));
+            outcome = new ReleaseGate(opener()).verify(request);
         } catch (IOException e) {
             throw new MojoFailureException("hipdll:verify cannot read the package " + releasePackage.toPath() + ": "
                     + IoProblem.describe(e), e);
@@ -504,23 +407,39 @@ public class VerifyMojo extends AbstractContractMojo {
         } catch (IOException e) {
             throw new MojoExecutionException("cannot write the verify reports to " + dir + ": " + IoProblem.describe(e), e);
         }
-        for (GateEvent event : outcome.events()) {
-            switch (event.level()) {
-                case DEBUG -> getLog().debug(event.text());
-                case INFO -> getLog().info(event.text());
-                case WARN -> getLog().warn(event.text());
-            }
-        }
+        log(outcome.events());
         if (!outcome.passed()) {
-            throw new MojoFailureException("hipdll:verify rejected " + outcome.subject() + ": "
-                    + outcome.report().count(Verdict.FAIL) + " check(s) failed: " + outcome.report().failureSummary()
-                    + " (table above, " + dir.resolve(JsonReport.FILE_NAME) + ")");
+            throw new MojoFailureException(outcome.rejection(dir));
         }
     }
 
-    /** {@code hip.dll} as the gate takes it: the file chosen, how it arrived, its expected digest and attestation. */
-    private DllSubject dllSubject(DllChoice choice) throws MojoFailureException {
-        Optional<ExpectedDigest> digest = expectedDigest();
+    /** The parameters as Maven injected them, for the core's {@link VerifySetup}. */
+    private VerifySettings settings() {
+        return new VerifySettings().dll(path(dll)).arch(arch).staticRuntime(staticRuntime)
+                .allowedImports(allowedImports).forbiddenImports(forbiddenImports).runtimeMajor(runtimeMajor)
+                .expectedExports(expectedExports).contract(path(contract)).exports(exports)
+                .exportsFile(path(exportsFile)).exportPrefix(exportPrefix).failOnExtraExports(failOnExtraExports)
+                .sdkRoot(sdkRoot).buildPaths(buildPaths).skipChecks(skipChecks).reportDirectory(path(reportDirectory))
+                .maxBundleMiB(maxBundleMiB).maxNameMiB(maxNameMiB).maxTableEntries(maxTableEntries)
+                .maxInflatedMiB(maxInflatedMiB).verifyTimeLimit(verifyTimeLimit).maxOverlayMiB(maxOverlayMiB)
+                .expectedSha256(expectedSha256).provenance(path(provenance)).trustedKeys(paths(trustedKeys))
+                .attestation(path(attestation)).attestationMaxKiB(attestationMaxKiB)
+                .attestationMaxEnvelopes(attestationMaxEnvelopes).attestationMaxSignatures(attestationMaxSignatures)
+                .attestationTimeLimit(attestationTimeLimit).gpus(gpus).maxBundleVersion(maxBundleVersion)
+                .maxDeviceCodeBytes(maxDeviceCodeBytes).allowDeviceDebug(allowDeviceDebug).allowedPaths(allowedPaths)
+                .requireSignature(requireSignature).signers(signers).trustStore(path(trustStore))
+                .trustStorePassword(trustStorePassword).signatureDigests(signatureDigests)
+                .hardeningRequired(hardeningRequired).reportMaxDetails(reportMaxDetails)
+                .releasePackage(path(releasePackage)).packageBackends(packageBackends).packageMaxMiB(packageMaxMiB)
+                .packageFailOverBudget(packageFailOverBudget).packageMaxEntries(packageMaxEntries)
+                .packageMaxUnpackedMiB(packageMaxUnpackedMiB).packageMaxRatio(packageMaxRatio)
+                .packageMaxFiles(packageMaxFiles).packageTimeLimit(packageTimeLimit)
+                .packageDetailedFiles(packageDetailedFiles);
+    }
+
+    /** What Maven knows beyond the parameters: the project, what hipdll:build did in this build, toolchains.xml. */
+    private VerifyContext context(Optional<DllChoice> choice) {
+        boolean present = projectPresent();
         String cache = "";
         if (session != null && session.getRequest() != null && session.getRequest().getMultiModuleProjectDirectory() != null
                 && BuildCacheMaven.extensionActive(BuildCacheMaven.version(session))) {
@@ -529,45 +448,41 @@ public class VerifyMojo extends AbstractContractMojo {
                 cache = "the Build Cache Extension is configured (" + extensions + ")";
             }
         }
-        return new DllSubject(choice, BuiltDllContext.linked(project, dll.toPath()), projectPresent(), cache,
-                Optional.ofNullable(attestation).map(File::toPath), digest);
+        Optional<dev.hipdll.sdk.HipToolchain> toolchain;
+        try {
+            toolchain = HipToolchains.choose(session, null, getLog()::warn);
+        } catch (SdkResolutionException e) {
+            getLog().debug("no hip toolchain from toolchains.xml: " + e.getMessage());
+            toolchain = Optional.empty();
+        }
+        File root = null;
+        try {
+            root = sdkRoot == null || sdkRoot.isBlank() ? null : new File(sdkRoot);
+        } catch (RuntimeException e) {
+            getLog().debug("hip.sdkRoot is no path: " + e.getMessage());
+        }
+        return new VerifyContext(host(),
+                present && project.getBasedir() != null ? Optional.of(project.getBasedir().toPath()) : Optional.empty(),
+                present ? Optional.of(Path.of(project.getBuild().getDirectory())) : Optional.empty(), Path.of(""),
+                choice, choice.isPresent() && BuiltDllContext.linked(project, choice.get().dll()), cache,
+                BuiltDllContext.libraryDlls(project), toolchain,
+                CommandLineProperties.places(session, Collections.singletonMap("hip.sdkRoot", root)));
     }
 
-    /** {@code hip.package} and its bounds as the gate takes them, each checked before anything is read. */
-    private PackageSubject packageSubject() throws MojoFailureException {
-        if (expectedSha256 != null && !expectedSha256.isBlank() || provenance != null) {
-            throw parameterError("hip.expectedSha256 and hip.provenance name one DLL's digest; with hip.package, check the"
-                    + " package's own digest (sha256sum) and leave them unset");
-        }
-        if (attestation != null) {
-            throw parameterError("hip.attestation names one DLL's attestation; in a package (hip.package) each backend's"
-                    + " is <name>.intoto.jsonl beside it in the package: leave hip.attestation unset");
-        }
-        if (packageMaxMiB < 1 || packageMaxMiB > 1L << 30) {
-            throw parameterError("hip.package.maxMiB: " + packageMaxMiB + " is outside 1.." + (1L << 30));
-        }
-        positive("hip.package.maxEntries", packageMaxEntries, 10_000_000);
-        positive("hip.package.maxUnpackedMiB", packageMaxUnpackedMiB, 1 << 30);
-        positive("hip.package.maxRatio", packageMaxRatio, 1_000_000);
-        positive("hip.package.maxFiles", packageMaxFiles, 10_000_000);
-        positive("hip.package.timeLimit", packageTimeLimit == null ? 0 : packageTimeLimit.getSeconds(), 7 * 86_400);
-        if (packageDetailedFiles < 0) {
-            throw parameterError("hip.package.detailedFiles: " + packageDetailedFiles + " is negative");
-        }
-        Path pkg = releasePackage.toPath();
-        if (!Files.exists(pkg, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            throw new MojoFailureException("hip.package: " + pkg.toAbsolutePath() + " does not exist; expected a release"
-                    + " directory or zip");
-        }
-        List<String> backends = new ArrayList<>();
-        for (String b : packageBackends == null ? List.<String>of() : packageBackends) {
-            if (!b.isBlank()) {
-                backends.add(b.strip());
+    /** The core's events at their levels. */
+    private void log(List<GateEvent> events) {
+        for (GateEvent event : events) {
+            switch (event.level()) {
+                case DEBUG -> getLog().debug(event.text());
+                case INFO -> getLog().info(event.text());
+                case WARN -> getLog().warn(event.text());
             }
         }
-        return new PackageSubject(pkg, backends, new PackageLimits(packageMaxEntries,
-                (long) packageMaxUnpackedMiB << 20, packageMaxRatio, packageMaxFiles), packageMaxMiB << 20,
-                packageFailOverBudget, packageTimeLimit, packageDetailedFiles);
+    }
+
+    /** {@code files} as paths, {@code null} when unset. */
+    private static List<Path> paths(List<File> files) {
+        return files == null ? null : files.stream().filter(java.util.Objects::nonNull).map(File::toPath).toList();
     }
 
     @Override
@@ -593,138 +508,4 @@ public class VerifyMojo extends AbstractContractMojo {
         return session != null && session.getRequest().isProjectPresent() && project != null;
     }
 
-    /**
-     * The build machine's paths: SDK root, project directory (with a project) and hip.buildPaths; not the home of the
-     * account running verify (the verdict must not depend on who runs it; home directories of any
-     * account are found by their shapes, /home/u, /root/x, C:\Users\name\x).
-     */
-    private List<String> hostBuildPaths() {
-        List<String> paths = new ArrayList<>();
-        Environment env = host().environment();
-        String sdk = sdkRoot;
-        if (sdk == null || sdk.isBlank()) {
-            sdk = env.get("HIP_SDK_ROOT").orElse(null);
-        }
-        if (sdk == null || sdk.isBlank()) {
-            sdk = env.get("HIP_PATH").orElse(null);
-        }
-        if (sdk != null && !sdk.isBlank()) {
-            paths.add(sdk);
-        }
-        if (projectPresent() && project.getBasedir() != null) {
-            paths.add(project.getBasedir().getAbsolutePath());
-        }
-        if (buildPaths != null) {
-            paths.addAll(buildPaths);
-        }
-        getLog().debug("build paths looked for: " + paths);
-        return paths;
-    }
-
-    /** The verification budget from its four parameters, each checked before anything is read. */
-    private ReadLimits limits() throws MojoFailureException {
-        positive("hip.maxNameMiB", maxNameMiB, 1 << 20);
-        positive("hip.maxTableEntries", maxTableEntries, Integer.MAX_VALUE);
-        positive("hip.maxInflatedMiB", maxInflatedMiB, 1 << 20);
-        positive("hip.verifyTimeLimit", verifyTimeLimit == null ? 0 : verifyTimeLimit.getSeconds(), 86_400);
-        if (maxOverlayMiB < 0 || maxOverlayMiB > 1 << 20) {
-            throw parameterError("hip.maxOverlayMiB: " + maxOverlayMiB + " is outside 0.." + (1 << 20));
-        }
-        return new ReadLimits((long) maxNameMiB << 20, maxTableEntries, (long) maxInflatedMiB << 20, verifyTimeLimit);
-    }
-
-    private void positive(String property, long value, long max) throws MojoFailureException {
-        if (value < 1 || value > max) {
-            throw parameterError(property + ": " + value + " is outside 1.." + max);
-        }
-    }
-
-    /**
-     * The run's one trust policy ({@code hip.attestation.trustedKeys}, {@code hip.requireSignature},
-     * {@code hip.signers}, {@code hip.trustStore}), read before the DLL is: the gate applies it to the DLL and to every
-     * PE file of a package.
-     */
-    private TrustPolicy trustPolicy() throws MojoFailureException {
-        SignerPins pins;
-        try {
-            pins = new SignerPins(signers == null ? List.of() : signers);
-        } catch (IllegalArgumentException e) {
-            throw parameterError("hip.signers: " + e.getMessage());
-        }
-        Optional<TrustStore> store = Optional.empty();
-        if (trustStore != null) {
-            try {
-                store = Optional.of(TrustStore.load(trustStore.toPath(),
-                        trustStorePassword == null ? null : trustStorePassword.toCharArray()));
-            } catch (TrustStoreException e) {
-                throw parameterError("hip.trustStore: " + e.getMessage());
-            }
-            getLog().debug("trust store " + trustStore + ": " + store.get().anchors().size() + " certificate(s)");
-        }
-        DigestPolicy digests;
-        try {
-            digests = DigestPolicy.parse(signatureDigests);
-        } catch (IllegalArgumentException e) {
-            throw parameterError("hip.signature.digests: " + e.getMessage());
-        }
-        return new TrustPolicy(trustedKeys(), requireSignature, pins, store, digests);
-    }
-
-    /** The keys of {@code hip.attestation.trustedKeys}, empty when unset. */
-    private List<TrustedKey> trustedKeys() throws MojoFailureException {
-        List<java.nio.file.Path> files = trustedKeys == null ? List.of()
-                : trustedKeys.stream().filter(java.util.Objects::nonNull).map(File::toPath).toList();
-        if (files.isEmpty()) {
-            if (attestation != null) {
-                throw parameterError("hip.attestation needs hip.attestation.trustedKeys: without a trusted key an"
-                        + " attestation proves nothing (whoever replaced the DLL could write it)");
-            }
-            return List.of();
-        }
-        try {
-            List<TrustedKey> keys = TrustedKeys.load(files);
-            keys.forEach(k -> getLog().debug("trusted attestation key: " + k.describe() + ", keyid " + k.keyId()));
-            return keys;
-        } catch (AttestationException e) {
-            throw parameterError("hip.attestation.trustedKeys: " + e.getMessage());
-        }
-    }
-
-    /** The bounds of the attestation check from their four parameters. */
-    private AttestationLimits attestationLimits() throws MojoFailureException {
-        try {
-            return AttestationLimits.of(attestationMaxKiB, attestationMaxEnvelopes, attestationMaxSignatures,
-                    attestationTimeLimit);
-        } catch (IllegalArgumentException e) {
-            throw parameterError(e.getMessage());
-        }
-    }
-
-    /** {@code hip.hardening.required}; unset: the default policy. */
-    private HardeningPolicy hardeningPolicy() throws MojoFailureException {
-        if (hardeningRequired == null || hardeningRequired.isEmpty()) {
-            return HardeningPolicy.defaults();
-        }
-        try {
-            return HardeningPolicy.parse(hardeningRequired);
-        } catch (IllegalArgumentException e) {
-            throw parameterError("hip.hardening.required: " + e.getMessage());
-        }
-    }
-
-    private Optional<ExpectedDigest> expectedDigest() throws MojoFailureException {
-        if (expectedSha256 != null && !expectedSha256.isBlank() && provenance != null) {
-            throw parameterError("give either hip.expectedSha256 or hip.provenance, not both");
-        }
-        try {
-            if (expectedSha256 != null && !expectedSha256.isBlank()) {
-                return Optional.of(ExpectedDigest.fromValueOrFile(expectedSha256, "-Dhip.expectedSha256", dll.toPath()));
-            }
-            return provenance == null ? Optional.empty() : Optional.of(ExpectedDigest.fromProvenance(provenance.toPath()));
-        } catch (IllegalArgumentException e) {
-            throw parameterError("hip.expectedSha256: " + e.getMessage());
-        } catch (ProvenanceException e) {
-            throw parameterError("hip.provenance: " + e.getMessage());
-        }
-    }
 }

@@ -1,0 +1,24 @@
+package dev.hipdll.cli;
+
+import dev.hipdll.parameter.ClosestName;
+
+/** Finds a goal's parameter by the {@code -D} name a user typed, with "did you mean" for a near miss. */
+final class Parameters {
+    private Parameters() {
+    }
+
+    /**
+     * The parameter whose property is {@code property}.
+     *
+     * @throws UsageException "hip.maxBundleMib is not a parameter of hipdll:verify; did you mean hip.maxBundleMiB?"
+     */
+    static GoalParameter find(GoalDescriptor goal, String property) throws UsageException {
+        var found = goal.byProperty(property);
+        if (found.isPresent()) {
+            return found.get();
+        }
+        String hint = ClosestName.of(property, goal.properties()).map(n -> "; did you mean " + n + "?")
+                .orElse("; --help lists them");
+        throw new UsageException(property + " is not a parameter of hipdll:" + goal.goal() + hint);
+    }
+}
