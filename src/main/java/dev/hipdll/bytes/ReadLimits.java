@@ -34,23 +34,61 @@ public record ReadLimits(long nameBytes, long entries, long inflateBytes, Durati
         }
     }
 
-    /** These limits with another name and id byte limit. */
-    public ReadLimits withNameBytes(long n) {
-        return new ReadLimits(n, entries, inflateBytes, time);
+    /** A builder starting at {@link #DEFAULT}. */
+    public static Builder builder() {
+        return DEFAULT.toBuilder();
     }
 
-    /** These limits with another entry limit. */
-    public ReadLimits withEntries(long n) {
-        return new ReadLimits(nameBytes, n, inflateBytes, time);
+    /** A builder starting at these limits. */
+    public Builder toBuilder() {
+        return new Builder(nameBytes, entries, inflateBytes, time);
     }
 
-    /** These limits with another limit on the bytes inflated from all compressed bundles. */
-    public ReadLimits withInflateBytes(long n) {
-        return new ReadLimits(nameBytes, entries, n, time);
-    }
+    /** Builds {@link ReadLimits}; {@link #build()} checks every limit as the record does. */
+    public static final class Builder {
+        private long nameBytes;
+        private long entries;
+        private long inflateBytes;
+        private Duration time;
 
-    /** These limits with another time limit. */
-    public ReadLimits withTime(Duration t) {
-        return new ReadLimits(nameBytes, entries, inflateBytes, t);
+        private Builder(long nameBytes, long entries, long inflateBytes, Duration time) {
+            this.nameBytes = nameBytes;
+            this.entries = entries;
+            this.inflateBytes = inflateBytes;
+            this.time = time;
+        }
+
+        /** Bytes of names and ids read in all. */
+        public Builder nameBytes(long n) {
+            nameBytes = n;
+            return this;
+        }
+
+        /** Table entries read in all. */
+        public Builder entries(long n) {
+            entries = n;
+            return this;
+        }
+
+        /** Bytes inflated from all compressed bundles and sections together. */
+        public Builder inflateBytes(long n) {
+            inflateBytes = n;
+            return this;
+        }
+
+        /** The time the whole verification may take. */
+        public Builder time(Duration t) {
+            time = t;
+            return this;
+        }
+
+        /**
+         * The limits.
+         *
+         * @throws IllegalArgumentException when a limit is not positive
+         */
+        public ReadLimits build() {
+            return new ReadLimits(nameBytes, entries, inflateBytes, time);
+        }
     }
 }

@@ -102,6 +102,10 @@ public final class VerifyCommand {
             throw new UsageException("the path is given twice: as an argument and as -Dhip.dll or -Dhip.package");
         }
         Path path = currentDirectory.resolve(positional.get(0));
+        if (!Files.exists(path)) {
+            throw new UsageException(positional.get(0) + ": no such file or directory (" + path.toAbsolutePath()
+                    + "); expected a DLL, a release directory or a zip");
+        }
         if (Files.isDirectory(path) || path.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".zip")) {
             settings.releasePackage(path);
         } else {

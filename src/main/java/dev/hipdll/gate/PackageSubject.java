@@ -1,6 +1,7 @@
 package dev.hipdll.gate;
 
 import dev.hipdll.release.PackageLimits;
+import dev.hipdll.release.PackageOptions;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -23,13 +24,16 @@ public record PackageSubject(Path path, List<String> backends, PackageLimits lim
     /** Copies the list; a missing time limit is the default of {@code PackageOptions}. */
     public PackageSubject {
         backends = List.copyOf(backends);
-        timeLimit = timeLimit == null ? dev.hipdll.release.PackageOptions.DEFAULT_TIME_LIMIT : timeLimit;
+        timeLimit = timeLimit == null ? PackageOptions.DEFAULT_TIME_LIMIT : timeLimit;
     }
 
-    /** A package with the default time limit and number of detailed files. */
-    public PackageSubject(Path path, List<String> backends, PackageLimits limits, long budgetBytes,
-                          boolean failOverBudget) {
-        this(path, backends, limits, budgetBytes, failOverBudget, null,
-                dev.hipdll.release.PackageOptions.DEFAULT_DETAILED_FILES);
+    /**
+     * {@code path} with {@link PackageOptions#of}'s defaults: backend {@code coli_hip.dll}, the
+     * default limits, a 2 GiB budget that warns, the default time limit and number of detailed files.
+     */
+    public static PackageSubject of(Path path) {
+        return new PackageSubject(path, List.of(PackageOptions.DEFAULT_BACKEND), PackageLimits.DEFAULT,
+                PackageOptions.GITHUB_RELEASE_ASSET, false, PackageOptions.DEFAULT_TIME_LIMIT,
+                PackageOptions.DEFAULT_DETAILED_FILES);
     }
 }

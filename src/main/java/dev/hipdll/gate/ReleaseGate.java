@@ -75,7 +75,7 @@ public final class ReleaseGate {
      *                     throws: an unreadable one fails {@code pe.format}
      */
     public VerificationOutcome verify(VerificationRequest request) throws IOException {
-        VerifyOptions options = request.options().withSignature(signatureOptions(request.trust()));
+        VerifyOptions options = request.options().toBuilder().signature(signatureOptions(request.trust())).build();
         if (request.subject() instanceof PackageSubject p) {
             return verifyPackage(p, options, request);
         }
@@ -158,9 +158,10 @@ public final class ReleaseGate {
 
     private static VerificationOutcome verifyPackage(PackageSubject p, VerifyOptions options, VerificationRequest request)
             throws IOException {
-        PackageOptions po = PackageOptions.of(options).withBackends(p.backends()).withLimits(p.limits())
-                .withBudget(p.budgetBytes(), p.failOverBudget()).withTemporaryParent(request.temporaryParent())
-                .withTimeLimit(p.timeLimit()).withDetailedFiles(p.detailedFiles());
+        PackageOptions po = PackageOptions.builder(options).backends(p.backends()).limits(p.limits())
+                .budgetBytes(p.budgetBytes()).failOverBudget(p.failOverBudget())
+                .temporaryParent(request.temporaryParent())
+                .timeLimit(p.timeLimit()).detailedFiles(p.detailedFiles()).build();
         PackageReport report = new PackageVerifier().verify(p.path(), po,
                 new PackageAttestations(request.trust(), request.attestationLimits(), p.path()));
         return new VerificationOutcome(report, "the package " + p.path(), StampOutcome.NONE, List.of(), request.bound());

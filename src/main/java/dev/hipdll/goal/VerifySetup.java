@@ -120,10 +120,11 @@ public final class VerifySetup {
         if (s.maxDeviceCodeBytes != null && s.maxDeviceCodeBytes < 0) {
             throw new ParameterException("hip.maxDeviceCodeBytes: " + s.maxDeviceCodeBytes + " is negative");
         }
-        DeviceCodeOptions device = new DeviceCodeOptions(gpuList,
-                s.maxBundleVersion == null ? OptionalInt.empty() : OptionalInt.of(s.maxBundleVersion),
-                s.maxDeviceCodeBytes == null ? OptionalLong.empty() : OptionalLong.of(s.maxDeviceCodeBytes),
-                s.allowDeviceDebug);
+        DeviceCodeOptions device = DeviceCodeOptions.builder().targets(targets).gpus(gpuList)
+                .maxBundleVersion(s.maxBundleVersion == null ? OptionalInt.empty() : OptionalInt.of(s.maxBundleVersion))
+                .maxDeviceCodeBytes(s.maxDeviceCodeBytes == null ? OptionalLong.empty()
+                        : OptionalLong.of(s.maxDeviceCodeBytes))
+                .allowDeviceDebug(s.allowDeviceDebug).build();
         OptionalInt major = s.runtimeMajor == null ? OptionalInt.empty() : OptionalInt.of(s.runtimeMajor);
         ImportPolicy policy = ImportPolicy.forRuntime(s.staticRuntime, major);
         if (!context.libraryDlls().isEmpty()) { // the SDK libraries hipdll:build linked
@@ -136,13 +137,13 @@ public final class VerifySetup {
         if (!s.forbiddenImports.isEmpty()) {
             policy = policy.withForbidden(s.forbiddenImports);
         }
-        VerifyOptions options = VerifyOptions.of(abi).withTargets(targets).withImports(policy)
-                .withMaxBundleBytes(Math.min((long) s.maxBundleMiB << 20, Integer.MAX_VALUE - 8))
-                .withBuildPaths(buildPaths()).withRuntimeMajor(major).withSkippedChecks(skipped)
-                .withFailOnExtraExports(s.failOnExtraExports).withLimits(limits).withDeviceCode(device)
-                .withAllowedPaths(s.allowedPaths)
-                .withMaxOverlayBytes((long) s.maxOverlayMiB << 20)
-                .withHardening(hardeningPolicy());
+        VerifyOptions options = VerifyOptions.builder(abi).deviceCode(device).imports(policy)
+                .maxBundleBytes(Math.min((long) s.maxBundleMiB << 20, Integer.MAX_VALUE - 8))
+                .buildPaths(buildPaths()).runtimeMajor(major).skippedChecks(skipped)
+                .failOnExtraExports(s.failOnExtraExports).limits(limits)
+                .allowedPaths(s.allowedPaths)
+                .maxOverlayBytes((long) s.maxOverlayMiB << 20)
+                .hardening(hardeningPolicy()).build();
         TrustPolicy trust = trustPolicy(); // read before the DLL: a bad key file or trust store judges nothing
         Path dir = reportDirectory(); // writable before the DLL is read: a bad one fails at once, not after the table
         try {

@@ -41,13 +41,18 @@ public final class ClosestName {
      *
      * @param name       the unknown name
      * @param candidates the known names, in the order ties are broken
-     * @return the first candidate one typo away, or empty
+     * @return the first candidate with two adjacent characters swapped, else the first one edit away, or empty
      */
     public static Optional<String> oneTypoAway(String name, Collection<String> candidates) {
         String n = name.toLowerCase(Locale.ROOT);
+        for (String c : candidates) { // a swap keeps every character typed: gfx1511 meant gfx1151, not gfx1011
+            if (swapped(n, c.toLowerCase(Locale.ROOT))) {
+                return Optional.of(c);
+            }
+        }
         for (String c : candidates) {
             String k = c.toLowerCase(Locale.ROOT);
-            if (!k.equals(n) && (distance(n, k) == 1 || swapped(n, k))) {
+            if (!k.equals(n) && distance(n, k) == 1) {
                 return Optional.of(c);
             }
         }

@@ -249,6 +249,7 @@ public final class StepExecutor implements StepAction<BuildStep> {
             // clang's and lld-link's diagnostics at their levels, their notes and excerpts with them; others at info
             levels.line(step.subject(), line, workingDir, listener);
         });
+        levels.end(step.subject(), listener);
         for (String note : result.notes()) {
             buildLog.line(name, "# " + note);
             listener.info("[" + step.subject() + "] hipdll: " + note);

@@ -64,7 +64,7 @@ public enum FileRole {
     public VerifyOptions options(VerifyOptions user) {
         Set<String> skip = new LinkedHashSet<>(user.skippedChecks());
         skip.addAll(notAsked);
-        return user.withSkippedChecks(skip);
+        return user.toBuilder().skippedChecks(skip).build();
     }
 
     /**

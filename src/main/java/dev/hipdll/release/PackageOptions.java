@@ -6,7 +6,8 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * What a release package is verified against.
+ * What a release package is verified against. Build with {@link #builder} (or {@link #of} for the defaults);
+ * {@link #toBuilder()} changes some options of existing ones.
  *
  * @param verify          the single-DLL options every PE file is verified with (the same pipeline, the same
  *                        checks: what a later check such as a required signature asks applies per file), less
@@ -55,46 +56,104 @@ public record PackageOptions(VerifyOptions verify, List<String> backends, Packag
         }
     }
 
-    /** The options with the default {@link #timeLimit()} and {@link #detailedFiles()}. */
-    public PackageOptions(VerifyOptions verify, List<String> backends, PackageLimits limits, long budgetBytes,
-                          boolean failOverBudget, Path temporaryParent) {
-        this(verify, backends, limits, budgetBytes, failOverBudget, temporaryParent, DEFAULT_TIME_LIMIT,
-                DEFAULT_DETAILED_FILES);
-    }
-
     /** Defaults around {@code verify}: backend {@code coli_hip.dll}, default limits, a 2 GiB budget that warns. */
     public static PackageOptions of(VerifyOptions verify) {
-        return new PackageOptions(verify, List.of(DEFAULT_BACKEND), PackageLimits.DEFAULT, GITHUB_RELEASE_ASSET, false, null);
+        return builder(verify).build();
     }
 
-    /** These options with another time limit for the whole package. */
-    public PackageOptions withTimeLimit(Duration t) {
-        return new PackageOptions(verify, backends, limits, budgetBytes, failOverBudget, temporaryParent, t, detailedFiles);
+    /** A builder around {@code verify}, holding the defaults of {@link #of}. */
+    public static Builder builder(VerifyOptions verify) {
+        return new Builder(verify);
     }
 
-    /** These options reporting every check of every file only in a package of at most {@code n} PE files. */
-    public PackageOptions withDetailedFiles(int n) {
-        return new PackageOptions(verify, backends, limits, budgetBytes, failOverBudget, temporaryParent, timeLimit, n);
+    /** A builder holding these options, to change some of them. */
+    public Builder toBuilder() {
+        Builder b = new Builder(verify);
+        b.backends = backends;
+        b.limits = limits;
+        b.budgetBytes = budgetBytes;
+        b.failOverBudget = failOverBudget;
+        b.temporaryParent = temporaryParent;
+        b.timeLimit = timeLimit;
+        b.detailedFiles = detailedFiles;
+        return b;
     }
 
-    /** These options with other backend globs. */
-    public PackageOptions withBackends(List<String> globs) {
-        return new PackageOptions(verify, globs, limits, budgetBytes, failOverBudget, temporaryParent, timeLimit,
-                detailedFiles);
-    }
+    /**
+     * Collects {@link PackageOptions}; it starts from the defaults of {@link PackageOptions#of}, and each setter
+     * names the component it sets and returns this builder. {@link #build()} validates as the record does.
+     */
+    public static final class Builder {
+        private VerifyOptions verify;
+        private List<String> backends = List.of(DEFAULT_BACKEND);
+        private PackageLimits limits = PackageLimits.DEFAULT;
+        private long budgetBytes = GITHUB_RELEASE_ASSET;
+        private boolean failOverBudget = false;
+        private Path temporaryParent = null;
+        private Duration timeLimit = DEFAULT_TIME_LIMIT;
+        private int detailedFiles = DEFAULT_DETAILED_FILES;
 
-    /** These options with other limits. */
-    public PackageOptions withLimits(PackageLimits l) {
-        return new PackageOptions(verify, backends, l, budgetBytes, failOverBudget, temporaryParent, timeLimit, detailedFiles);
-    }
+        private Builder(VerifyOptions verify) {
+            this.verify = verify;
+        }
 
-    /** These options with another size budget, and whether exceeding it fails. */
-    public PackageOptions withBudget(long bytes, boolean fail) {
-        return new PackageOptions(verify, backends, limits, bytes, fail, temporaryParent, timeLimit, detailedFiles);
-    }
+        /** Sets {@link PackageOptions#verify()}. */
+        public Builder verify(VerifyOptions v) {
+            verify = v;
+            return this;
+        }
 
-    /** These options unpacking zips under {@code dir}. */
-    public PackageOptions withTemporaryParent(Path dir) {
-        return new PackageOptions(verify, backends, limits, budgetBytes, failOverBudget, dir, timeLimit, detailedFiles);
+        /** Sets {@link PackageOptions#backends()}. */
+        public Builder backends(List<String> globs) {
+            backends = globs;
+            return this;
+        }
+
+        /** Sets {@link PackageOptions#limits()}. */
+        public Builder limits(PackageLimits l) {
+            limits = l;
+            return this;
+        }
+
+        /** Sets {@link PackageOptions#budgetBytes()}, in bytes. */
+        public Builder budgetBytes(long bytes) {
+            budgetBytes = bytes;
+            return this;
+        }
+
+        /** Sets {@link PackageOptions#failOverBudget()}. */
+        public Builder failOverBudget(boolean fail) {
+            failOverBudget = fail;
+            return this;
+        }
+
+        /** Sets {@link PackageOptions#temporaryParent()} ({@code null}: {@code java.io.tmpdir}). */
+        public Builder temporaryParent(Path dir) {
+            temporaryParent = dir;
+            return this;
+        }
+
+        /** Sets {@link PackageOptions#timeLimit()}. */
+        public Builder timeLimit(Duration t) {
+            timeLimit = t;
+            return this;
+        }
+
+        /** Sets {@link PackageOptions#detailedFiles()}. */
+        public Builder detailedFiles(int n) {
+            detailedFiles = n;
+            return this;
+        }
+
+        /**
+         * The options; {@code backends} is copied.
+         *
+         * @throws IllegalArgumentException when the budget is below 1 byte, the time limit not positive or
+         *                                  {@code detailedFiles} negative
+         */
+        public PackageOptions build() {
+            return new PackageOptions(verify, backends, limits, budgetBytes, failOverBudget, temporaryParent, timeLimit,
+                    detailedFiles);
+        }
     }
 }

@@ -133,7 +133,8 @@ public final class PackageVerifier {
                 VerifyOptions o = role.options(user);
                 Duration budget = o.limits().time().compareTo(Duration.ofNanos(left)) <= 0 ? o.limits().time()
                         : Duration.ofNanos(left);
-                VerifyReport r = new DllVerifier().verify(f.file(), o.withLimits(o.limits().withTime(budget)));
+                VerifyReport r = new DllVerifier().verify(f.file(), o.toBuilder().limits(o.limits().toBuilder().time(budget).build())
+                        .build());
                 List<Check> checks = role.explained(r.checks(), user);
                 checks.add(user.skips(CheckIds.PACKAGE_DEPENDENCIES) ? skipped(CheckIds.PACKAGE_DEPENDENCIES)
                         : dependencies(f, r.image(), shipped, allNames, o));

@@ -56,7 +56,7 @@ final class DeviceCodeChecks {
             }
         }
         Set<String> distinctIds = new LinkedHashSet<>(ids);
-        String expected = Joined.of(options.targets(), ", ");
+        String expected = Joined.of(options.deviceCode().targets(), ", ");
         String found = bundles.isEmpty() ? "no offload bundle (.hip_fat / .hipFatB)"
                 : bundles.size() + " bundle(s), device targets " + Joined.of(distinctIds, ", ")
                 + compression(bundles);
@@ -72,13 +72,13 @@ final class DeviceCodeChecks {
             return Check.of(CheckIds.DEVICE_TARGETS, title, Verdict.SKIP, "device code only in the files that carry some"
                     + " (a library of the package)", "no device code");
         }
-        if (options.targets().isEmpty()) {
+        if (options.deviceCode().targets().isEmpty()) {
             return new Check(CheckIds.DEVICE_TARGETS, title, cuda.present() ? Verdict.FAIL : Verdict.SKIP,
                     "no gfx target requested (hip.arch)" + (cuda.present() ? "; AMD device code, not NVIDIA" : ""), found,
                     details);
         }
         boolean ok = !bundles.isEmpty() && !cuda.present();
-        for (GfxTarget t : options.targets()) {
+        for (GfxTarget t : options.deviceCode().targets()) {
             for (int i = 0; i < bundles.size(); i++) {
                 if (!hasDeviceEntry(bundles.get(i), t.toString())) {
                     ok = false;
@@ -123,7 +123,7 @@ final class DeviceCodeChecks {
 
     /** Whether {@code targetId} is one of the requested targets ({@code hip.arch}). */
     private boolean requested(String targetId) {
-        for (GfxTarget t : options.targets()) {
+        for (GfxTarget t : options.deviceCode().targets()) {
             if (t.toString().equals(targetId)) {
                 return true;
             }

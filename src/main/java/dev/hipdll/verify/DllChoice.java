@@ -69,8 +69,8 @@ public record DllChoice(Path dll, String origin, Optional<Path> built, Verdict v
             case WARN -> new Check(CHECK_ID, title, Verdict.WARN, "the file hipdll:build wrote: " + built.orElseThrow(),
                     "-Dhip.dll names " + dll, java.util.List.of("checked " + dll + " as -Dhip.dll asks; hipdll:build"
                     + " wrote " + built.orElseThrow() + " in this build, which is not checked"));
-            case SKIP -> Check.of(CHECK_ID, title, Verdict.SKIP, "hipdll:build in this build", "no build in this"
-                    + " Maven run; checking " + dll + " (" + origin + ")");
+            case SKIP -> Check.of(CHECK_ID, title, Verdict.SKIP, "hipdll:build in this build", "no hipdll:build in"
+                    + " this run; checking " + dll + " (" + origin + ")");
         };
     }
 

@@ -3,15 +3,14 @@ package dev.hipdll.verify;
 import dev.hipdll.bundle.OffloadBundleReader;
 import dev.hipdll.bytes.ReadLimits;
 import dev.hipdll.contract.AbiContract;
-import dev.hipdll.gfx.GfxTarget;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.Set;
 
 /**
- * What a DLL is verified against. Build with {@link #of} and the {@code with*} methods.
+ * What a DLL is verified against. Build with {@link #builder} (or {@link #of} for the defaults);
+ * {@link #toBuilder()} changes some options of existing ones.
  *
- * @param targets            the gfx targets whose device code must be embedded; empty skips the check
  * @param imports            the import allow- and deny-lists
  * @param contract           the ABI contract its exports must match
  * @param maxBundleBytes     limit on a compressed offload bundle's declared uncompressed size, bytes
@@ -24,7 +23,8 @@ import java.util.Set;
  *                           does not name fail ({@code true}) or only warn
  * @param limits             the verification budget: names, entries, inflated bytes and time all
  *                           the readers of the DLL may spend together
- * @param deviceCode         GPU coverage, bundle version and size budgets, DWARF in device code
+ * @param deviceCode         every device-code option: the gfx targets whose device code must be embedded,
+ *                           GPU coverage, bundle version and size budgets, DWARF in device code
  * @param allowedPaths       globs ({@code *}, {@code **}, {@code ?}; {@code /} and {@code \} alike) of
  *                           absolute paths known to be harmless: occurrences matching one are reported
  *                           as accepted and do not fail {@code paths.build}
@@ -35,7 +35,7 @@ import java.util.Set;
  * @param signature          the Authenticode checks' requirements: signature required, accepted signers, trust store
  * @param hardening          which hardening checks fail when their mitigation is missing (the others warn)
  */
-public record VerifyOptions(List<GfxTarget> targets, ImportPolicy imports, AbiContract contract, long maxBundleBytes,
+public record VerifyOptions(ImportPolicy imports, AbiContract contract, long maxBundleBytes,
                             List<String> buildPaths, OptionalInt runtimeMajor, Set<String> skippedChecks,
                             boolean failOnExtraExports, ReadLimits limits, DeviceCodeOptions deviceCode,
                             List<String> allowedPaths, long maxOverlayBytes, SignatureOptions signature,
@@ -53,7 +53,6 @@ public record VerifyOptions(List<GfxTarget> targets, ImportPolicy imports, AbiCo
             throw new IllegalArgumentException("maxOverlayBytes " + maxOverlayBytes);
         }
         allowedPaths = List.copyOf(allowedPaths);
-        targets = List.copyOf(targets);
         buildPaths = List.copyOf(buildPaths);
         skippedChecks = Set.copyOf(skippedChecks);
         signature = signature == null ? SignatureOptions.defaults() : signature;
@@ -65,88 +64,136 @@ public record VerifyOptions(List<GfxTarget> targets, ImportPolicy imports, AbiCo
      * the default bundle limit, no build paths, any runtime major, every check, extra exports fail.
      */
     public static VerifyOptions of(AbiContract contract) {
-        return new VerifyOptions(List.of(), ImportPolicy.forRuntime(true, OptionalInt.empty()), contract,
-                OffloadBundleReader.DEFAULT_MAX_UNCOMPRESSED, List.of(), OptionalInt.empty(), Set.of(), true, ReadLimits.DEFAULT,
-                DeviceCodeOptions.defaults(), List.of(), DEFAULT_MAX_OVERLAY, SignatureOptions.defaults(),
-                HardeningPolicy.defaults());
+        return builder(contract).build();
     }
 
-    /** These options with the gfx targets whose device code must be embedded. */
-    public VerifyOptions withTargets(List<GfxTarget> t) {
-        return new VerifyOptions(t, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
-                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes, signature, hardening);
+    /** A builder for options against {@code contract}, holding the defaults of {@link #of}. */
+    public static Builder builder(AbiContract contract) {
+        return new Builder(contract);
     }
 
-    /** These options with another import policy. */
-    public VerifyOptions withImports(ImportPolicy p) {
-        return new VerifyOptions(targets, p, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
-                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes, signature, hardening);
+    /** A builder holding these options, to change some of them. */
+    public Builder toBuilder() {
+        Builder b = new Builder(contract);
+        b.imports = imports;
+        b.maxBundleBytes = maxBundleBytes;
+        b.buildPaths = buildPaths;
+        b.runtimeMajor = runtimeMajor;
+        b.skippedChecks = skippedChecks;
+        b.failOnExtraExports = failOnExtraExports;
+        b.limits = limits;
+        b.deviceCode = deviceCode;
+        b.allowedPaths = allowedPaths;
+        b.maxOverlayBytes = maxOverlayBytes;
+        b.signature = signature;
+        b.hardening = hardening;
+        return b;
     }
 
-    /** These options with another limit on a compressed bundle's declared uncompressed size, in bytes. */
-    public VerifyOptions withMaxBundleBytes(long max) {
-        return new VerifyOptions(targets, imports, contract, max, buildPaths, runtimeMajor, skippedChecks,
-                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes, signature, hardening);
-    }
+    /**
+     * Collects {@link VerifyOptions}; it starts from the defaults of {@link VerifyOptions#of}, and each setter
+     * names the component it sets and returns this builder. {@link #build()} validates as the record does.
+     */
+    public static final class Builder {
+        private final AbiContract contract;
+        private ImportPolicy imports = ImportPolicy.forRuntime(true, OptionalInt.empty());
+        private long maxBundleBytes = OffloadBundleReader.DEFAULT_MAX_UNCOMPRESSED;
+        private List<String> buildPaths = List.of();
+        private OptionalInt runtimeMajor = OptionalInt.empty();
+        private Set<String> skippedChecks = Set.of();
+        private boolean failOnExtraExports = true;
+        private ReadLimits limits = ReadLimits.DEFAULT;
+        private DeviceCodeOptions deviceCode = DeviceCodeOptions.defaults();
+        private List<String> allowedPaths = List.of();
+        private long maxOverlayBytes = DEFAULT_MAX_OVERLAY;
+        private SignatureOptions signature = SignatureOptions.defaults();
+        private HardeningPolicy hardening = HardeningPolicy.defaults();
 
-    /** These options with the build-machine paths the file must not contain. */
-    public VerifyOptions withBuildPaths(List<String> paths) {
-        return new VerifyOptions(targets, imports, contract, maxBundleBytes, paths, runtimeMajor, skippedChecks,
-                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes, signature, hardening);
-    }
+        private Builder(AbiContract contract) {
+            this.contract = contract;
+        }
 
-    /** These options with the HIP runtime major version the DLL must import (empty: any). */
-    public VerifyOptions withRuntimeMajor(OptionalInt major) {
-        return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, major, skippedChecks,
-                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes, signature, hardening);
-    }
+        /** Sets {@link VerifyOptions#imports()}. */
+        public Builder imports(ImportPolicy p) {
+            imports = p;
+            return this;
+        }
 
-    /** These options with check ids (or groups ending in {@code .}) switched off. */
-    public VerifyOptions withSkippedChecks(Set<String> ids) {
-        return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, ids,
-                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes, signature, hardening);
-    }
+        /** Sets {@link VerifyOptions#maxBundleBytes()}, in bytes. */
+        public Builder maxBundleBytes(long max) {
+            maxBundleBytes = max;
+            return this;
+        }
 
-    /** These options with extra prefixed exports failing ({@code true}) or only warning. */
-    public VerifyOptions withFailOnExtraExports(boolean fail) {
-        return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
-                fail, limits, deviceCode, allowedPaths, maxOverlayBytes, signature, hardening);
-    }
+        /** Sets {@link VerifyOptions#buildPaths()}. */
+        public Builder buildPaths(List<String> paths) {
+            buildPaths = paths;
+            return this;
+        }
 
-    /** These options with another verification budget. */
-    public VerifyOptions withLimits(ReadLimits l) {
-        return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
-                failOnExtraExports, l, deviceCode, allowedPaths, maxOverlayBytes, signature, hardening);
-    }
+        /** Sets {@link VerifyOptions#runtimeMajor()} (empty: any). */
+        public Builder runtimeMajor(OptionalInt major) {
+            runtimeMajor = major;
+            return this;
+        }
 
-    /** These options with other device-code options (GPU coverage, bundle version and size budgets, DWARF). */
-    public VerifyOptions withDeviceCode(DeviceCodeOptions d) {
-        return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
-                failOnExtraExports, limits, d, allowedPaths, maxOverlayBytes, signature, hardening);
-    }
+        /** Sets {@link VerifyOptions#skippedChecks()}: check ids, or groups ending in {@code .}. */
+        public Builder skippedChecks(Set<String> ids) {
+            skippedChecks = ids;
+            return this;
+        }
 
-    /** These options with globs of absolute paths accepted as harmless by {@code paths.build}. */
-    public VerifyOptions withAllowedPaths(List<String> globs) {
-        return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
-                failOnExtraExports, limits, deviceCode, globs, maxOverlayBytes, signature, hardening);
-    }
+        /** Sets {@link VerifyOptions#failOnExtraExports()}. */
+        public Builder failOnExtraExports(boolean fail) {
+            failOnExtraExports = fail;
+            return this;
+        }
 
-    /** These options with another largest overlay {@code pe.overlay} accepts, in bytes (0: none at all). */
-    public VerifyOptions withMaxOverlayBytes(long max) {
-        return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
-                failOnExtraExports, limits, deviceCode, allowedPaths, max, signature, hardening);
-    }
+        /** Sets {@link VerifyOptions#limits()}. */
+        public Builder limits(ReadLimits l) {
+            limits = l;
+            return this;
+        }
 
-    /** These options with other Authenticode requirements ({@code authenticode.*}). */
-    public VerifyOptions withSignature(SignatureOptions s) {
-        return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
-                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes, s, hardening);
-    }
+        /** Sets {@link VerifyOptions#deviceCode()}: every device-code option, the gfx targets among them. */
+        public Builder deviceCode(DeviceCodeOptions d) {
+            deviceCode = d;
+            return this;
+        }
 
-    /** These options with another hardening policy ({@code hardening.*}). */
-    public VerifyOptions withHardening(HardeningPolicy h) {
-        return new VerifyOptions(targets, imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
-                failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes, signature, h);
+        /** Sets {@link VerifyOptions#allowedPaths()}. */
+        public Builder allowedPaths(List<String> globs) {
+            allowedPaths = globs;
+            return this;
+        }
+
+        /** Sets {@link VerifyOptions#maxOverlayBytes()}, in bytes (0: no overlay at all). */
+        public Builder maxOverlayBytes(long max) {
+            maxOverlayBytes = max;
+            return this;
+        }
+
+        /** Sets {@link VerifyOptions#signature()}. */
+        public Builder signature(SignatureOptions s) {
+            signature = s;
+            return this;
+        }
+
+        /** Sets {@link VerifyOptions#hardening()}. */
+        public Builder hardening(HardeningPolicy h) {
+            hardening = h;
+            return this;
+        }
+
+        /**
+         * The options; the collections are copied.
+         *
+         * @throws IllegalArgumentException when {@code maxOverlayBytes} is negative
+         */
+        public VerifyOptions build() {
+            return new VerifyOptions(imports, contract, maxBundleBytes, buildPaths, runtimeMajor, skippedChecks,
+                    failOnExtraExports, limits, deviceCode, allowedPaths, maxOverlayBytes, signature, hardening);
+        }
     }
 
     /** Whether the check {@code id} is switched off (listed itself, or a listed prefix such as {@code exports.}). */

@@ -58,7 +58,7 @@ class HostileFatBinaryTest {
             wrapper(s, i * 24, IMAGE_BASE + MiniPe.SECTION_RVA + at);
             System.arraycopy(bundle, 0, section, at, bundle.length);
         }
-        ReadLimits eightBundles = ReadLimits.DEFAULT.withInflateBytes(8L * limit);
+        ReadLimits eightBundles = ReadLimits.builder().inflateBytes(8L * limit).build();
         BinaryFormatException e = assertThrows(BinaryFormatException.class,
                 () -> bundles(wrapperImage(section), new OffloadBundleReader(limit), eightBundles));
         assertTrue(e.getMessage().contains("over the verification budget: more than " + 8L * limit + " bytes inflated"),

@@ -166,6 +166,9 @@ class CommandLineVerifyTest {
         Run nothing = run("verify");
         assertEquals(2, nothing.status());
         assertTrue(nothing.err().contains("nothing to verify"), nothing.err());
+        Run missing = run("verify", "no-such.dll");
+        assertEquals(2, missing.status());
+        assertTrue(missing.err().contains("no-such.dll: no such file or directory"), missing.err());
         Run twice = run("verify", dll.toString(), "-Dhip.dll=" + dll);
         assertEquals(2, twice.status());
         Run command = run("verfiy", dll.toString());

@@ -13,9 +13,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * scripts/validate-workflows checks workflow files against GitHub's workflow schema with
- * {@code @action-validator/cli} (npm, installed into target/node-tools on first use): both of this
- * project's workflow files pass, a workflow with a misspelt step key fails naming the key, and
- * README's test command (scripts/test) runs it.
+ * {@code @action-validator/cli} (npm, installed into target/node-tools on first use), and the action
+ * (action.yml) against GitHub's action metadata schema: this project's workflow files, the action and the users'
+ * recipes pass, a workflow or an action with a misspelt step key fails naming the key, and README's test command
+ * (scripts/test) runs it.
  */
 class ValidateWorkflowsTest {
     @Test
@@ -26,6 +27,8 @@ class ValidateWorkflowsTest {
         assertTrue(ok.output().contains("valid workflow: .github/workflows/windows-hip.yml"), ok.output());
         assertTrue(ok.output().contains("valid workflow: docs/ci/hipdll.yml"), ok.output());
         assertTrue(ok.output().contains("valid workflow: docs/ci/hipdll-sharded.yml"), ok.output());
+        assertTrue(ok.output().contains("valid action: action.yml"), ok.output());
+        assertTrue(ok.output().contains("valid workflow: docs/ci/gate-cmake-release.yml"), ok.output());
 
         Path bad = Files.createTempFile("broken-workflow", ".yml");
         Files.writeString(bad, "name: broken\non: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n"
@@ -34,6 +37,15 @@ class ValidateWorkflowsTest {
         assertEquals(1, rejected.exit(), rejected.output());
         assertTrue(rejected.output().contains("Additional property 'runz' is not allowed"), rejected.output());
         assertTrue(rejected.output().contains("INVALID workflow: " + bad), rejected.output());
+
+        Path badAction = Files.createTempDirectory("broken-action").resolve("action.yml");
+        Files.writeString(badAction, "name: broken\ndescription: a composite action with a misspelt key\nruns:\n"
+                + "  using: composite\n  steps:\n    - runz: echo hi\n      shell: bash\n", StandardCharsets.UTF_8);
+        Exec.Result badActionRun = Exec.run(Path.of("."), List.of("scripts/validate-workflows", badAction.toString()));
+        assertEquals(1, badActionRun.exit(), badActionRun.output());
+        assertTrue(badActionRun.output().contains("\"actionType\": \"action\""), "read as an action: " + badActionRun.output());
+        assertTrue(badActionRun.output().contains("Additional property 'runz' is not allowed"), badActionRun.output());
+        assertTrue(badActionRun.output().contains("INVALID action: " + badAction), badActionRun.output());
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.hipdll.contract.LoaderSourceParser;
 import dev.hipdll.gfx.GfxTargetList;
 import dev.hipdll.testing.Exec;
 import dev.hipdll.testing.Toolchain;
+import dev.hipdll.verify.DeviceCodeOptions;
 import dev.hipdll.verify.DllVerifier;
 import dev.hipdll.verify.VerifyOptions;
 import dev.hipdll.verify.VerifyReport;
@@ -70,8 +71,9 @@ class HeavyBackendGeneratorTest {
 
         AbiContract.NamedContract contract = new LoaderSourceParser("coli_cuda_")
                 .parse(project.resolve("host/backend_loader.c"));
-        VerifyReport r = new DllVerifier().verify(dir.resolve("coli_hip.dll"), VerifyOptions.of(contract)
-                .withTargets(GfxTargetList.parse("gfx1100,gfx1030").targets()).withMaxBundleBytes(64L << 20));
+        VerifyReport r = new DllVerifier().verify(dir.resolve("coli_hip.dll"), VerifyOptions.builder(contract)
+                .deviceCode(DeviceCodeOptions.forTargets(GfxTargetList.parse("gfx1100,gfx1030").targets()))
+                .maxBundleBytes(64L << 20).build());
         assertTrue(r.passed(), r.toString());
 
         byte[] dll = Files.readAllBytes(dir.resolve("coli_hip.dll"));

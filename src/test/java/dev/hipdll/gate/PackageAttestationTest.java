@@ -18,13 +18,13 @@ import dev.hipdll.findings.DetailBound;
 import dev.hipdll.findings.Verdict;
 import dev.hipdll.provenance.Provenance;
 import dev.hipdll.provenance.ProvenanceJson;
-import dev.hipdll.release.PackageLimits;
 import dev.hipdll.release.PackageReport;
 import dev.hipdll.gfx.GfxTargetList;
 import dev.hipdll.testing.Fixtures;
 import dev.hipdll.testing.PackageFixtures;
 import dev.hipdll.testing.Toolchain;
 import dev.hipdll.trust.TrustPolicy;
+import dev.hipdll.verify.DeviceCodeOptions;
 import dev.hipdll.verify.DllChoice;
 import dev.hipdll.verify.VerifyOptions;
 import java.nio.file.Files;
@@ -74,9 +74,10 @@ class PackageAttestationTest {
     }
 
     private static VerifyOptions options() throws Exception {
-        return VerifyOptions.of(new LoaderSourceParser("coli_cuda_").parse(Toolchain.exampleDir()
-                .resolve("host/backend_loader.c"))).withTargets(GfxTargetList.parse("gfx1151").targets())
-                .withMaxBundleBytes(64L << 20);
+        return VerifyOptions.builder(new LoaderSourceParser("coli_cuda_").parse(Toolchain.exampleDir()
+                .resolve("host/backend_loader.c")))
+                .deviceCode(DeviceCodeOptions.forTargets(GfxTargetList.parse("gfx1151").targets()))
+                .maxBundleBytes(64L << 20).build();
     }
 
     /** The DLL alone, as {@code -Dhip.dll} without a project gives it, with its attestation (if any) beside it. */
@@ -103,8 +104,7 @@ class PackageAttestationTest {
     }
 
     private VerificationOutcome gate(Path pkg, TrustPolicy trust) throws Exception {
-        return new ReleaseGate().verify(new VerificationRequest(new PackageSubject(pkg, List.of("coli_hip.dll"),
-                PackageLimits.DEFAULT, 2L << 30, false), options(), trust, DetailBound.standard(), dir.resolve("tmp")));
+        return new ReleaseGate().verify(new VerificationRequest(PackageSubject.of(pkg), options(), trust, DetailBound.standard(), dir.resolve("tmp")));
     }
 
     private static Check attestationOf(VerificationOutcome o, String file) {

@@ -37,6 +37,7 @@ class CompilerOutputLevelsTest {
         };
         CompilerOutputLevels levels = new CompilerOutputLevels();
         output.forEach(line -> levels.line("k.cu [gfx1151]", line, Path.of("."), l));
+        levels.end("k.cu [gfx1151]", l);
         return log;
     }
 
@@ -68,5 +69,22 @@ class CompilerOutputLevelsTest {
                 "WARN [k.cu [gfx1151]] a.cu:1:1: note: declared here",
                 "INFO [k.cu [gfx1151]] plain line",
                 "INFO [k.cu [gfx1151]] a.cu:9:1: note: a note on its own"), log);
+    }
+
+    @Test
+    void theIncludeStackBeforeAnErrorIsAtTheErrorsLevel() {
+        List<String> log = levels(List.of(
+                "In file included from src/main/hip/hostutil.cpp:2:",
+                "In file included from /sdk/include/hip/hip_runtime.h:12:",
+                "                      from /sdk/include/hip/amd_detail/host_defines.h:4:",
+                "/sdk/include/hip/hip_runtime.h:62:1: error: expected identifier",
+                "plain line",
+                "In file included from a.cpp:1:"));
+        assertEquals(List.of("ERROR [k.cu [gfx1151]] In file included from src/main/hip/hostutil.cpp:2:",
+                "ERROR [k.cu [gfx1151]] In file included from /sdk/include/hip/hip_runtime.h:12:",
+                "ERROR [k.cu [gfx1151]]                       from /sdk/include/hip/amd_detail/host_defines.h:4:",
+                "ERROR [k.cu [gfx1151]] /sdk/include/hip/hip_runtime.h:62:1: error: expected identifier",
+                "INFO [k.cu [gfx1151]] plain line",
+                "INFO [k.cu [gfx1151]] In file included from a.cpp:1:"), log);
     }
 }

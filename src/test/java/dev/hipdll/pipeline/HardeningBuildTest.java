@@ -50,7 +50,7 @@ class HardeningBuildTest {
     private static VerifyOptions options(HardeningPolicy policy, SignatureOptions s) throws Exception {
         AbiContract.NamedContract loader = new LoaderSourceParser("coli_cuda_")
                 .parse(Toolchain.exampleDir().resolve("host/backend_loader.c"));
-        return VerifyOptions.of(loader).withHardening(policy).withSignature(s);
+        return VerifyOptions.builder(loader).hardening(policy).signature(s).build();
     }
 
     private static Verdict verdict(VerifyReport r, String id) {

@@ -37,19 +37,15 @@ import org.w3c.dom.Element;
  * licenses, developers and scm; the jar; the sources and javadoc jars; an {@code .asc} signature of each that gpg
  * verifies with the throwaway public key; and {@code .md5} and {@code .sha1} checksums that match. The plugin jar of
  * the two builds has one SHA-256 (reproducible: {@code project.build.outputTimestamp}, maven-artifact-plugin's
- * check-buildplan in the profile).
+ * check-buildplan in the profile). The command-line jar (classifier {@code cli}, the shaded gate {@code java -jar
+ * ...-cli.jar verify}) is one of the required files, signed and summed the same way, holds its main class and no
+ * Maven class, and is reproducible too (the shade plugin honours {@code project.build.outputTimestamp}).
  */
 class ReleaseBundleTest {
     /** Where the plugin's files are in the bundle (Maven repository layout of dev.hipdll:hipdll-maven-plugin). */
     static final String DIR = "dev/hipdll/hipdll-maven-plugin/";
-    /** The jars every release attaches, by classifier ("" the plugin itself). */
-    static final List<String> REQUIRED = List.of("", "sources", "javadoc");
-    /**
-     * Jars a release attaches once they exist, by classifier: the command-line jar is not built yet.
-     * When a build attaches one, each must carry the same signature and checksums as the required files; and once it is
-     * built, move it to {@link #REQUIRED}.
-     */
-    static final List<String> ATTACHED_WHEN_BUILT = List.of("cli");
+    /** The jars every release attaches, by classifier ("" the plugin itself, "cli" the command-line gate). */
+    static final List<String> REQUIRED = List.of("", "sources", "javadoc", "cli");
 
     @TempDir
     static Path out;
@@ -128,15 +124,10 @@ class ReleaseBundleTest {
         for (String name : required) {
             signedAndSummed(name);
         }
-        for (String c : ATTACHED_WHEN_BUILT) {
-            if (bundle.containsKey(file(c, "jar"))) {
-                signedAndSummed(file(c, "jar"));
-            }
-        }
         Set<String> unexpected = new TreeSet<>();
         for (String name : bundle.keySet()) {
             String base = name.replaceAll("\\.(asc|md5|sha1|sha256|sha512)$", "");
-            if (!required.contains(base) && !base.startsWith(DIR + version + "/hipdll-maven-plugin-" + version + "-cli.")) {
+            if (!required.contains(base)) {
                 unexpected.add(name);
             }
         }
@@ -169,6 +160,10 @@ class ReleaseBundleTest {
         assertTrue(names(entry(file("sources", "jar"))).contains("dev/hipdll/report/SarifReport.java"), "sources");
         Set<String> javadoc = names(entry(file("javadoc", "jar")));
         assertTrue(javadoc.contains("index.html") && javadoc.contains("dev/hipdll/report/SarifReport.html"), "javadoc");
+        Set<String> cli = names(entry(file("cli", "jar")));
+        assertTrue(cli.contains("dev/hipdll/cli/Main.class") && cli.contains("META-INF/maven/plugin.xml"),
+                "the command-line jar: its main class and the descriptor its -D names come from");
+        assertFalse(cli.contains("dev/hipdll/maven/VerifyMojo.class"), "no mojo in the command-line jar");
     }
 
     @Test
@@ -178,6 +173,14 @@ class ReleaseBundleTest {
         assertEquals(sums.get(0), sums.get(1), "two builds of one commit, two plugin jars: " + run.output());
         assertEquals(0, run.exit(), run.output());
         assertEquals(hex("SHA-256", entry(file("", "jar"))), sums.get(0), "the bundle holds the jar built");
+    }
+
+    @Test
+    void theCommandLineJarIsReproducible() throws Exception {
+        List<String> sums = Files.readAllLines(out.resolve("cli-jar-sha256"));
+        assertEquals(2, sums.size(), run.output());
+        assertEquals(sums.get(0), sums.get(1), "two builds of one commit, two -cli.jar: " + run.output());
+        assertEquals(hex("SHA-256", entry(file("cli", "jar"))), sums.get(0), "the bundle holds the cli jar built");
     }
 
     private static Set<String> names(byte[] jar) throws IOException {

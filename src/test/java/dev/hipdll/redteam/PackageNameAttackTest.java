@@ -39,8 +39,9 @@ class PackageNameAttackTest {
     private PackageOptions options() {
         // the stand-in backend is Microsoft's vcruntime140.dll, whose vendor PDB path is no leak of this project
         VerifyOptions v = VerifyOptions.of(new AbiContract.CountContract("coli_cuda_", 0, "t"));
-        return PackageOptions.of(v.withSkippedChecks(Set.of(CheckIds.PATHS_PDB, CheckIds.PATHS_BUILD)))
-                .withTemporaryParent(dir.resolve("tmp"));
+        return PackageOptions.builder(v.toBuilder().skippedChecks(Set.of(CheckIds.PATHS_PDB, CheckIds.PATHS_BUILD))
+                .build())
+                .temporaryParent(dir.resolve("tmp")).build();
     }
 
     private static byte[] good() throws Exception {
@@ -235,8 +236,8 @@ class PackageNameAttackTest {
         PackageReport r = zip("other.zip", e);
         assertFalse(r.passed(), table(r));
         assertEquals(6, r.files().size(), table(r));
-        PackageReport bounded = new PackageVerifier().verify(dir.resolve("other.zip"), options()
-                .withLimits(dev.hipdll.release.PackageLimits.DEFAULT.withMaxFiles(5)));
+        PackageReport bounded = new PackageVerifier().verify(dir.resolve("other.zip"), options().toBuilder()
+                .limits(dev.hipdll.release.PackageLimits.DEFAULT.withMaxFiles(5)).build());
         assertFalse(bounded.passed(), table(bounded));
         assertEquals(0, bounded.files().size(), "refused whole: " + table(bounded));
     }

@@ -71,8 +71,8 @@ class PackageReportSizeAttackTest {
             e.put(String.format("lib%03d.dll", i), dll);
         }
         Path zip = PackageFixtures.zip(dir.resolve("huge-details.zip"), e);
-        PackageReport r = new PackageVerifier().verify(zip, PackageOptions.of(VerifyOptions.of(
-                new AbiContract.CountContract("coli_cuda_", 0, "t"))).withTemporaryParent(dir.resolve("tmp")));
+        PackageReport r = new PackageVerifier().verify(zip, PackageOptions.builder(VerifyOptions.of(
+                new AbiContract.CountContract("coli_cuda_", 0, "t"))).temporaryParent(dir.resolve("tmp")).build());
         assertFalse(r.passed());
         long chars = 0;
         long lines = 0;

@@ -92,8 +92,8 @@ class SignerCertificateAttackTest {
 
     private VerifyOptions options() throws Exception {
         Path rootPem = SigningFixtures.pem(dir.resolve("root.pem"), root.certificate());
-        return VerifyOptions.of(new AbiContract.CountContract("x", 0, "test")).withSignature(
-                new SignatureOptions(true, SignerPins.none(), Optional.of(TrustStore.load(rootPem, null))));
+        return VerifyOptions.builder(new AbiContract.CountContract("x", 0, "test")).signature(
+                new SignatureOptions(true, SignerPins.none(), Optional.of(TrustStore.load(rootPem, null)))).build();
     }
 
     private static Check check(VerifyReport r, String id) {

@@ -33,8 +33,8 @@ class HostileZipTest {
     Path dir;
 
     private PackageOptions options() {
-        return PackageOptions.of(VerifyOptions.of(new AbiContract.CountContract("coli_cuda_", 0, "t")))
-                .withTemporaryParent(dir.resolve("tmp"));
+        return PackageOptions.builder(VerifyOptions.of(new AbiContract.CountContract("coli_cuda_", 0, "t")))
+                .temporaryParent(dir.resolve("tmp")).build();
     }
 
     /** A small well-formed DLL image (hand-made, no toolchain needed). */
@@ -87,7 +87,7 @@ class HostileZipTest {
         two.put("a.dll", concat(dll(), new byte[600_000]));
         two.put("b.dll", concat(dll(), new byte[600_000]));
         PackageReport t = new PackageVerifier().verify(PackageFixtures.zip(dir.resolve("total.zip"), two),
-                options().withLimits(new PackageLimits(100, 1 << 20, 100_000)));
+                options().toBuilder().limits(new PackageLimits(100, 1 << 20, 100_000)).build());
         int each = dll().length + 600_000;
         assertTrue(contents(t).found().startsWith("refused: entry 'b.dll': " + each + " bytes declared, with the " + each
                 + " inflated before it past the 1048576 bytes accepted in all (hip.package.maxUnpackedMiB)"),
@@ -144,7 +144,7 @@ class HostileZipTest {
             e.put("f" + i + ".dll", dll());
         }
         PackageReport r = new PackageVerifier().verify(PackageFixtures.zip(dir.resolve("many.zip"), e),
-                options().withLimits(new PackageLimits(10, 1 << 30, 100)));
+                options().toBuilder().limits(new PackageLimits(10, 1 << 30, 100)).build());
         assertEquals("refused: the zip has 12 entries, more than the 10 accepted (hip.package.maxEntries): refused,"
                 + " nothing unpacked", contents(r).found());
         assertEquals(List.of(), r.files());

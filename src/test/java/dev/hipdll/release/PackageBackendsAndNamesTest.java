@@ -33,8 +33,8 @@ class PackageBackendsAndNamesTest {
     Path dir;
 
     private PackageOptions options() {
-        return PackageOptions.of(VerifyOptions.of(new AbiContract.CountContract("coli_cuda_", 0, "t")))
-                .withTemporaryParent(dir.resolve("tmp"));
+        return PackageOptions.builder(VerifyOptions.of(new AbiContract.CountContract("coli_cuda_", 0, "t")))
+                .temporaryParent(dir.resolve("tmp")).build();
     }
 
     private static Check packageCheck(PackageReport r, String id) {
@@ -71,7 +71,7 @@ class PackageBackendsAndNamesTest {
     void moreThanOneBackendMayBeNamedAndEachMustBePresent() throws Exception {
         Path p = Files.createDirectories(dir.resolve("two-backends"));
         Files.copy(VcRuntimeDlls.vcruntime140(), p.resolve("vcruntime140.dll"));
-        PackageOptions o = options().withBackends(List.of("vcruntime140.dll", "coli_hip_gfx12.dll"));
+        PackageOptions o = options().toBuilder().backends(List.of("vcruntime140.dll", "coli_hip_gfx12.dll")).build();
         PackageReport r = new PackageVerifier().verify(p, o);
         Check b = packageCheck(r, CheckIds.PACKAGE_BACKENDS);
         assertEquals(Verdict.FAIL, b.verdict());
@@ -122,7 +122,8 @@ class PackageBackendsAndNamesTest {
         e.put("bin/what?.dll", dll);
         e.put("VCRUNTIME140.DLL", dll);
         Path zip = PackageFixtures.zip(dir.resolve("names.zip"), e);
-        PackageReport r = new PackageVerifier().verify(zip, options().withBackends(List.of("coli_hip.dll")));
+        PackageReport r = new PackageVerifier().verify(zip, options().toBuilder().backends(List.of("coli_hip.dll"))
+                .build());
         assertFalse(r.passed());
         assertEquals(List.of("coli_hip.dll", "vcruntime140.dll"), verified(r), "only names Windows can hold are verified");
         Check n = packageCheck(r, CheckIds.PACKAGE_NAMES);

@@ -40,8 +40,8 @@ class PackageBoundsTest {
     Path dir;
 
     private PackageOptions options() {
-        return PackageOptions.of(VerifyOptions.of(new AbiContract.CountContract("coli_cuda_", 0, "t")))
-                .withBackends(List.of()).withTemporaryParent(dir.resolve("tmp"));
+        return PackageOptions.builder(VerifyOptions.of(new AbiContract.CountContract("coli_cuda_", 0, "t")))
+                .backends(List.of()).temporaryParent(dir.resolve("tmp")).build();
     }
 
     /** {@code n} copies of vcruntime140_1.dll as {@code lib0000.dll}..., and the vcruntime140.dll they import. */
@@ -85,7 +85,8 @@ class PackageBoundsTest {
     @Test
     void aDirectoryOfMorePeFilesThanTheLimitIsRefused() throws Exception {
         Path p = copies("dir-many", 30);
-        PackageReport r = new PackageVerifier().verify(p, options().withLimits(PackageLimits.DEFAULT.withMaxFiles(25)));
+        PackageReport r = new PackageVerifier().verify(p, options().toBuilder()
+                .limits(PackageLimits.DEFAULT.withMaxFiles(25)).build());
         assertEquals(List.of(), r.files());
         assertEquals("refused: the directory holds more than 25 PE files, more than the 25 accepted"
                 + " (hip.package.maxFiles): refused, nothing verified", contents(r).found());
@@ -133,7 +134,7 @@ class PackageBoundsTest {
         PackageReport r = new PackageVerifier().verify(p, options());
         assertTrue(r.passed(), String.join("\n", new CheckTable().render(r)));
         assertTrue(r.files().stream().noneMatch(PackageReport.FileReport::summarised));
-        PackageReport all = new PackageVerifier().verify(p, options().withDetailedFiles(2));
+        PackageReport all = new PackageVerifier().verify(p, options().toBuilder().detailedFiles(2).build());
         assertTrue(all.files().stream().allMatch(PackageReport.FileReport::summarised));
     }
 
@@ -143,7 +144,7 @@ class PackageBoundsTest {
         AtomicLong now = new AtomicLong();
         // each reading of the clock is one second later: the start, then once before each file
         PackageVerifier v = new PackageVerifier(WindowsDlls.load(), () -> now.getAndAdd(1_000_000_000L));
-        PackageReport r = v.verify(p, options().withTimeLimit(Duration.ofSeconds(4)));
+        PackageReport r = v.verify(p, options().toBuilder().timeLimit(Duration.ofSeconds(4)).build());
         assertFalse(r.passed());
         assertEquals(3, r.files().size(), r.files().stream().map(f -> f.name()).toList().toString());
         Check c = contents(r);

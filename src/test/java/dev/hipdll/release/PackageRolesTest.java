@@ -16,6 +16,7 @@ import dev.hipdll.gfx.GfxTargetList;
 import dev.hipdll.testing.Fixtures;
 import dev.hipdll.testing.Toolchain;
 import dev.hipdll.testing.VcRuntimeDlls;
+import dev.hipdll.verify.DeviceCodeOptions;
 import dev.hipdll.verify.VerifyOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,8 +49,9 @@ class PackageRolesTest {
     }
 
     private static PackageOptions options() {
-        return PackageOptions.of(VerifyOptions.of(loader).withTargets(GfxTargetList.parse("gfx1151").targets())
-                .withMaxBundleBytes(64L << 20)).withTemporaryParent(dir.resolve("tmp"));
+        return PackageOptions.builder(VerifyOptions.builder(loader)
+                .deviceCode(DeviceCodeOptions.forTargets(GfxTargetList.parse("gfx1151").targets()))
+                .maxBundleBytes(64L << 20).build()).temporaryParent(dir.resolve("tmp")).build();
     }
 
     private static PackageReport.FileReport file(PackageReport r, String name) {
@@ -98,8 +100,8 @@ class PackageRolesTest {
 
     @Test
     void theSameFileNamedAsABackendIsHeldToEveryCheck() throws Exception {
-        PackageReport r = new PackageVerifier().verify(release, options()
-                .withBackends(List.of("coli_hip.dll", "vcruntime140.dll")));
+        PackageReport r = new PackageVerifier().verify(release, options().toBuilder()
+                .backends(List.of("coli_hip.dll", "vcruntime140.dll")).build());
         PackageReport.FileReport vc = file(r, "vcruntime140.dll");
         assertEquals(FileRole.BACKEND, vc.role());
         Check pdb = vc.report().check(CheckIds.PATHS_PDB).orElseThrow();

@@ -26,9 +26,10 @@ class RealJarPackagesTest {
     Path dir;
 
     private PackageOptions options(List<String> allowed) {
-        VerifyOptions v = VerifyOptions.of(new AbiContract.CountContract("coli_cuda_", 0, "t"))
-                .withImports(ImportPolicy.forRuntime(true, OptionalInt.empty()).withAllowed(allowed, "test allow-list"));
-        return PackageOptions.of(v).withBackends(List.of()).withTemporaryParent(dir);
+        VerifyOptions v = VerifyOptions.builder(new AbiContract.CountContract("coli_cuda_", 0, "t"))
+                .imports(ImportPolicy.forRuntime(true, OptionalInt.empty()).withAllowed(allowed, "test allow-list"))
+                .build();
+        return PackageOptions.builder(v).backends(List.of()).temporaryParent(dir).build();
     }
 
     private static Path jar(String marker) throws Exception {

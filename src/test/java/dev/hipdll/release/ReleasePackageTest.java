@@ -19,6 +19,7 @@ import dev.hipdll.testing.Toolchain;
 import dev.hipdll.findings.Check;
 import dev.hipdll.findings.CheckIds;
 import dev.hipdll.findings.Verdict;
+import dev.hipdll.verify.DeviceCodeOptions;
 import dev.hipdll.verify.VerifyOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,8 +63,9 @@ class ReleasePackageTest {
     }
 
     static PackageOptions options() {
-        return PackageOptions.of(VerifyOptions.of(loader).withTargets(GfxTargetList.parse("gfx1151").targets())
-                .withMaxBundleBytes(64L << 20)).withTemporaryParent(dir.resolve("tmp"));
+        return PackageOptions.builder(VerifyOptions.builder(loader)
+                .deviceCode(DeviceCodeOptions.forTargets(GfxTargetList.parse("gfx1151").targets()))
+                .maxBundleBytes(64L << 20).build()).temporaryParent(dir.resolve("tmp")).build();
     }
 
     static Check check(PackageReport r, String file, String id) {
@@ -117,8 +119,7 @@ class ReleasePackageTest {
         Path p = copyOf("plain-lib");
         PackageFixtures.library(p, "zlib1.dll", imports("KERNEL32.dll", List.of("GetLastError")));
         PackageOptions o = options();
-        o = new PackageOptions(o.verify().withRuntimeMajor(java.util.OptionalInt.of(7)), o.backends(), o.limits(),
-                o.budgetBytes(), o.failOverBudget(), o.temporaryParent());
+        o = o.toBuilder().verify(o.verify().toBuilder().runtimeMajor(java.util.OptionalInt.of(7)).build()).build();
         PackageReport r = new PackageVerifier().verify(p, o);
         assertTrue(r.passed(), String.join("\n", new CheckTable().render(r)));
         assertEquals(Verdict.SKIP, check(r, "zlib1.dll", CheckIds.RUNTIME_MAJOR).verdict());

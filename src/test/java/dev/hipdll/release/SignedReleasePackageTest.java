@@ -14,6 +14,7 @@ import dev.hipdll.testing.PackageFixtures;
 import dev.hipdll.testing.SigningFixtures;
 import dev.hipdll.testing.Toolchain;
 import dev.hipdll.findings.CheckIds;
+import dev.hipdll.verify.DeviceCodeOptions;
 import dev.hipdll.verify.SignatureOptions;
 import dev.hipdll.findings.Verdict;
 import dev.hipdll.verify.VerifyOptions;
@@ -48,10 +49,11 @@ class SignedReleasePackageTest {
 
         AbiContract.NamedContract loader = new LoaderSourceParser("coli_cuda_")
                 .parse(Toolchain.exampleDir().resolve("host/backend_loader.c"));
-        PackageOptions options = PackageOptions.of(VerifyOptions.of(loader)
-                .withTargets(GfxTargetList.parse("gfx1151").targets()).withMaxBundleBytes(64L << 20)
-                .withSignature(new SignatureOptions(true, SignerPins.none(), Optional.empty())))
-                .withTemporaryParent(dir.resolve("tmp"));
+        PackageOptions options = PackageOptions.builder(VerifyOptions.builder(loader)
+                .deviceCode(DeviceCodeOptions.forTargets(GfxTargetList.parse("gfx1151").targets()))
+                .maxBundleBytes(64L << 20)
+                .signature(new SignatureOptions(true, SignerPins.none(), Optional.empty())).build())
+                .temporaryParent(dir.resolve("tmp")).build();
 
         PackageReport r = new PackageVerifier().verify(release, options);
         assertEquals(Verdict.PASS, ReleasePackageTest.check(r, "coli_hip.dll", CheckIds.AUTHENTICODE_SIGNATURE).verdict());

@@ -20,13 +20,13 @@ import dev.hipdll.gate.VerificationOutcome;
 import dev.hipdll.gate.VerificationRequest;
 import dev.hipdll.gate.VerificationSubject;
 import dev.hipdll.gfx.GfxTargetList;
-import dev.hipdll.release.PackageLimits;
 import dev.hipdll.release.PackageReport;
 import dev.hipdll.testing.Fixtures;
 import dev.hipdll.testing.PackageFixtures;
 import dev.hipdll.testing.SarifSchema;
 import dev.hipdll.testing.Toolchain;
 import dev.hipdll.trust.TrustPolicy;
+import dev.hipdll.verify.DeviceCodeOptions;
 import dev.hipdll.verify.DllChoice;
 import dev.hipdll.verify.VerifyOptions;
 import dev.hipdll.verify.VerifyReport;
@@ -74,9 +74,10 @@ class VerifySarifTest {
     }
 
     private static VerifyOptions options() throws Exception {
-        return VerifyOptions.of(new LoaderSourceParser("coli_cuda_").parse(Toolchain.exampleDir()
-                .resolve("host/backend_loader.c"))).withTargets(GfxTargetList.parse("gfx1151").targets())
-                .withMaxBundleBytes(64L << 20);
+        return VerifyOptions.builder(new LoaderSourceParser("coli_cuda_").parse(Toolchain.exampleDir()
+                .resolve("host/backend_loader.c")))
+                .deviceCode(DeviceCodeOptions.forTargets(GfxTargetList.parse("gfx1151").targets()))
+                .maxBundleBytes(64L << 20).build();
     }
 
     private static DllSubject dll(Path file) {
@@ -85,7 +86,7 @@ class VerifySarifTest {
     }
 
     private static PackageSubject pkg(Path path) {
-        return new PackageSubject(path, List.of("coli_hip.dll"), PackageLimits.DEFAULT, 2L << 30, false);
+        return PackageSubject.of(path);
     }
 
     /** Runs the gate as the goal does and writes its three reports into a directory of their own, paths under work. */

@@ -89,13 +89,15 @@ class SdkProcessorsTest {
     @Test
     void theListIsSortedByFamilyAndNumberAndANearMissIsNamed() {
         SdkProcessors p = new SdkProcessors(Path.of("/sdk/clang"), "19.1.7", new TreeSet<>(List.of("gfx1030", "gfx1151",
-                "gfx11-generic", "gfx600", "gfx90a", "gfx1201", "gfx908", "gfx9-4-generic", "gfx9-generic", "gfx1100")));
-        assertEquals(List.of("gfx600", "gfx908", "gfx90a", "gfx9-generic", "gfx9-4-generic", "gfx1030", "gfx1100",
+                "gfx11-generic", "gfx600", "gfx90a", "gfx1201", "gfx908", "gfx9-4-generic", "gfx9-generic", "gfx1100",
+                "gfx1011")));
+        // gfx1011 is one substitution from gfx1511 and comes first; gfx1151 is the swap the user made
+        assertEquals(List.of("gfx600", "gfx908", "gfx90a", "gfx9-generic", "gfx9-4-generic", "gfx1011", "gfx1030", "gfx1100",
                 "gfx1151", "gfx11-generic", "gfx1201"), List.copyOf(p.processors()));
         InvalidTargetException e = assertThrows(InvalidTargetException.class,
                 () -> p.check(GfxTargetList.parse("gfx1511"), "7.1.25424"));
         assertEquals("gfx target gfx1511: the HIP SDK 7.1.25424 (clang 19.1.7) cannot compile for gfx1511 (its clang"
-                + " /sdk/clang lists gfx600, gfx908, gfx90a, gfx9-generic, gfx9-4-generic, gfx1030, gfx1100, gfx1151,"
+                + " /sdk/clang lists gfx600, gfx908, gfx90a, gfx9-generic, gfx9-4-generic, gfx1011, gfx1030, gfx1100, gfx1151,"
                 + " gfx11-generic, gfx1201); did you mean gfx1151?; name one of those, or use an SDK whose clang supports"
                 + " gfx1511", e.getMessage());
         // another GPU two digits away is no typo: no suggestion

@@ -4,6 +4,7 @@ import dev.hipdll.contract.AbiContract;
 import dev.hipdll.contract.LoaderSourceParser;
 import dev.hipdll.gfx.GfxTargetList;
 import dev.hipdll.findings.CheckIds;
+import dev.hipdll.verify.DeviceCodeOptions;
 import dev.hipdll.verify.DllVerifier;
 import dev.hipdll.verify.ImportPolicy;
 import dev.hipdll.verify.VerifyOptions;
@@ -53,11 +54,13 @@ public final class VerifyFuzz {
             mutators.add(new StructureMutator(b));
             boolean example = args[i].substring(colon + 1).equals("example");
             options.add(example
-                    ? VerifyOptions.of(loader).withTargets(GfxTargetList.parse("gfx1151").targets())
-                            .withRuntimeMajor(OptionalInt.of(7)).withSkippedChecks(skip)
-                    : VerifyOptions.of(new AbiContract.CountContract("coli_cuda_", 0, "fuzz"))
-                            .withImports(ImportPolicy.forRuntime(true, OptionalInt.empty()).withAllowed(List.of("*"), "fuzz"))
-                            .withSkippedChecks(skip));
+                    ? VerifyOptions.builder(loader)
+                            .deviceCode(DeviceCodeOptions.forTargets(GfxTargetList.parse("gfx1151").targets()))
+                            .runtimeMajor(OptionalInt.of(7)).skippedChecks(skip).build()
+                    : VerifyOptions.builder(new AbiContract.CountContract("coli_cuda_", 0, "fuzz"))
+                            .imports(ImportPolicy.forRuntime(true, OptionalInt.empty())
+                                    .withAllowed(List.of("*"), "fuzz"))
+                            .skippedChecks(skip).build());
         }
         DllVerifier verifier = new DllVerifier();
         for (int i = 0; i < seeds.size(); i++) {

@@ -8,6 +8,7 @@ import dev.hipdll.findings.Check;
 import dev.hipdll.contract.LoaderSourceParser;
 import dev.hipdll.report.CheckTable;
 import dev.hipdll.gfx.GfxTargetList;
+import dev.hipdll.verify.DeviceCodeOptions;
 import dev.hipdll.verify.DllVerifier;
 import dev.hipdll.verify.VerifyOptions;
 import dev.hipdll.verify.VerifyReport;
@@ -54,11 +55,12 @@ public final class VerifyMain {
 
     public static void main(String[] args) throws Exception {
         AbiContract contract = new LoaderSourceParser("coli_cuda_").parse(Path.of(args[1]));
-        VerifyOptions o = VerifyOptions.of(contract).withTargets(GfxTargetList.parse(args[2]).targets())
-                .withBuildPaths(List.of(args).subList(3, args.length));
+        VerifyOptions o = VerifyOptions.builder(contract)
+                .deviceCode(DeviceCodeOptions.forTargets(GfxTargetList.parse(args[2]).targets()))
+                .buildPaths(List.of(args).subList(3, args.length)).build();
         String skip = System.getProperty("hipdll.skip", "");   // e.g. paths.build: the other checks alone
         if (!skip.isBlank()) {
-            o = o.withSkippedChecks(java.util.Set.of(skip.split(",")));
+            o = o.toBuilder().skippedChecks(java.util.Set.of(skip.split(","))).build();
         }
         int repeat = Integer.getInteger("hipdll.repeat", 1);
         VerifyReport r = null;

@@ -64,8 +64,9 @@ class AuthenticodeAttackTest {
     }
 
     private VerifyReport verify(Path dll, SignatureOptions s) {
-        return new DllVerifier().verify(dll, VerifyOptions.of(loader).withTargets(GfxTargetList.parse("gfx1151").targets())
-                .withSignature(s));
+        return new DllVerifier().verify(dll, VerifyOptions.builder(loader)
+                .deviceCode(DeviceCodeOptions.forTargets(GfxTargetList.parse("gfx1151").targets()))
+                .signature(s).build());
     }
 
     private static Check check(VerifyReport r, String id) {

@@ -71,7 +71,8 @@ class AuthenticodeVerifyTest {
     }
 
     private VerifyOptions options(SignatureOptions s) {
-        return VerifyOptions.of(loader).withTargets(GfxTargetList.parse("gfx1151").targets()).withSignature(s);
+        return VerifyOptions.builder(loader)
+                .deviceCode(DeviceCodeOptions.forTargets(GfxTargetList.parse("gfx1151").targets())).signature(s).build();
     }
 
     private static SignatureOptions sig(boolean required, List<String> pins, Path trustStore) throws Exception {

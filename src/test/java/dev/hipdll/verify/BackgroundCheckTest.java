@@ -83,11 +83,11 @@ class BackgroundCheckTest {
         try (RandomAccessFile f = new RandomAccessFile(dll.toFile(), "rw")) {
             f.setLength(64L << 20);   // a scan that takes a while
         }
-        VerifyOptions o = VerifyOptions.of(new LoaderSourceParser("coli_cuda_").parse(
+        VerifyOptions o = VerifyOptions.builder(new LoaderSourceParser("coli_cuda_").parse(
                         Toolchain.exampleDir().resolve("host/backend_loader.c")))
-                .withTargets(GfxTargetList.parse("gfx1151").targets())
-                .withBuildPaths(List.of(Toolchain.exampleDir().toString(), "/no/such/build/dir"))
-                .withSkippedChecks(java.util.Set.of("pe.overlay"));   // the 64 MiB overlay is read
+                .deviceCode(DeviceCodeOptions.forTargets(GfxTargetList.parse("gfx1151").targets()))
+                .buildPaths(List.of(Toolchain.exampleDir().toString(), "/no/such/build/dir"))
+                .skippedChecks(java.util.Set.of("pe.overlay")).build();   // the 64 MiB overlay is read
         VerifyReport r = new DllVerifier().verify(dll, o);
         assertFalse(Thread.getAllStackTraces().keySet().stream()
                         .anyMatch(t -> t.getName().startsWith("hipdll-verify-") && t.isAlive()),

@@ -43,10 +43,11 @@ class BadDllCorpusTest {
     }
 
     private static VerifyOptions options() {
-        return VerifyOptions.of(loader).withTargets(GfxTargetList.parse("gfx1151").targets())
-                .withRuntimeMajor(OptionalInt.of(7))
-                .withBuildPaths(List.of(Toolchain.standinSdk().toString(), Toolchain.exampleDir().toString(),
-                        System.getProperty("user.home"), dir.toString()));
+        return VerifyOptions.builder(loader)
+                .deviceCode(DeviceCodeOptions.forTargets(GfxTargetList.parse("gfx1151").targets()))
+                .runtimeMajor(OptionalInt.of(7))
+                .buildPaths(List.of(Toolchain.standinSdk().toString(), Toolchain.exampleDir().toString(),
+                        System.getProperty("user.home"), dir.toString())).build();
     }
 
     private static VerifyReport verify(Path dll, VerifyOptions o) {
@@ -76,8 +77,9 @@ class BadDllCorpusTest {
     }
 
     private static VerifyOptions hostOnly() {
-        return options().withTargets(List.of()).withImports(ImportPolicy.forRuntime(true, OptionalInt.empty())
-                .withAllowed(List.of("KERNEL32.dll"), "test")).withRuntimeMajor(OptionalInt.empty());
+        return options().toBuilder().deviceCode(DeviceCodeOptions.forTargets(List.of()))
+                .imports(ImportPolicy.forRuntime(true, OptionalInt.empty())
+                        .withAllowed(List.of("KERNEL32.dll"), "test")).runtimeMajor(OptionalInt.empty()).build();
     }
 
     @Test
@@ -111,7 +113,8 @@ class BadDllCorpusTest {
         VerifyReport r = verify(dyn, options());
         assertCheck(r, "imports.allowed", Verdict.FAIL, "not allowed: VCRUNTIME140.dll");
         // ... and the same DLL passes when verified for the dynamic runtime.
-        VerifyReport ok = verify(dyn, options().withImports(ImportPolicy.forRuntime(false, OptionalInt.of(7))));
+        VerifyReport ok = verify(dyn, options().toBuilder().imports(ImportPolicy.forRuntime(false, OptionalInt.of(7)))
+                .build());
         assertCheck(ok, "imports.allowed", Verdict.PASS, "VCRUNTIME140.dll");
     }
 
@@ -162,7 +165,7 @@ class BadDllCorpusTest {
         VerifyReport r = verify(dll, hostOnly());
         assertCheck(r, "exports.extra", Verdict.FAIL, "extra: coli_cuda_bonus");
         assertCheck(r, "exports.other", Verdict.WARN, "other export: helper_fn");
-        VerifyReport lenient = verify(dll, hostOnly().withFailOnExtraExports(false));
+        VerifyReport lenient = verify(dll, hostOnly().toBuilder().failOnExtraExports(false).build());
         assertCheck(lenient, "exports.extra", Verdict.WARN, "extra: coli_cuda_bonus");
         assertTrue(lenient.passed());
     }
@@ -206,7 +209,8 @@ class BadDllCorpusTest {
 
     @Test
     void missingGfxTarget() {
-        VerifyReport r = verify(good, options().withTargets(GfxTargetList.parse("gfx1151,gfx1100").targets()));
+        VerifyReport r = verify(good, options().toBuilder()
+                .deviceCode(DeviceCodeOptions.forTargets(GfxTargetList.parse("gfx1151,gfx1100").targets())).build());
         assertCheck(r, "device-code.targets", Verdict.FAIL, "missing: gfx1100 in bundle #0");
     }
 
@@ -287,7 +291,7 @@ class BadDllCorpusTest {
     @Test
     void skippedChecksAreReportedAsSkipped() {
         Path dbg = Fixtures.exampleDll(dir.resolve("dbg2"), "coli_hip.dll", List.of("gfx1151"), List.of("-g"));
-        VerifyReport r = verify(dbg, options().withSkippedChecks(java.util.Set.of("paths.")));
+        VerifyReport r = verify(dbg, options().toBuilder().skippedChecks(java.util.Set.of("paths.")).build());
         assertTrue(r.passed(), r.checks().toString());
         assertEquals(Verdict.SKIP, r.check("paths.pdb").orElseThrow().verdict());
         assertEquals(Verdict.SKIP, r.check("paths.build").orElseThrow().verdict());

@@ -99,8 +99,8 @@ class CertificateTableMutationTest {
 
         long seed = Long.getLong("hipdll.fuzz.seed", 20261206L);
         int mutants = Integer.getInteger("hipdll.fuzz.tableMutants", 400);
-        VerifyOptions options = VerifyOptions.of(new AbiContract.CountContract("x", 0, "test"))
-                .withSignature(new SignatureOptions(true, dev.hipdll.authenticode.SignerPins.none(), java.util.Optional.empty()));
+        VerifyOptions options = VerifyOptions.builder(new AbiContract.CountContract("x", 0, "test"))
+                .signature(new SignatureOptions(true, dev.hipdll.authenticode.SignerPins.none(), java.util.Optional.empty())).build();
         int[] tags = {0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x0c, 0x13, 0x16, 0x17, 0x18, 0x30, 0x31, 0x80, 0xa0, 0xa1, 0xa3};
         Map<String, Integer> found = new TreeMap<>();
         List<String> thrown = new ArrayList<>();

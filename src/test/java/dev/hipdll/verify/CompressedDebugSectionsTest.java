@@ -51,7 +51,7 @@ class CompressedDebugSectionsTest {
     static final AbiContract COUNT = new AbiContract.CountContract("coli_cuda_", 48, "test");
 
     private static VerifyOptions options() {
-        return VerifyOptions.of(COUNT).withSkippedChecks(Set.of("paths.pdb"));
+        return VerifyOptions.builder(COUNT).skippedChecks(Set.of("paths.pdb")).build();
     }
 
     private static Check check(VerifyReport r, String id) {
@@ -139,7 +139,8 @@ class CompressedDebugSectionsTest {
             assertTrue(paths.details().stream().anyMatch(d -> d.startsWith("gfx1100 code object (bundle #0), .debug_line_str ["
                     + z + "-compressed section, inflated offset 0x") && d.contains(": " + buildDir)), paths.details().toString());
             // given as this machine's build path: named as such
-            Check given = check(new DllVerifier().verify(dll, options().withBuildPaths(List.of(build.toString()))), "paths.build");
+            Check given = check(new DllVerifier().verify(dll, options().toBuilder()
+                    .buildPaths(List.of(build.toString())).build()), "paths.build");
             assertTrue(given.details().stream().anyMatch(d -> d.contains(z + "-compressed section")
                     && d.contains("build path " + build)), given.details().toString());
         }
@@ -238,7 +239,7 @@ class CompressedDebugSectionsTest {
     void handBuiltBombsAreBoundedByTheirSizeTheBudgetAndTheTime() throws Exception {
         byte[] bomb = HostileDlls.zlibZeros(512L << 20, PLANTED);    // 512 MiB of zeros, then a path
         long honest = (512L << 20) + PLANTED.length;
-        VerifyOptions o = options().withSkippedChecks(Set.of("paths.pdb", "pe.overlay"));
+        VerifyOptions o = options().toBuilder().skippedChecks(Set.of("paths.pdb", "pe.overlay")).build();
 
         // declared honestly: inflated and searched as a stream, the path found at its inflated offset
         Path ok = Files.write(tmp.resolve("bomb.dll"), HostileDlls.compressedSection(1, honest, bomb));
@@ -260,11 +261,13 @@ class CompressedDebugSectionsTest {
                 "more than 1073741824 bytes inflated from the compressed offload bundles and ELF sections in all"
                         + " (hip.maxInflatedMiB");
         // a smaller budget refuses the honest one the same way
-        assertNotSearched1151(check(new DllVerifier().verify(ok, o.withLimits(ReadLimits.DEFAULT.withInflateBytes(64L << 20))),
+        assertNotSearched1151(check(new DllVerifier().verify(ok, o.toBuilder()
+                .limits(ReadLimits.builder().inflateBytes(64L << 20).build()).build()),
                 "paths.build"), "hip.maxInflatedMiB");
         // the time limit stops the inflating itself
         t0 = System.nanoTime();
-        Check slow = check(new DllVerifier().verify(ok, o.withLimits(ReadLimits.DEFAULT.withTime(Duration.ofMillis(200)))),
+        Check slow = check(new DllVerifier().verify(ok, o.toBuilder()
+                .limits(ReadLimits.builder().time(Duration.ofMillis(200)).build()).build()),
                 "paths.build");
         long ms = (System.nanoTime() - t0) / 1_000_000;
         System.out.printf("the same under a 200 ms limit: stopped after %d ms%n", ms);

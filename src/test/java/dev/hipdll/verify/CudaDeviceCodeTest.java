@@ -79,8 +79,9 @@ class CudaDeviceCodeTest {
     }
 
     private static VerifyOptions options(String arch) {
-        return VerifyOptions.of(new AbiContract.CountContract("coli_cuda_", 0, "test"))
-                .withTargets(arch.isEmpty() ? List.of() : GfxTargetList.parse(arch).targets());
+        return VerifyOptions.builder(new AbiContract.CountContract("coli_cuda_", 0, "test"))
+                .deviceCode(DeviceCodeOptions.forTargets(arch.isEmpty() ? List.of() : GfxTargetList.parse(arch).targets()))
+                .build();
     }
 
     private static Check targets(Path dll, String arch) {
@@ -128,8 +129,9 @@ class CudaDeviceCodeTest {
         assertEquals("NVIDIA sm_89 64 B, NVIDIA sm_86 64 B, NVIDIA compute_89 64 B", size.found());
         assertEquals(List.of("NVIDIA sm_89: 64 bytes in 1 fat binary entry", "NVIDIA sm_86: 64 bytes in 1 fat binary entry",
                 "NVIDIA compute_89: 64 bytes in 1 fat binary entry"), size.details());
-        VerifyOptions budget = options("gfx1151").withDeviceCode(new DeviceCodeOptions(List.of(),
-                java.util.OptionalInt.empty(), java.util.OptionalLong.of(32), false));
+        VerifyOptions gfx1151 = options("gfx1151");
+        VerifyOptions budget = gfx1151.toBuilder().deviceCode(gfx1151.deviceCode().toBuilder()
+                .maxDeviceCodeBytes(java.util.OptionalLong.of(32)).allowDeviceDebug(false).build()).build();
         Check over = new DllVerifier().verify(dll, budget).check(CheckIds.DEVICE_SIZE).orElseThrow();
         assertEquals(Verdict.FAIL, over.verdict(), over.toString());
         assertTrue(over.details().get(0).startsWith("NVIDIA sm_89: 64 bytes in 1 fat binary entry, over the budget of 32"),

@@ -33,7 +33,8 @@ class DllVerifierTest {
     }
 
     private VerifyOptions options(String arch, AbiContract contract) {
-        return VerifyOptions.of(contract).withTargets(GfxTargetList.parse(arch).targets()).withMaxBundleBytes(64L << 20);
+        return VerifyOptions.builder(contract).deviceCode(DeviceCodeOptions.forTargets(GfxTargetList.parse(arch).targets()))
+                .maxBundleBytes(64L << 20).build();
     }
 
     private static Check check(VerifyReport r, String id) {
@@ -74,8 +75,9 @@ class DllVerifierTest {
 
     @Test
     void disallowedImportFails() {
-        VerifyOptions o = VerifyOptions.of(loader).withImports(ImportPolicy.forRuntime(true, java.util.OptionalInt.empty())
-                .withAllowed(List.of("kernel32.dll"), "test"));
+        VerifyOptions o = VerifyOptions.builder(loader)
+                .imports(ImportPolicy.forRuntime(true, java.util.OptionalInt.empty())
+                        .withAllowed(List.of("kernel32.dll"), "test")).build();
         VerifyReport r = new DllVerifier().verify(good, o);
         assertEquals(Verdict.FAIL, check(r, "imports.allowed").verdict());
         assertTrue(check(r, "imports.allowed").details().get(0).startsWith("not allowed: amdhip64_7.dll"));
@@ -118,8 +120,8 @@ class DllVerifierTest {
         }
         Files.writeString(good, overlay, java.nio.file.StandardOpenOption.APPEND);
         for (List<String> skip : List.of(List.<String>of(), List.of("paths.build"))) {
-            VerifyOptions o = options("gfx1151", loader).withBuildPaths(List.of("/work/build/dir"))
-                    .withSkippedChecks(java.util.Set.copyOf(skip));
+            VerifyOptions o = options("gfx1151", loader).toBuilder().buildPaths(List.of("/work/build/dir"))
+                    .skippedChecks(java.util.Set.copyOf(skip)).build();
             VerifyReport plain = new DllVerifier().verify(good, o);
             dev.hipdll.testing.CountingOpener reads = new dev.hipdll.testing.CountingOpener();
             dev.hipdll.digest.FileDigests digests = new dev.hipdll.digest.FileDigests(reads);
@@ -129,7 +131,7 @@ class DllVerifierTest {
             assertEquals(dev.hipdll.digest.Sha256.of(good), digests.of(good), "skipping " + skip);
             assertEquals(1, reads.opens(good), "the digest was recorded, not read again");
         }
-        assertEquals(Verdict.FAIL, check(new DllVerifier().verify(good, options("gfx1151", loader)
-                .withBuildPaths(List.of("/work/build/dir"))), "paths.build").verdict());
+        assertEquals(Verdict.FAIL, check(new DllVerifier().verify(good, options("gfx1151", loader).toBuilder()
+                .buildPaths(List.of("/work/build/dir")).build()), "paths.build").verdict());
     }
 }

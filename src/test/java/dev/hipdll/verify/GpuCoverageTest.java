@@ -13,8 +13,6 @@ import dev.hipdll.gfx.KnownProcessors;
 import dev.hipdll.testing.Fixtures;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.OptionalInt;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,8 +27,8 @@ class GpuCoverageTest {
     static final AbiContract COUNT = new AbiContract.CountContract("coli_cuda_", 48, "test");
 
     private static VerifyReport verify(Path dll, String gpus) {
-        return new DllVerifier().verify(dll, VerifyOptions.of(COUNT).withDeviceCode(new DeviceCodeOptions(
-                GfxTargetList.parse(gpus).targets(), OptionalInt.empty(), OptionalLong.empty(), true)));
+        return new DllVerifier().verify(dll, VerifyOptions.builder(COUNT)
+                .deviceCode(DeviceCodeOptions.builder().gpus(GfxTargetList.parse(gpus).targets()).build()).build());
     }
 
     private static Check gpus(VerifyReport r) {

@@ -44,7 +44,7 @@ class HostileRuntimeNameTest {
     void aMajorVersionBeyondAnyIntegerIsAnotherMajorNotACrash() throws Exception {
         Path dll = importing("amdhip64_99999999999.dll");
         VerifyOptions o = VerifyOptions.of(new AbiContract.CountContract("coli_cuda_", 1, "test"));
-        VerifyReport r = new DllVerifier().verify(dll, o.withRuntimeMajor(OptionalInt.of(7)));
+        VerifyReport r = new DllVerifier().verify(dll, o.toBuilder().runtimeMajor(OptionalInt.of(7)).build());
         Check major = check(r, CheckIds.RUNTIME_MAJOR);
         assertEquals(Verdict.FAIL, major.verdict(), major.toString());
         assertEquals("amdhip64_99999999999.dll", major.found());
@@ -58,8 +58,9 @@ class HostileRuntimeNameTest {
     @Test
     void leadingZerosNameTheSameMajor() throws Exception {
         Path dll = importing("amdhip64_007.dll");
-        VerifyReport r = new DllVerifier().verify(dll, VerifyOptions.of(new AbiContract.CountContract("coli_cuda_", 1, "test"))
-                .withRuntimeMajor(OptionalInt.of(7)));
+        VerifyReport r = new DllVerifier().verify(dll, VerifyOptions.builder(
+                new AbiContract.CountContract("coli_cuda_", 1, "test"))
+                .runtimeMajor(OptionalInt.of(7)).build());
         Check major = check(r, CheckIds.RUNTIME_MAJOR);
         assertEquals(Verdict.PASS, major.verdict(), major.toString());
         assertTrue(r.passed(), r.toString());

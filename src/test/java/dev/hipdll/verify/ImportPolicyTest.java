@@ -57,8 +57,8 @@ class ImportPolicyTest {
 
     @Test
     void checksAndGroupsCanBeSwitchedOff() {
-        VerifyOptions o = VerifyOptions.of(new AbiContract.CountContract("coli_cuda_", 48, "t"))
-                .withSkippedChecks(Set.of("paths.", "runtime.major"));
+        VerifyOptions o = VerifyOptions.builder(new AbiContract.CountContract("coli_cuda_", 48, "t"))
+                .skippedChecks(Set.of("paths.", "runtime.major")).build();
         assertTrue(o.skips("paths.pdb") && o.skips("paths.build") && o.skips("runtime.major"));
         assertFalse(o.skips("pe.machine"));
         assertTrue(CheckIds.known("exports.") && CheckIds.known("device-code.targets"));

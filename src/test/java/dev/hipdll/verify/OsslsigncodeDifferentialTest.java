@@ -151,8 +151,8 @@ class OsslsigncodeDifferentialTest {
         files.put("changed-checksum", Files.write(dir.resolve("checksum.dll"), checksum));
         assertEquals(t.offset() + t.size(), good.length, "jsign's table ends the file");
 
-        VerifyOptions options = VerifyOptions.of(new AbiContract.CountContract("x", 0, "test")).withSignature(
-                new SignatureOptions(true, SignerPins.none(), Optional.of(TrustStore.load(rootPem, null))));
+        VerifyOptions options = VerifyOptions.builder(new AbiContract.CountContract("x", 0, "test")).signature(
+                new SignatureOptions(true, SignerPins.none(), Optional.of(TrustStore.load(rootPem, null)))).build();
         List<String> disagree = new ArrayList<>();
         StringBuilder table = new StringBuilder("file | osslsigncode | verify | verify's signature, chain, timestamp\n");
         for (Map.Entry<String, Path> f : files.entrySet()) {
@@ -181,8 +181,8 @@ class OsslsigncodeDifferentialTest {
             }
         }
         // with SHA-1 named in hip.signature.digests, verify agrees with osslsigncode on the SHA-1 files too
-        VerifyOptions sha1 = options.withSignature(options.signature().withDigests(DigestPolicy.parse(List.of("SHA-1",
-                "SHA-256", "SHA-384", "SHA-512"))));
+        VerifyOptions sha1 = options.toBuilder().signature(options.signature().withDigests(DigestPolicy.parse(
+                List.of("SHA-1", "SHA-256", "SHA-384", "SHA-512")))).build();
         for (String f : List.of("jsign-sha1", "osslsigncode-sha1")) {
             Check s = check(new DllVerifier().verify(files.get(f), sha1), CheckIds.AUTHENTICODE_SIGNATURE);
             table.append(f).append(" with hip.signature.digests=SHA-1,...: ").append(s.verdict()).append('\n');
@@ -224,8 +224,8 @@ class OsslsigncodeDifferentialTest {
                 }
             }
         }
-        VerifyOptions options = VerifyOptions.of(new AbiContract.CountContract("x", 0, "test")).withSignature(
-                new SignatureOptions(true, SignerPins.none(), Optional.of(TrustStore.load(bundle, null))));
+        VerifyOptions options = VerifyOptions.builder(new AbiContract.CountContract("x", 0, "test")).signature(
+                new SignatureOptions(true, SignerPins.none(), Optional.of(TrustStore.load(bundle, null)))).build();
         List<String> disagree = new ArrayList<>();
         Map<String, Integer> tally = new java.util.TreeMap<>();
         for (Map.Entry<String, Path> f : files.entrySet()) {

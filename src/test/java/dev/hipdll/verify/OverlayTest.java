@@ -57,7 +57,7 @@ class OverlayTest {
     }
 
     private static VerifyOptions options() {
-        return VerifyOptions.of(COUNT).withSkippedChecks(Set.of("paths.pdb"));
+        return VerifyOptions.builder(COUNT).skippedChecks(Set.of("paths.pdb")).build();
     }
 
     private static Check check(VerifyReport r, String id) {
@@ -137,8 +137,9 @@ class OverlayTest {
         CountingOpener reads = new CountingOpener();
         long t0 = System.nanoTime();
         // the overlay accepted (pe.overlay off): the scan reads it, within 2 s
-        VerifyReport r = new DllVerifier(reads, null).verify(big, options().withSkippedChecks(Set.of("paths.pdb", "pe.overlay"))
-                .withLimits(ReadLimits.DEFAULT.withTime(Duration.ofSeconds(2))));
+        VerifyReport r = new DllVerifier(reads, null).verify(big, options().toBuilder()
+                .skippedChecks(Set.of("paths.pdb", "pe.overlay"))
+                .limits(ReadLimits.builder().time(Duration.ofSeconds(2)).build()).build());
         long ms = (System.nanoTime() - t0) / 1_000_000;
         System.out.printf("scan of a 100 GiB file under a 2 s limit: %d ms, %d bytes read%n", ms, reads.bytesRead(big));
         assertEquals(Verdict.SKIP, check(r, "pe.overlay").verdict());
@@ -187,7 +188,8 @@ class OverlayTest {
                 c.found());
         Path one = sparse("one.dll", 1);
         assertEquals(Verdict.WARN, check(new DllVerifier().verify(one, options()), "pe.overlay").verdict());
-        Check none = check(new DllVerifier().verify(one, options().withMaxOverlayBytes(0)), "pe.overlay");
+        Check none = check(new DllVerifier().verify(one, options().toBuilder().maxOverlayBytes(0)
+                .build()), "pe.overlay");
         assertEquals(Verdict.FAIL, none.verdict(), none.toString());
         assertTrue(none.found().startsWith("1 bytes after the image, more than hip.maxOverlayMiB (0 bytes)"), none.found());
     }

@@ -14,8 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalInt;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,7 +32,7 @@ class PathsAnywhereTest {
     static final AbiContract COUNT = new AbiContract.CountContract("coli_cuda_", 48, "test");
 
     private static VerifyOptions options() {
-        return VerifyOptions.of(COUNT).withSkippedChecks(java.util.Set.of("paths.pdb"));
+        return VerifyOptions.builder(COUNT).skippedChecks(java.util.Set.of("paths.pdb")).build();
     }
 
     private static Check check(VerifyReport r, String id) {
@@ -83,12 +81,13 @@ class PathsAnywhereTest {
             assertEquals(Verdict.WARN, debug.verdict(), debug.toString());
             assertTrue(debug.details().get(0).startsWith("gfx1151 code object (bundle #0, " + (compressed ? "CCOB v2 zstd" : "plain")
                     + "): .debug_"), debug.details().toString());
-            VerifyReport strict = new DllVerifier().verify(dll, options().withDeviceCode(new DeviceCodeOptions(List.of(),
-                    OptionalInt.empty(), OptionalLong.empty(), false)));
+            VerifyReport strict = new DllVerifier().verify(dll, options().toBuilder()
+                    .deviceCode(DeviceCodeOptions.builder().allowDeviceDebug(false).build()).build());
             assertEquals(Verdict.FAIL, check(strict, "device-code.debug").verdict());
             if (compressed) {
                 // the exact directory given as a build path: found inside the inflated bundle, named as such
-                VerifyReport given = new DllVerifier().verify(dll, options().withBuildPaths(List.of(buildDir)));
+                VerifyReport given = new DllVerifier().verify(dll, options().toBuilder().buildPaths(List.of(buildDir))
+                        .build());
                 assertTrue(check(given, "paths.build").details().stream().anyMatch(d -> d.contains("CCOB v2 zstd")
                         && d.contains("build path " + buildDir)), check(given, "paths.build").details().toString());
                 // the same DLL without -g device code is clean: the paths were only in the DWARF
@@ -121,8 +120,8 @@ class PathsAnywhereTest {
             assertTrue(d.stream().anyMatch(x -> x.startsWith(in) && x.contains(": \\\\buildsrv\\drops\\nightly (ASCII")), d.toString());
             assertTrue(d.stream().anyMatch(x -> x.startsWith(in) && x.contains(": C:/Users/ci/hip/src (UTF-16LE")), d.toString());
             // accepted as harmless: reported as accepted, the check passes
-            Check allowed = check(new DllVerifier().verify(dll, options().withAllowedPaths(
-                    List.of("D:/agent/**", "\\\\buildsrv\\drops\\*", "c:/users/ci/**"))), "paths.build");
+            Check allowed = check(new DllVerifier().verify(dll, options().toBuilder().allowedPaths(
+                    List.of("D:/agent/**", "\\\\buildsrv\\drops\\*", "c:/users/ci/**")).build()), "paths.build");
             assertEquals(Verdict.PASS, allowed.verdict(), allowed.toString());
             assertTrue(allowed.details().stream().anyMatch(x -> x.startsWith("accepted by hip.allowedPaths D:/agent/**: ")),
                     allowed.details().toString());

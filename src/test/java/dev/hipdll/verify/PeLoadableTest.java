@@ -54,8 +54,8 @@ class PeLoadableTest {
     }
 
     private static VerifyOptions options() {
-        return VerifyOptions.of(new AbiContract.CountContract("coli_cuda_", 0, "test"))
-                .withImports(ImportPolicy.forRuntime(true, OptionalInt.empty()).withAllowed(List.of("*"), "test"));
+        return VerifyOptions.builder(new AbiContract.CountContract("coli_cuda_", 0, "test"))
+                .imports(ImportPolicy.forRuntime(true, OptionalInt.empty()).withAllowed(List.of("*"), "test")).build();
     }
 
     private static Check loadable(Path dll) {
@@ -202,8 +202,9 @@ class PeLoadableTest {
         // bounded by the entry count, not by the time budget: an hour of it, so no machine is slow enough to reach it;
         // the preemptive limit is a hang guard
         VerifyReport r = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofMinutes(10),
-                () -> new DllVerifier().verify(p, options().withSkippedChecks(java.util.Set.of(CheckIds.PATHS_BUILD))
-                        .withLimits(dev.hipdll.bytes.ReadLimits.DEFAULT.withTime(java.time.Duration.ofHours(1)))));
+                () -> new DllVerifier().verify(p, options().toBuilder()
+                        .skippedChecks(java.util.Set.of(CheckIds.PATHS_BUILD))
+                        .limits(dev.hipdll.bytes.ReadLimits.builder().time(java.time.Duration.ofHours(1)).build()).build()));
         Check c = r.check(CheckIds.PE_LOADABLE).orElseThrow();
         assertEquals(Verdict.FAIL, c.verdict(), c.toString());
         assertTrue(String.join("\n", c.details()).contains("more than 262144 import lookup entries in all"), c.toString());

@@ -58,7 +58,7 @@ class RealSignedDllTest {
     }
 
     private static VerifyOptions options(SignatureOptions s) {
-        return VerifyOptions.of(new AbiContract.CountContract("x", 0, "test")).withSignature(s);
+        return VerifyOptions.builder(new AbiContract.CountContract("x", 0, "test")).signature(s).build();
     }
 
     @Test

@@ -45,7 +45,8 @@ class ReportWordingTest {
                 __declspec(dllexport) int __stdcall JNI_OnLoad(void *vm, void *reserved) { return 0x10008; }
                 """, List.of());
         AbiContract.NamedContract c = new ExportListParser("coli_cuda_").parse("hip.exports", List.of("_JNI_OnLoad@8"));
-        VerifyReport r = new DllVerifier().verify(dll, VerifyOptions.of(c).withSkippedChecks(java.util.Set.of("imports.")));
+        VerifyReport r = new DllVerifier().verify(dll, VerifyOptions.builder(c)
+                .skippedChecks(java.util.Set.of("imports.")).build());
         Check format = r.check("pe.format").orElseThrow();
         assertEquals(Verdict.PASS, format.verdict());
         assertFalse(format.expected().startsWith("PE32+"), format.expected());

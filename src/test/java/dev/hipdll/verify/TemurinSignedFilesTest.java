@@ -101,9 +101,9 @@ class TemurinSignedFilesTest {
         }
         assertTrue(eclipse.size() >= 21, "the JRE's Eclipse-signed files: " + eclipse);
         Path store = SigningFixtures.pem(dir.resolve("digicert-intermediates.pem"), codeCa, tsaCa);
-        VerifyOptions options = VerifyOptions.of(new AbiContract.CountContract("x", 0, "test")).withSignature(
+        VerifyOptions options = VerifyOptions.builder(new AbiContract.CountContract("x", 0, "test")).signature(
                 new SignatureOptions(true, new SignerPins(List.of("Eclipse.org Foundation, Inc.")),
-                        Optional.of(TrustStore.load(store, null))));
+                        Optional.of(TrustStore.load(store, null)))).build();
         List<String> wrong = new ArrayList<>();
         for (Path f : eclipse) {
             VerifyReport r = new DllVerifier().verify(f, options);
@@ -117,8 +117,8 @@ class TemurinSignedFilesTest {
                         + "; " + c.verdict() + " " + c.details());
             }
         }
-        VerifyOptions plain = VerifyOptions.of(new AbiContract.CountContract("x", 0, "test"))
-                .withSignature(SignatureOptions.defaults());
+        VerifyOptions plain = VerifyOptions.builder(new AbiContract.CountContract("x", 0, "test"))
+                .signature(SignatureOptions.defaults()).build();
         for (Path f : others) {
             VerifyReport r = new DllVerifier().verify(f, plain);
             Check s = check(r, CheckIds.AUTHENTICODE_SIGNATURE);

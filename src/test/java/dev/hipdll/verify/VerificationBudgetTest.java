@@ -42,8 +42,9 @@ class VerificationBudgetTest {
     Path dir;
 
     private static VerifyOptions options() {
-        return VerifyOptions.of(new AbiContract.CountContract("coli_cuda_", 48, "test"))
-                .withTargets(GfxTargetList.parse("gfx1151").targets()).withSkippedChecks(Set.of(CheckIds.PATHS_BUILD));
+        return VerifyOptions.builder(new AbiContract.CountContract("coli_cuda_", 48, "test"))
+                .deviceCode(DeviceCodeOptions.forTargets(GfxTargetList.parse("gfx1151").targets()))
+                .skippedChecks(Set.of(CheckIds.PATHS_BUILD)).build();
     }
 
     private static Check check(VerifyReport r, String id) {
@@ -85,7 +86,8 @@ class VerificationBudgetTest {
                 && d.found().contains("hip.maxNameMiB"), d.found());
 
         // a larger budget reads the export names: the limit is the budget, not a fixed cap
-        VerifyReport big = new DllVerifier().verify(exports, options().withLimits(ReadLimits.DEFAULT.withNameBytes(512L << 20)));
+        VerifyReport big = new DllVerifier().verify(exports, options().toBuilder()
+                .limits(ReadLimits.builder().nameBytes(512L << 20).build()).build());
         assertEquals(Verdict.FAIL, check(big, CheckIds.EXPORTS_DUPLICATES).verdict(), "65536 copies of one name");
         assertFalse(check(big, CheckIds.EXPORTS_DUPLICATES).found().contains("budget"));
     }
@@ -93,7 +95,8 @@ class VerificationBudgetTest {
     @Test
     void entriesPastTheBudgetFail() throws Exception {
         Path imports = Files.write(dir.resolve("entries.dll"), HostileDlls.sharedImportTable(1, 4096, 8));
-        Check i = check(new DllVerifier().verify(imports, options().withLimits(ReadLimits.DEFAULT.withEntries(1000))),
+        Check i = check(new DllVerifier().verify(imports, options().toBuilder()
+                .limits(ReadLimits.builder().entries(1000).build()).build()),
                 CheckIds.IMPORTS_ALLOWED);
         assertTrue(i.found().contains("import lookup entry #1000 ") && i.found().contains("more than 1000 table entries")
                 && i.found().contains("hip.maxTableEntries"), i.found());
@@ -112,8 +115,8 @@ class VerificationBudgetTest {
 
         // the time budget stops the inflating itself
         t0 = System.nanoTime();
-        Check slow = check(new DllVerifier().verify(zlib, options().withLimits(ReadLimits.DEFAULT
-                .withInflateBytes(8L << 30).withTime(Duration.ofMillis(300)))), CheckIds.DEVICE_TARGETS);
+        Check slow = check(new DllVerifier().verify(zlib, options().toBuilder().limits(ReadLimits.builder()
+                .inflateBytes(8L << 30).time(Duration.ofMillis(300)).build()).build()), CheckIds.DEVICE_TARGETS);
         ms = (System.nanoTime() - t0) / 1_000_000;
         assertEquals(Verdict.FAIL, slow.verdict(), slow.toString());
         // stopped at the time budget while inflating (the bundle payload names where), not after inflating

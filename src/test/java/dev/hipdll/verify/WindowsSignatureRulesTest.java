@@ -71,7 +71,8 @@ class WindowsSignatureRulesTest {
     }
 
     private VerifyOptions options(SignatureOptions s) {
-        return VerifyOptions.of(loader).withTargets(GfxTargetList.parse("gfx1151").targets()).withSignature(s);
+        return VerifyOptions.builder(loader)
+                .deviceCode(DeviceCodeOptions.forTargets(GfxTargetList.parse("gfx1151").targets())).signature(s).build();
     }
 
     /** A signature required, the signer pinned by its SHA-1 thumbprint, a trust store holding the root. */

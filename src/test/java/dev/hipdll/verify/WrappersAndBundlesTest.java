@@ -39,7 +39,8 @@ class WrappersAndBundlesTest {
     static final AbiContract COUNT = new AbiContract.CountContract("coli_cuda_", 48, "test");
 
     private static VerifyOptions options() {
-        return VerifyOptions.of(COUNT).withTargets(GfxTargetList.parse("gfx1151").targets());
+        return VerifyOptions.builder(COUNT)
+                .deviceCode(DeviceCodeOptions.forTargets(GfxTargetList.parse("gfx1151").targets())).build();
     }
 
     private static Check check(VerifyReport r, String id) {
@@ -167,8 +168,9 @@ class WrappersAndBundlesTest {
         assertTrue(size.found().matches("gfx1\\d00 \\d+ B, gfx11\\d+ \\d+ B") && size.found().contains("gfx1151 "),
                 size.found());
         long gfx1151 = Long.parseLong(size.found().replaceAll(".*gfx1151 (\\d+) B.*", "$1"));
-        VerifyReport tight = new DllVerifier().verify(two, options().withDeviceCode(new DeviceCodeOptions(List.of(),
-                OptionalInt.empty(), OptionalLong.of(gfx1151 - 1), true)));
+        VerifyReport tight = new DllVerifier().verify(two, options().toBuilder()
+                .deviceCode(options().deviceCode().toBuilder().maxDeviceCodeBytes(OptionalLong.of(gfx1151 - 1)).build())
+                .build());
         Check over = check(tight, "device-code.size");
         assertEquals(Verdict.FAIL, over.verdict());
         assertTrue(over.details().contains("gfx1151: " + gfx1151 + " bytes in 2 code object(s), over the budget of "
@@ -178,8 +180,8 @@ class WrappersAndBundlesTest {
     @Test
     void ccobV2PassesMaxBundleVersion2AndV3FailsIt() throws Exception {
         Path v2 = Fixtures.exampleDll(dir, "v2.dll", List.of("gfx1151"), List.of("--offload-compress"));
-        VerifyOptions max2 = options().withDeviceCode(new DeviceCodeOptions(List.of(), OptionalInt.of(2),
-                OptionalLong.empty(), true));
+        VerifyOptions max2 = options().toBuilder()
+                .deviceCode(options().deviceCode().toBuilder().maxBundleVersion(OptionalInt.of(2)).build()).build();
         VerifyReport r2 = new DllVerifier().verify(v2, max2);
         assertEquals("2 x CCOB v2 zstd", check(r2, "device-code.format").found());
         assertEquals(Verdict.PASS, check(r2, "device-code.format").verdict());

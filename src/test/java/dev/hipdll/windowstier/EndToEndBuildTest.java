@@ -11,6 +11,7 @@ import dev.hipdll.contract.AbiContract;
 import dev.hipdll.contract.LoaderSourceParser;
 import dev.hipdll.gfx.GfxTargetList;
 import dev.hipdll.findings.Check;
+import dev.hipdll.verify.DeviceCodeOptions;
 import dev.hipdll.verify.DllVerifier;
 import dev.hipdll.findings.Verdict;
 import dev.hipdll.verify.VerifyOptions;
@@ -35,8 +36,9 @@ class EndToEndBuildTest {
     static VerifyReport verify(Path dll) throws Exception {
         AbiContract contract = new LoaderSourceParser("coli_cuda_")
                 .parse(WindowsTier.example().resolve("host").resolve("backend_loader.c"));
-        VerifyOptions options = VerifyOptions.of(contract).withTargets(GfxTargetList.parse(ARCH).targets())
-                .withMaxBundleBytes(64L << 20);
+        VerifyOptions options = VerifyOptions.builder(contract)
+                .deviceCode(DeviceCodeOptions.forTargets(GfxTargetList.parse(ARCH).targets()))
+                .maxBundleBytes(64L << 20).build();
         return new DllVerifier().verify(dll, options);
     }
 
