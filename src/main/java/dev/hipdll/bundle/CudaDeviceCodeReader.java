@@ -19,7 +19,7 @@ import java.util.List;
  * u64 payloadSize, u32 compressedSize, u32 reserved, u16 minor, u16 major, u32 arch, ..., u64 flags} at
  * 0/2/4/8/16/20/24/26/28/40, the payload following the header. Fat binaries lie at 8-byte aligned offsets,
  * padding between them. Every read is bounded by the section's file-backed bytes and the file's
- * {@link PeFile#budget() verification budget} (entries, time); 64 KiB are read at a time.
+ * {@link PeFile#budget() verification budget} (entries, time); at most 64 KiB are read at a time.
  */
 public final class CudaDeviceCodeReader {
     /** The fat binary header magic. */
@@ -29,6 +29,7 @@ public final class CudaDeviceCodeReader {
     /** The section of {@code __fatbinwrap} records ({@code .nvFatBinSegment}). */
     public static final String WRAPPER_SECTION = ".nvFatBi";
     private static final int WINDOW = 1 << 16;
+    private static final int JUMP = 4096;
     private static final int MIN_ENTRY_HEADER = 32;
 
     private CudaDeviceCodeReader() {
@@ -104,13 +105,18 @@ public final class CudaDeviceCodeReader {
         return new CudaDeviceCode(sections, fatBinaries, entries, problems);
     }
 
-    /** Little-endian reads of a file range through a 64 KiB window. */
+    /**
+     * Little-endian reads of a file range through a window of at most 64 KiB, one buffer reused: a read that goes on
+     * where the window ends (the search for the next fat binary) takes 64 KiB, a jump past an entry's payload (often
+     * megabytes) takes {@value #JUMP} bytes, which hold the next headers.
+     */
     private static final class Window {
         private final PeFile pe;
         private final long base;
         private final long length;
         private final String structure;
-        private ByteBuffer buf = ByteBuffer.allocate(0);
+        private final byte[] bytes = new byte[WINDOW];
+        private final ByteBuffer buf = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).limit(0);
         private long at = -1;
         private long reads;
 
@@ -123,9 +129,11 @@ public final class CudaDeviceCodeReader {
 
         private int index(long pos, int width) throws IOException {
             if (at < 0 || pos < at || pos + width > at + buf.limit()) {
+                boolean onwards = at >= 0 && pos >= at && pos <= at + buf.limit();
+                int n = (int) Math.min(onwards ? WINDOW : JUMP, length - pos);
+                pe.source().readInto(base + pos, bytes, 0, n, structure);
                 at = pos;
-                buf = pe.source().buffer(base + pos, (int) Math.min(WINDOW, length - pos), structure)
-                        .order(ByteOrder.LITTLE_ENDIAN);
+                buf.limit(n);
                 if ((++reads & 63) == 0) {
                     pe.budget().time(pe.name(), structure, base + pos);
                 }

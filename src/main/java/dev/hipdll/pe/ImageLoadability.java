@@ -424,23 +424,22 @@ public final class ImageLoadability {
         boolean x64 = pe.coffHeader().machine() == CoffHeader.MACHINE_AMD64;
         boolean armnt = pe.coffHeader().machine() == CoffHeader.MACHINE_ARMNT;
         for (int block = 0; pos < dir.size(); block++) {
-            String what = "base relocation block #" + block;
             if (dir.size() - pos < 8) {
-                add(what, base + pos, (dir.size() - pos) + " bytes left in the directory; a block header is 8");
+                add(block(block), base + pos, (dir.size() - pos) + " bytes left in the directory; a block header is 8");
                 return;
             }
             long page = w.u32(pos);
             long size = w.u32(pos + 4);
             if ((block & 1023) == 0) {
-                pe.budget().time(pe.name(), what, base + pos);
+                pe.budget().time(pe.name(), block(block), base + pos);
             }
             if (size < 8 || size % 4 != 0 || size > dir.size() - pos) {
-                add(what + " SizeOfBlock", base + pos + 4, "is " + size + "; expected a multiple of 4, at least 8 and at"
+                add(block(block) + " SizeOfBlock", base + pos + 4, "is " + size + "; expected a multiple of 4, at least 8 and at"
                         + " most the " + (dir.size() - pos) + " bytes left in the directory");
                 return;
             }
             if (page >= opt.sizeOfImage()) {
-                add(what + " Page RVA", base + pos, String.format("0x%X lies past SizeOfImage 0x%X", page, opt.sizeOfImage()));
+                add(block(block) + " Page RVA", base + pos, String.format("0x%X lies past SizeOfImage 0x%X", page, opt.sizeOfImage()));
             }
             for (long e = pos + 8; e + 2 <= pos + size; e += 2) {
                 int v = w.u16(e);
@@ -455,16 +454,21 @@ public final class ImageLoadability {
                     case 10 -> 8;                                  // DIR64
                     default -> -1;
                 };
-                String entry = what + " entry #" + (e - pos - 8) / 2;
+                // the entry's name is built only for a problem: a large DLL has hundreds of thousands of entries
                 if (width < 0 || x64 && (type == 1 || type == 2)) {
-                    add(entry, base + e, "type " + type + " is not a base relocation the loader applies to a "
+                    add(block(block) + " entry #" + (e - pos - 8) / 2, base + e, "type " + type + " is not a base relocation the loader applies to a "
                             + pe.coffHeader().machineName() + " image");
                 } else if (width > 0 && sectionOf(target, width) == null) {
-                    add(entry, base + e, String.format("patches RVA 0x%X (%d bytes), outside every section", target, width));
+                    add(block(block) + " entry #" + (e - pos - 8) / 2, base + e, String.format("patches RVA 0x%X (%d bytes), outside every section", target, width));
                 }
             }
             pos += size;
         }
+    }
+
+    /** The name of base relocation block {@code n} in a problem (built only for one). */
+    private static String block(int n) {
+        return "base relocation block #" + n;
     }
 
     /** Sequential little-endian reads of a file range through a 64 KiB window (one read per window, not per field). */

@@ -2,8 +2,7 @@ package dev.hipdll.report;
 
 import dev.hipdll.findings.DetailBound;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hipdll.verify.VerifyReport;
 import dev.hipdll.io.AtomicFile;
@@ -22,7 +21,6 @@ public final class JsonReport {
     /** Version of the report format; bumped when a field changes meaning or goes away. */
     public static final int FORMAT_VERSION = 1;
 
-    private final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private final DetailBound bound;
 
     /** A report with at most {@link DetailBound#DEFAULT} detail lines per check. */
@@ -37,7 +35,7 @@ public final class JsonReport {
 
     /** The report as a JSON tree. */
     public ObjectNode toJson(VerifyReport report) {
-        ObjectNode root = mapper.createObjectNode();
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
         root.put("format", "hipdll-verify");
         root.put("formatVersion", FORMAT_VERSION);
         root.put("dll", report.dll().toAbsolutePath().toString());
@@ -55,7 +53,7 @@ public final class JsonReport {
      * in the package), {@code passed}, {@code summary}, {@code facts} and {@code checks} as in {@code verify.json}.
      */
     public ObjectNode toJson(dev.hipdll.release.PackageReport report) {
-        ObjectNode root = mapper.createObjectNode();
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
         root.put("format", "hipdll-verify-package");
         root.put("formatVersion", FORMAT_VERSION);
         root.put("package", report.source().toAbsolutePath().toString());
@@ -86,26 +84,10 @@ public final class JsonReport {
     }
 
     private void write(ObjectNode json, Path file) throws IOException {
+        byte[] bytes = JsonTreeWriter.pretty(json);
         AtomicFile.write(file, out -> {
-            mapper.writeValue(new NonClosing(out), json);
+            out.write(bytes);
             out.write('\n');
         });
-    }
-
-    /** Keeps Jackson from closing the stream before the trailing newline. */
-    private static final class NonClosing extends java.io.FilterOutputStream {
-        NonClosing(java.io.OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-        }
-
-        @Override
-        public void close() throws IOException {
-            flush();
-        }
     }
 }

@@ -1,8 +1,7 @@
 package dev.hipdll.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hipdll.findings.Check;
 import dev.hipdll.findings.DetailBound;
@@ -61,7 +60,6 @@ public final class SarifReport {
     private static final Pattern FILE_OFFSET = Pattern.compile(
             "(?<!inflated )(?:file )?offset 0x([0-9A-Fa-f]{1,16})\\b|\\((?:ASCII|UTF-16LE) at 0x([0-9A-Fa-f]{1,16})\\)");
 
-    private final ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private final DetailBound bound;
     private final Path base;
 
@@ -87,7 +85,7 @@ public final class SarifReport {
         Run run = new Run();
         run.add(report.packageChecks(), fileLocation(report.source()));
         for (PackageReport.FileReport f : report.files()) {
-            ObjectNode member = mapper.createObjectNode();
+            ObjectNode member = JsonNodeFactory.instance.objectNode();
             member.put("uri", relativeReference(f.name()));
             member.put("uriBaseId", PACKAGE_ROOT);
             run.add(f.report().checks(), member);
@@ -106,7 +104,7 @@ public final class SarifReport {
     }
 
     private void write(ObjectNode json, Path file) throws IOException {
-        byte[] bytes = mapper.writeValueAsBytes(json);
+        byte[] bytes = JsonTreeWriter.pretty(json);
         AtomicFile.write(file, out -> {
             out.write(bytes);
             out.write('\n');
@@ -115,9 +113,9 @@ public final class SarifReport {
 
     /** The results of one report, and the rules they refer to. */
     private final class Run {
-        private final ArrayNode rules = mapper.createArrayNode();
+        private final ArrayNode rules = JsonNodeFactory.instance.arrayNode();
         private final Map<String, Integer> ruleIndex = new HashMap<>();
-        private final ArrayNode results = mapper.createArrayNode();
+        private final ArrayNode results = JsonNodeFactory.instance.arrayNode();
 
         Run() {
             for (String id : CheckRules.verifyIds()) {
@@ -165,7 +163,7 @@ public final class SarifReport {
         }
 
         ObjectNode log(Path packageRoot) {
-            ObjectNode root = mapper.createObjectNode();
+            ObjectNode root = JsonNodeFactory.instance.objectNode();
             root.put("$schema", SCHEMA);
             root.put("version", VERSION);
             ObjectNode run = root.putArray("runs").addObject();
@@ -219,7 +217,7 @@ public final class SarifReport {
 
     /** {@code file} relative to the base ({@code %SRCROOT%}) when under it, else as an absolute {@code file:} URI. */
     private ObjectNode fileLocation(Path file) {
-        ObjectNode loc = mapper.createObjectNode();
+        ObjectNode loc = JsonNodeFactory.instance.objectNode();
         Path abs = file.toAbsolutePath().normalize();
         if (abs.startsWith(base) && !abs.equals(base)) {
             loc.put("uri", relativeReference(base.relativize(abs).toString().replace('\\', '/')));
