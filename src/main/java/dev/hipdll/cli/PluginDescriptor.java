@@ -7,20 +7,16 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import javax.xml.XMLConstants;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
-import org.w3c.dom.Document;
-import org.w3c.dom.Element;
-import org.w3c.dom.Node;
-import org.w3c.dom.NodeList;
-import org.xml.sax.SAXException;
+import javax.xml.stream.XMLInputFactory;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
 
 /**
  * The plugin descriptor maven-plugin-tools generates from the mojos ({@code META-INF/maven/plugin.xml}, in the
  * plugin jar and in the command-line jar): per goal its description and parameters, each with its user property
  * (the {@code ${hip.x}} expression of the goal's {@code <configuration>}), its default and its description. Read
- * with the JDK's DOM parser, external entities and DTDs refused.
+ * with the JDK's streaming XML reader, external entities and DTDs refused.
  */
 public final class PluginDescriptor {
     /** Where the descriptor lies on the class path. */
@@ -49,53 +45,97 @@ public final class PluginDescriptor {
     }
 
     /**
-     * Parses a descriptor.
+     * Parses a descriptor with the JDK's streaming reader (StAX: a cold start parses the 80 KB descriptor several
+     * times faster than with a DOM), DTDs and external entities refused.
      *
      * @throws IOException when it is not well-formed XML
      */
     public static PluginDescriptor parse(InputStream in) throws IOException {
-        Document doc;
-        try {
-            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-            f.setExpandEntityReferences(false);
-            doc = f.newDocumentBuilder().parse(in);
-        } catch (ParserConfigurationException | SAXException e) {
-            throw new IOException("the plugin descriptor is not readable XML: " + e.getMessage(), e);
-        }
-        Element plugin = doc.getDocumentElement();
+        XMLInputFactory f = XMLInputFactory.newFactory();
+        f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
+        f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
         Map<String, GoalDescriptor> goals = new HashMap<>();
-        for (Element mojo : children(child(plugin, "mojos"), "mojo")) {
-            String goal = text(mojo, "goal");
-            Map<String, String[]> configuration = new HashMap<>();
-            Element conf = child(mojo, "configuration");
-            if (conf != null) {
-                NodeList nodes = conf.getChildNodes();
-                for (int i = 0; i < nodes.getLength(); i++) {
-                    if (nodes.item(i) instanceof Element e) {
-                        String def = e.hasAttribute("default-value") ? e.getAttribute("default-value") : null;
-                        configuration.put(e.getTagName(), new String[] {e.getTextContent().strip(), def});
+        String version = "";
+        try {
+            XMLStreamReader r = f.createXMLStreamReader(in);
+            List<String> path = new ArrayList<>();
+            Mojo mojo = null;
+            Map<String, String> parameter = null;
+            StringBuilder text = new StringBuilder();
+            String defaultValue = null;
+            while (r.hasNext()) {
+                int event = r.next();
+                if (event == XMLStreamConstants.START_ELEMENT) {
+                    path.add(r.getLocalName());
+                    text.setLength(0);
+                    String at = String.join("/", path);
+                    if (at.equals("plugin/mojos/mojo")) {
+                        mojo = new Mojo();
+                    } else if (at.equals("plugin/mojos/mojo/parameters/parameter")) {
+                        parameter = new HashMap<>();
+                    } else if (path.size() == 5 && at.startsWith("plugin/mojos/mojo/configuration/")) {
+                        defaultValue = r.getAttributeValue(null, "default-value");
                     }
+                } else if (event == XMLStreamConstants.CHARACTERS || event == XMLStreamConstants.CDATA) {
+                    text.append(r.getText());
+                } else if (event == XMLStreamConstants.END_ELEMENT) {
+                    String at = String.join("/", path);
+                    String value = text.toString().strip();
+                    if (at.equals("plugin/version")) {
+                        version = value;
+                    } else if (mojo != null && at.equals("plugin/mojos/mojo/goal")) {
+                        mojo.goal = value;
+                    } else if (mojo != null && at.equals("plugin/mojos/mojo/description")) {
+                        mojo.description = value;
+                    } else if (parameter != null && path.size() == 6
+                            && at.startsWith("plugin/mojos/mojo/parameters/parameter/")) {
+                        parameter.put(path.get(5), value);
+                    } else if (mojo != null && at.equals("plugin/mojos/mojo/parameters/parameter")) {
+                        mojo.parameters.add(parameter);
+                        parameter = null;
+                    } else if (mojo != null && path.size() == 5 && at.startsWith("plugin/mojos/mojo/configuration/")) {
+                        mojo.configuration.put(path.get(4), new String[] {value, defaultValue});
+                        defaultValue = null;
+                    } else if (mojo != null && at.equals("plugin/mojos/mojo")) {
+                        goals.put(mojo.goal, mojo.descriptor());
+                        mojo = null;
+                    }
+                    path.remove(path.size() - 1);
+                    text.setLength(0);
                 }
             }
-            List<GoalParameter> parameters = new ArrayList<>();
-            for (Element p : children(child(mojo, "parameters"), "parameter")) {
-                String name = text(p, "name");
+        } catch (XMLStreamException e) {
+            throw new IOException("the plugin descriptor is not readable XML: " + e.getMessage(), e);
+        }
+        return new PluginDescriptor(goals, version);
+    }
+
+    /** One {@code <mojo>} while it is read. */
+    private static final class Mojo {
+        String goal = "";
+        String description = "";
+        final List<Map<String, String>> parameters = new ArrayList<>();
+        final Map<String, String[]> configuration = new HashMap<>();
+
+        /** The goal with the parameters a user sets with {@code -D}: editable, with a {@code ${hip.x}} property. */
+        GoalDescriptor descriptor() {
+            List<GoalParameter> out = new ArrayList<>();
+            for (Map<String, String> p : parameters) {
+                String name = p.getOrDefault("name", "");
                 String[] c = configuration.get(name);
-                if (c == null || !"true".equals(text(p, "editable"))) {
+                if (c == null || !"true".equals(p.get("editable"))) {
                     continue;
                 }
                 String expression = c[0];
                 if (!expression.startsWith("${") || !expression.endsWith("}")) {
                     continue; // no user property: not settable with -D
                 }
-                parameters.add(new GoalParameter(name, text(p, "type"), expression.substring(2, expression.length() - 1),
-                        Optional.ofNullable(c[1]), text(p, "description")));
+                out.add(new GoalParameter(name, p.getOrDefault("type", ""),
+                        expression.substring(2, expression.length() - 1), Optional.ofNullable(c[1]),
+                        p.getOrDefault("description", "")));
             }
-            goals.put(goal, new GoalDescriptor(goal, text(mojo, "description"), parameters));
+            return new GoalDescriptor(goal, description, out);
         }
-        return new PluginDescriptor(goals, text(plugin, "version"));
     }
 
     /** The goal named {@code goal}, if the plugin has it. */
@@ -106,37 +146,5 @@ public final class PluginDescriptor {
     /** The plugin's version as the descriptor records it. */
     public String version() {
         return version;
-    }
-
-    private static Element child(Element parent, String name) {
-        if (parent == null) {
-            return null;
-        }
-        NodeList nodes = parent.getChildNodes();
-        for (int i = 0; i < nodes.getLength(); i++) {
-            if (nodes.item(i) instanceof Element e && e.getTagName().equals(name)) {
-                return e;
-            }
-        }
-        return null;
-    }
-
-    private static List<Element> children(Element parent, String name) {
-        List<Element> out = new ArrayList<>();
-        if (parent != null) {
-            NodeList nodes = parent.getChildNodes();
-            for (int i = 0; i < nodes.getLength(); i++) {
-                Node n = nodes.item(i);
-                if (n instanceof Element e && e.getTagName().equals(name)) {
-                    out.add(e);
-                }
-            }
-        }
-        return out;
-    }
-
-    private static String text(Element parent, String name) {
-        Element e = child(parent, name);
-        return e == null ? "" : e.getTextContent().strip();
     }
 }

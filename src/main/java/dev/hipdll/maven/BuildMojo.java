@@ -269,7 +269,7 @@ public class BuildMojo extends AbstractGfxMojo {
      * JKS file (relative to the project directory), or what jsign takes for {@code hip.sign.storetype}. The DLL is
      * signed after the link and before its {@code .sha256}, {@code provenance.json}, attestation and build stamp are
      * written, so each describes the signed DLL. Unset: the DLL is not signed (sign it with another tool after the
-     * build; see the release pipeline in docs/verify.md).
+     * build; see the release pipeline in <a href="verify.html#a-release-pipeline-build-sign-verify">docs/verify.md</a>).
      */
     @Parameter(property = "hip.sign.keystore")
     String signKeystore;
