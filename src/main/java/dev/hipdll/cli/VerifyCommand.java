@@ -65,7 +65,7 @@ public final class VerifyCommand {
             for (var e : args.properties().entrySet()) {
                 GoalParameter p = Parameters.find(goal, e.getKey());
                 if (HANDLED_HERE.contains(p.name())) {
-                    skip |= dev.hipdll.parameter.StrictBoolean.parse(e.getValue());
+                    skip |= Parameters.skipSwitch(p, e.getValue());
                 } else {
                     binder.bind(settings, p, e.getValue());
                 }
