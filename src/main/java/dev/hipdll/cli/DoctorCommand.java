@@ -68,7 +68,7 @@ public final class DoctorCommand {
                     throw new UsageException("hip.toolchainVersion picks a hip toolchain of Maven's toolchains.xml,"
                             + " which the command line does not read: give -Dhip.sdkRoot=<the SDK's directory>");
                 } else if (HANDLED_HERE.contains(p.name())) {
-                    skip |= dev.hipdll.parameter.StrictBoolean.parse(e.getValue());
+                    skip |= Parameters.skipSwitch(p, e.getValue());
                 } else {
                     binder.bind(settings, p, e.getValue());
                 }

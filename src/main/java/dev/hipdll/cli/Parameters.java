@@ -21,4 +21,17 @@ final class Parameters {
                 .orElse("; --help lists them");
         throw new UsageException(property + " is not a parameter of hipdll:" + goal.goal() + hint);
     }
+
+    /**
+     * A skip switch's value ({@code hip.skip}, {@code hip.verify.skip}, ...), strictly true or false.
+     *
+     * @throws UsageException naming the property, as the goal's message does: "hip.skip: '1' is not true or false"
+     */
+    static boolean skipSwitch(GoalParameter p, String value) throws UsageException {
+        try {
+            return dev.hipdll.parameter.StrictBoolean.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(p.property() + ": " + e.getMessage());
+        }
+    }
 }

@@ -195,6 +195,13 @@ class CommandLineVerifyTest {
         Run r = run("verify", "-Dhip.skip=true");
         assertEquals(0, r.status());
         assertTrue(r.out().contains("skipped"), r.out());
+        // a value the goal refuses is a usage error that names the switch, as the goal's message does
+        Run odd = run("verify", dll.toString(), "-Dhip.skip=1");
+        assertEquals(2, odd.status());
+        assertTrue(odd.err().contains("hipdll:verify: hip.skip: '1' is not true or false"), odd.err());
+        Run empty = run("doctor", "-Dhip.doctor.skip=");
+        assertEquals(2, empty.status());
+        assertTrue(empty.err().contains("hipdll:doctor: hip.doctor.skip: '' is not true or false"), empty.err());
     }
 
     @Test
