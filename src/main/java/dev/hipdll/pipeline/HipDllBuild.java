@@ -386,8 +386,12 @@ public final class HipDllBuild {
                 + " the last successful build; checked in " + millis(started) + " ms, of which the stamp comparison "
                 + millis(stampStarted) + " ms); hipcc not started. -Dhip.force=true rebuilds.");
         if (decision.signedAfterBuild()) {
-            log.info(plan.publisher().checksum().getFileName() + " and " + plan.publisher().provenanceFile()
-                    .getFileName() + " describe " + output.getFileName() + " as the build wrote it, before it was"
+            String files = plan.publisher().checksum().getFileName() + " and " + plan.publisher().provenanceFile()
+                    .getFileName();
+            log.info(plan.request().authenticode().isPresent()
+                    ? files + " describe " + output.getFileName() + " as the build signed it (hip.sign.keystore), not"
+                    + " the signature it carries now; -Dhip.force=true signs it again and writes them anew"
+                    : files + " describe " + output.getFileName() + " as the build wrote it, before it was"
                     + " signed; with hip.sign.keystore the build signs the DLL itself and they describe the signed"
                     + " DLL (docs/verify.md#a-release-pipeline-build-sign-verify)");
         }

@@ -165,6 +165,10 @@ class SignedReleaseBuildTest {
         assertTrue(b.ran().isEmpty(), String.join("\n", resigned));
         assertTrue(resigned.stream().anyMatch(l -> l.startsWith("coli_hip.dll is up to date (signed after the build)")),
                 String.join("\n", resigned));
+        // the build signed it, so its .sha256 and provenance describe the build's signature, not unsigned bytes
+        assertTrue(resigned.stream().anyMatch(l -> l.contains("as the build signed it (hip.sign.keystore)")),
+                String.join("\n", resigned));
+        assertFalse(resigned.stream().anyMatch(l -> l.contains("before it was signed")), String.join("\n", resigned));
         Check c = AttestationCheck.check(new AttestationCheck.Request(dll, Sha256.of(dll), Attestations.fileFor(dll),
                 trusted, true, "the test requires it"));
         assertEquals(Verdict.PASS, c.verdict(), c.toString());
@@ -187,6 +191,8 @@ class SignedReleaseBuildTest {
         assertTrue(log.stream().anyMatch(l -> l.startsWith("coli_hip.dll is up to date (signed after the build)")),
                 String.join("\n", log));
         assertFalse(log.stream().anyMatch(l -> l.contains("no stamp of a previous successful build")), String.join("\n", log));
+        assertTrue(log.stream().anyMatch(l -> l.contains("as the build wrote it, before it was signed")),
+                String.join("\n", log));
         // the attestation names the DLL the build linked; verify recognises the signed DLL by that image
         assertEquals(List.of(built), subjects(Attestations.fileFor(dll)));
         Check c = AttestationCheck.check(new AttestationCheck.Request(dll, Sha256.of(dll), Attestations.fileFor(dll),
