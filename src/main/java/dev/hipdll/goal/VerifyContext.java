@@ -1,6 +1,7 @@
 package dev.hipdll.goal;
 
 import dev.hipdll.host.Host;
+import dev.hipdll.parameter.ParameterHints;
 import dev.hipdll.sdk.HipToolchain;
 import dev.hipdll.sdk.SdkOverrides;
 import dev.hipdll.verify.DllChoice;
@@ -24,11 +25,13 @@ import java.util.Optional;
  * @param libraryDlls      the SDK libraries hipdll:build linked in this run (allowed imports), else empty
  * @param toolchain        the {@code hip} toolchain of toolchains.xml, if the front end reads one
  * @param sdkRootPlaces    where {@code hip.sdkRoot} was spelled when not with {@code -D} (for SDK messages)
+ * @param hints            how the front end tells its user to set a parameter ({@code null}: Maven's
+ *                         {@code -Dhip.x=...}, which the command line shares)
  */
 public record VerifyContext(Host host, Optional<Path> projectBaseDir, Optional<Path> projectBuildDir,
                             Path currentDirectory, Optional<DllChoice> dllChoice, boolean linkedHere,
                             String buildCache, List<String> libraryDlls, Optional<HipToolchain> toolchain,
-                            Map<String, SdkOverrides.Place> sdkRootPlaces) {
+                            Map<String, SdkOverrides.Place> sdkRootPlaces, ParameterHints hints) {
     /** Copies the lists; {@code null} optionals are empty. */
     public VerifyContext {
         java.util.Objects.requireNonNull(host, "host");
@@ -40,6 +43,7 @@ public record VerifyContext(Host host, Optional<Path> projectBaseDir, Optional<P
         libraryDlls = libraryDlls == null ? List.of() : List.copyOf(libraryDlls);
         toolchain = toolchain == null ? Optional.empty() : toolchain;
         sdkRootPlaces = sdkRootPlaces == null ? Map.of() : Map.copyOf(sdkRootPlaces);
+        hints = hints == null ? ParameterHints.MAVEN : hints;
     }
 
     /**
@@ -53,6 +57,6 @@ public record VerifyContext(Host host, Optional<Path> projectBaseDir, Optional<P
         Optional<DllChoice> choice = dll == null ? Optional.empty()
                 : Optional.of(DllChoice.choose(dll, true, null, Optional.empty()));
         return new VerifyContext(host, Optional.empty(), Optional.empty(), currentDirectory, choice, false, "",
-                List.of(), Optional.empty(), Map.of());
+                List.of(), Optional.empty(), Map.of(), ParameterHints.MAVEN);
     }
 }

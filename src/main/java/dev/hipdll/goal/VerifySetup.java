@@ -312,7 +312,8 @@ public final class VerifySetup {
     /** {@code hip.dll} as the gate takes it: the file chosen, how it arrived, its expected digest and attestation. */
     private DllSubject dllSubject() throws ParameterException, SetupException {
         if (context.dllChoice().isEmpty()) {
-            throw new SetupException("no DLL to verify: set -Dhip.dll=<path to the DLL> (or -Dhip.package=<dir or zip>)");
+            throw new SetupException("no DLL to verify: set " + context.hints().set("hip.dll", "<path to the DLL>")
+                    + " (or " + context.hints().set("hip.package", "<dir or zip>") + ")");
         }
         Optional<ExpectedDigest> digest = expectedDigest(context.dllChoice().get().dll());
         return new DllSubject(context.dllChoice().get(), context.linkedHere(), context.projectBaseDir().isPresent(),
@@ -326,7 +327,8 @@ public final class VerifySetup {
         }
         try {
             if (sha) {
-                return Optional.of(ExpectedDigest.fromValueOrFile(s.expectedSha256, "-Dhip.expectedSha256", dll));
+                return Optional.of(ExpectedDigest.fromValueOrFile(s.expectedSha256,
+                        context.hints().name("hip.expectedSha256"), dll));
             }
             return s.provenance == null ? Optional.empty() : Optional.of(ExpectedDigest.fromProvenance(s.provenance));
         } catch (IllegalArgumentException e) {

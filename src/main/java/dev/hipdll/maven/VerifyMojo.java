@@ -440,7 +440,8 @@ public class VerifyMojo extends AbstractContractMojo {
                 present ? Optional.of(Path.of(project.getBuild().getDirectory())) : Optional.empty(), Path.of(""),
                 choice, choice.isPresent() && BuiltDllContext.linked(project, choice.get().dll()), cache,
                 BuiltDllContext.libraryDlls(project), toolchain,
-                CommandLineProperties.places(session, Collections.singletonMap("hip.sdkRoot", sdkRoot)));
+                CommandLineProperties.places(session, Collections.singletonMap("hip.sdkRoot", sdkRoot)),
+                dev.hipdll.parameter.ParameterHints.MAVEN);
     }
 
     /** The core's events at their levels. */
