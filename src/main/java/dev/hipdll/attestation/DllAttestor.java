@@ -43,9 +43,17 @@ public final class DllAttestor {
      * @param key            the signing key, or empty: unsigned
      * @param noKeyHint      how a key would be configured, for the one INFO line of an unsigned build; empty: that
      *                       line was given already (once per Maven session), and is not repeated
+     * @param hints          how the front end tells its user to set a parameter ({@code -Dhip.force=true})
      */
     public record Request(Path dll, Path provenanceFile, boolean upToDate, ExternalParameters parameters,
-                          String builderId, String pluginVersion, Optional<SigningKey> key, String noKeyHint) {
+                          String builderId, String pluginVersion, Optional<SigningKey> key, String noKeyHint,
+                          dev.hipdll.parameter.ParameterHints hints) {
+        /** A request worded for Maven ({@link dev.hipdll.parameter.ParameterHints#MAVEN}). */
+        public Request(Path dll, Path provenanceFile, boolean upToDate, ExternalParameters parameters,
+                       String builderId, String pluginVersion, Optional<SigningKey> key, String noKeyHint) {
+            this(dll, provenanceFile, upToDate, parameters, builderId, pluginVersion, key, noKeyHint,
+                    dev.hipdll.parameter.ParameterHints.MAVEN);
+        }
     }
 
     /**
@@ -98,7 +106,7 @@ public final class DllAttestor {
             }
             throw new AttestationException("cannot sign: " + r.provenanceFile() + " records output.sha256 "
                     + SlsaStatement.quoted(provenance.output().sha256()) + ", but " + r.dll() + " has " + dllSha256
-                    + "; build again (-Dhip.force=true)");
+                    + "; build again (" + r.hints().set("hip.force", "true") + ")");
         }
         if (r.upToDate() && alreadySigned(file, statement, key)) {
             log.accept("attestation: " + file + " kept (this statement, signed by " + key + ")");

@@ -1,5 +1,6 @@
 package dev.hipdll.compile;
 
+import dev.hipdll.parameter.ParameterHints;
 import java.nio.file.Path;
 
 /**
@@ -27,9 +28,19 @@ public final class BatchWrapper {
      * @return the exception, naming it and what to use instead
      */
     public static BuildFailedException refusal(Path wrapper) {
+        return refusal(wrapper, ParameterHints.MAVEN);
+    }
+
+    /**
+     * As {@link #refusal(Path)}, the parameters named in the front end's words.
+     *
+     * @param wrapper the batch file
+     * @param hints   how the front end tells its user to set a parameter
+     */
+    public static BuildFailedException refusal(Path wrapper, ParameterHints hints) {
         return new BuildFailedException("refusing to run the batch wrapper " + wrapper + ": cmd.exe re-parses its"
                 + " arguments (%VAR% is expanded even in quotes; & | < > ^ split the command), so paths and flags cannot"
-                + " reach hipcc intact. Point -Dhip.hipcc at hipcc.exe or hipcc.bin.exe, or build with the SDK's clang"
-                + " (-Dhip.driver=clang).");
+                + " reach hipcc intact. Point " + hints.name("hip.hipcc") + " at hipcc.exe or hipcc.bin.exe, or build"
+                + " with the SDK's clang (" + hints.set("hip.driver", "clang") + ").");
     }
 }

@@ -1,5 +1,6 @@
 package dev.hipdll.gfx;
 
+import dev.hipdll.parameter.ParameterHints;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -16,7 +17,7 @@ public record GfxTargetList(List<GfxTarget> targets) {
     public GfxTargetList {
         targets = List.copyOf(targets);
         if (targets.isEmpty()) {
-            throw new InvalidTargetException("no gfx target given: name at least one, e.g. -Dhip.arch=gfx1151");
+            throw new InvalidTargetException("no gfx target given: name at least one in hip.arch, e.g. gfx1151");
         }
     }
 
@@ -32,8 +33,19 @@ public record GfxTargetList(List<GfxTarget> targets) {
      *                                combinations", e.g. {@code gfx90a} with {@code gfx90a:xnack+})
      */
     public static GfxTargetList parse(String csv) {
+        return parse(csv, ParameterHints.MAVEN);
+    }
+
+    /**
+     * As {@link #parse(String)}, a missing list named in the front end's words ({@code hints}).
+     *
+     * @param csv   the list
+     * @param hints how the front end tells its user to set {@code hip.arch}
+     */
+    public static GfxTargetList parse(String csv, ParameterHints hints) {
         if (csv == null || csv.isBlank()) {
-            throw new InvalidTargetException("no gfx target given: set hip.arch (-Dhip.arch=gfx1151); hipcc would"
+            throw new InvalidTargetException("no gfx target given: set hip.arch (" + hints.set("hip.arch", "gfx1151")
+                    + "); hipcc would"
                     + " otherwise build for a default target that is not yours");
         }
         String[] entries = csv.split(",", -1);

@@ -151,7 +151,7 @@ public final class LoadChecker {
             throw new LoadCheckException("cannot write " + requestFile + ": " + e.getMessage());
         }
         WinePrefix prefix = launcher instanceof Launcher.Wine w ? new WinePrefix(w, new ProcessRunner(
-                o.timeout().plusSeconds(120))) : null;
+                o.timeout().plusSeconds(120)), o.hints()) : null;
         ProcessResult r;
         try (WinePrefix.Use held = prefix == null ? null
                 : prefix.use(environment, "pid " + ProcessHandle.current().pid() + " (hipdll:load-check)", log)) {

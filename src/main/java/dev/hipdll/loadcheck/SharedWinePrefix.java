@@ -62,13 +62,25 @@ public final class SharedWinePrefix {
      */
     public static String wineVersion(String wine, Map<String, String> environment, ProcessRunner runner)
             throws LoadCheckException {
+        return wineVersion(wine, environment, runner, dev.hipdll.parameter.ParameterHints.MAVEN);
+    }
+
+    /**
+     * As {@link #wineVersion(String, Map, ProcessRunner)}, the parameters named in the front end's words.
+     *
+     * @param hints how the front end tells its user to set {@code hip.loadCheck.wine} and {@code hip.loadCheck.winePrefix}
+     * @throws LoadCheckException when wine cannot start or prints nothing
+     */
+    public static String wineVersion(String wine, Map<String, String> environment, ProcessRunner runner,
+                                     dev.hipdll.parameter.ParameterHints hints) throws LoadCheckException {
         ProcessResult r = runner.run(Path.of(wine), List.of("--version"), environment, Path.of("").toAbsolutePath(),
                 line -> { });
         if (r.launchError() != null || !r.succeeded() || r.output().stream().allMatch(String::isBlank)) {
             throw new LoadCheckException("cannot ask " + wine + " its version ("
                     + (r.launchError() != null ? r.launchError() : "exit " + r.exitCode())
                     + "): install Wine (Debian: apt-get install wine64 wine; this project: ./scripts/install/wine),"
-                    + " set -Dhip.loadCheck.wine=<path to wine>, or give the prefix with -Dhip.loadCheck.winePrefix");
+                    + " set " + hints.set("hip.loadCheck.wine", "<path to wine>") + ", or give the prefix with "
+                    + hints.name("hip.loadCheck.winePrefix"));
         }
         return r.output().stream().map(String::strip).filter(l -> l.startsWith("wine-")).findFirst()
                 .orElseGet(() -> r.output().stream().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElseThrow());

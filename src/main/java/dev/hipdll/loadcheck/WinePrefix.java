@@ -25,14 +25,25 @@ public final class WinePrefix {
 
     private final Launcher.Wine wine;
     private final ProcessRunner runner;
+    private final dev.hipdll.parameter.ParameterHints hints;
 
     /**
      * @param wine   the launcher (executables and prefix directory)
      * @param runner runs wineboot and wineserver (its timeout bounds prefix creation)
      */
     public WinePrefix(Launcher.Wine wine, ProcessRunner runner) {
+        this(wine, runner, dev.hipdll.parameter.ParameterHints.MAVEN);
+    }
+
+    /**
+     * @param wine   the launcher (executables and prefix directory)
+     * @param runner runs wineboot and wineserver (its timeout bounds prefix creation)
+     * @param hints  how the front end tells its user to set {@code hip.loadCheck.wine}
+     */
+    public WinePrefix(Launcher.Wine wine, ProcessRunner runner, dev.hipdll.parameter.ParameterHints hints) {
         this.wine = wine;
         this.runner = runner;
+        this.hints = hints;
     }
 
     /**
@@ -111,7 +122,7 @@ public final class WinePrefix {
             if (r.launchError() != null) {
                 throw new LoadCheckException("cannot start " + wine.wine() + " (" + r.launchError()
                         + "): install Wine (Debian: apt-get install wine64 wine; this project: ./scripts/install/wine)"
-                        + " or set -Dhip.loadCheck.wine=<path to wine>");
+                        + " or set " + hints.set("hip.loadCheck.wine", "<path to wine>"));
             }
             if (!r.succeeded() || !Files.isRegularFile(prefix.resolve("system.reg"))) {
                 throw new LoadCheckException("creating the Wine prefix " + prefix + " failed ("

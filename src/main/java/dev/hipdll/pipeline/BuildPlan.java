@@ -76,7 +76,7 @@ record BuildPlan(HipDllBuildRequest request, BuildSetup setup, Path output, List
             throws BuildFailedException, IOException {
         HipSdk sdk = setup.sdk();
         if (r.options().driver() == Driver.HIPCC && sdk.hipccIsBatchWrapper()) {
-            throw BatchWrapper.refusal(sdk.hipcc().path()); // before any step runs
+            throw BatchWrapper.refusal(sdk.hipcc().path(), r.setup().overrides().hints()); // before any step runs
         }
         Path output = r.output().toAbsolutePath().normalize();
         Path outDir = r.outputDirectory();

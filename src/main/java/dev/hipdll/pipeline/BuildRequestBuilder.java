@@ -304,7 +304,7 @@ public final class BuildRequestBuilder {
                 .withLauncher(compilerLauncher);
         TranslationUnits units = new TranslationUnits(sourceDirectory, sources, includeDirectories, defines,
                 compilerArgs, languages, libraries, includes);
-        GfxTargetList targets = GfxTargetList.parse(Objects.requireNonNull(arch, "arch"));
+        GfxTargetList targets = GfxTargetList.parse(Objects.requireNonNull(arch, "arch"), sdk.hints());
         BuildOptions options = new BuildOptions(staticRuntime, driver, jobs == 0
                 ? Runtime.getRuntime().availableProcessors() : jobs, bundleVersion, stepTimeout, heartbeat,
                 commandLineLimit, force, progress, outputTimestamp, compilerLauncher, sdkFingerprint, schedule,

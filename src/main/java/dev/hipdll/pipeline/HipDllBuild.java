@@ -384,13 +384,15 @@ public final class HipDllBuild {
                 ? "signed after the build): only its Authenticode signature is new, its image without the signature is"
                 + " the one the build linked; " : "") + decision.checked() + " recorded inputs unchanged since"
                 + " the last successful build; checked in " + millis(started) + " ms, of which the stamp comparison "
-                + millis(stampStarted) + " ms); hipcc not started. -Dhip.force=true rebuilds.");
+                + millis(stampStarted) + " ms); hipcc not started. " + plan.request().setup().overrides().hints()
+                .set("hip.force", "true") + " rebuilds.");
         if (decision.signedAfterBuild()) {
             String files = plan.publisher().checksum().getFileName() + " and " + plan.publisher().provenanceFile()
                     .getFileName();
             log.info(plan.request().authenticode().isPresent()
                     ? files + " describe " + output.getFileName() + " as the build signed it (hip.sign.keystore), not"
-                    + " the signature it carries now; -Dhip.force=true signs it again and writes them anew"
+                    + " the signature it carries now; " + plan.request().setup().overrides().hints().set("hip.force", "true")
+                    + " signs it again and writes them anew"
                     : files + " describe " + output.getFileName() + " as the build wrote it, before it was"
                     + " signed; with hip.sign.keystore the build signs the DLL itself and they describe the signed"
                     + " DLL (docs/verify.md#a-release-pipeline-build-sign-verify)");
@@ -541,7 +543,7 @@ public final class HipDllBuild {
         try {
             return new DllAttestor().attest(new DllAttestor.Request(plan.output(), plan.publisher().provenanceFile(),
                     upToDate, parameters, signing.builderId(), r.stamp().pluginVersion(), signing.key(),
-                    signing.noKeyHint()), log::info);
+                    signing.noKeyHint(), r.setup().overrides().hints()), log::info);
         } catch (AttestationException e) {
             throw new BuildFailedException(e.getMessage());
         }

@@ -95,6 +95,7 @@ public final class StampParameters {
             stamped(MsvcRequest.class, "windowsSdkVersion", "hip.windowsSdkVersion",
                     r -> r.setup().msvc().windowsSdkVersion()),
             stamped(MsvcRequest.class, "windowsSdkDir", "hip.windowsSdkDir", r -> text(r.setup().msvc().windowsSdkDir())),
+            notDeciding(MsvcRequest.class, "hints", "how the locators' messages name a parameter"),
 
             stamped(ScrubPolicy.class, "scrub", "hip.scrubVariables", r -> String.join(",", userScrub(r.setup().scrub()))),
             stamped(ScrubPolicy.class, "keep", "hip.keepVariables", r -> String.join(",", texts(r.setup().scrub().keep()))),

@@ -4,7 +4,7 @@
  * device compiles).
  * <p>May use: {@code attestation}, {@code authenticode}, {@code bundle}, {@code bytes}, {@code compile}, {@code diagnosis},
  * {@code digest}, {@code environment}, {@code gfx}, {@code graph}, {@code host}, {@code incremental}, {@code io},
- * {@code msvc}, {@code pe}, {@code process}, {@code provenance}, {@code report}, {@code sdk}, {@code shard},
+ * {@code msvc}, {@code parameter}, {@code pe}, {@code process}, {@code provenance}, {@code report}, {@code sdk}, {@code shard},
  * {@code signing}, {@code trust}.
  */
 package dev.hipdll.pipeline;

@@ -173,7 +173,7 @@ public final class ShardArchive {
                 throw ShardSet.missingSignature(where);
             }
             throw new ShardException(where + ": missing; a shard zip holds its manifest " + ShardManifest.FILE_NAME
-                    + " at the top (made by hipdll:build -Dhip.shard=device)");
+                    + " at the top (made by hipdll:build with hip.shard=device)");
         }
         byte[] bytes;
         try (InputStream in = z.getInputStream(entry)) {

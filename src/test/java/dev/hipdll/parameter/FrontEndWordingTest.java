@@ -133,4 +133,21 @@ class FrontEndWordingTest {
                 () -> new WindowsSdkLocator(windows, CLI).locate(dir, null));
         assertTrue(noKits.getMessage().contains("or set --windows-sdk-dir <Windows Kits root>"), noKits.getMessage());
     }
+
+    @Test
+    void theBuildsOwnMessagesNameTheirParametersInTheFrontEndsWords() throws Exception {
+        dev.hipdll.gfx.InvalidTargetException none = assertThrows(dev.hipdll.gfx.InvalidTargetException.class,
+                () -> dev.hipdll.gfx.GfxTargetList.parse(" ", CLI));
+        assertTrue(none.getMessage().contains("set hip.arch (--arch gfx1151)"), none.getMessage());
+        String batch = dev.hipdll.compile.BatchWrapper.refusal(dir.resolve("hipcc.bat"), CLI).getMessage();
+        assertTrue(batch.contains("Point --hipcc at hipcc.exe") && batch.contains("(--driver clang)"), batch);
+        assertFalse(batch.contains("-Dhip."), batch);
+        Path wine = dir.resolve("no-wine");
+        dev.hipdll.loadcheck.LoadCheckException noWine = assertThrows(dev.hipdll.loadcheck.LoadCheckException.class,
+                () -> dev.hipdll.loadcheck.SharedWinePrefix.wineVersion(wine.toString(), Map.of(),
+                        new ProcessRunner(Duration.ofSeconds(10)), CLI));
+        assertTrue(noWine.getMessage().contains("set --wine <path to wine>, or give the prefix with --wine-prefix"),
+                noWine.getMessage());
+        assertFalse(noWine.getMessage().contains("-Dhip."), noWine.getMessage());
+    }
 }

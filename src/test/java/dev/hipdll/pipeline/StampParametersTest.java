@@ -77,6 +77,7 @@ class StampParametersTest {
         m.put("MsvcRequest.vcToolsVersion", v -> "14.43");
         m.put("MsvcRequest.windowsSdkVersion", v -> "10.0.22621.0");
         m.put("MsvcRequest.windowsSdkDir", v -> Path.of("/kits2"));
+        m.put("MsvcRequest.hints", v -> new dev.hipdll.parameter.PropertyHints("--"));
         m.put("ScrubPolicy.scrub", v -> plus(v, new VariablePattern("BAR")));
         m.put("ScrubPolicy.keep", v -> plus(v, new VariablePattern("KEEP2")));
         m.put("ScrubPolicy.set", v -> {
