@@ -11,8 +11,8 @@ abstract class AbstractGfxMojo extends AbstractHipdllMojo {
 
     /**
      * Comma-separated gfx target IDs, e.g. {@code gfx1151} or {@code gfx1151,gfx1100}; {@code native} is refused.
-     * hipdll:build compiles device code for each and needs it unless {@code hip.skip} (or {@code hip.build.skip}) is
-     * set; hipdll:verify checks that the DLL embeds device code for each (unset: no device-code check);
+     * Required unless {@code hip.skip} (or {@code hip.build.skip}) is set, for hipdll:build, which compiles device
+     * code for each; hipdll:verify checks that the DLL embeds device code for each (unset: no device-code check);
      * hipdll:load-check checks that each one's device code registers (with the stand-in runtime; unset: no check).
      */
     @Parameter(property = "hip.arch")
