@@ -62,21 +62,15 @@ public record WindowsApiSets(Map<String, String> hosts, Set<String> unhosted, Se
         Map<String, String> hosts = new TreeMap<>();
         Set<String> unhosted = new TreeSet<>();
         Set<String> older = new TreeSet<>();
-        int n = 0;
-        for (String raw : text.split("\n")) {
-            n++;
-            int hash = raw.indexOf('#');
-            String line = (hash >= 0 ? raw.substring(0, hash) : raw).strip();
-            if (line.isEmpty()) {
-                continue;
-            }
-            String[] f = line.split("\\s+");
+        for (DataLine d : DataLine.of(text)) {
+            String[] f = d.fields();
             boolean win10 = f[0].equals("win10") && f.length == 3;
             boolean other = (f[0].equals("unhosted") || f[0].equals("older")) && f.length == 2;
             String key = f.length > 1 ? contract(f[1]) : null;
             if (!win10 && !other || key == null) {
-                throw new IllegalStateException(RESOURCE + " line " + n + ": expected 'win10 <contract> <host>',"
-                        + " 'unhosted <contract>' or 'older <contract>' (a contract name has a hyphen), found '" + line + "'");
+                throw new IllegalStateException(RESOURCE + " line " + d.number() + ": expected 'win10 <contract> <host>',"
+                        + " 'unhosted <contract>' or 'older <contract>' (a contract name has a hyphen), found '" + d.text()
+                        + "'");
             }
             if (win10) {
                 hosts.put(key, f[2]);

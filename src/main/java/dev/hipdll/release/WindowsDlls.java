@@ -1,5 +1,6 @@
 package dev.hipdll.release;
 
+import dev.hipdll.dllsearch.DataLine;
 import dev.hipdll.dllsearch.WindowsApiSets;
 import java.io.IOException;
 import java.io.InputStream;
@@ -51,18 +52,11 @@ public record WindowsDlls(Set<String> known, Set<String> system, WindowsApiSets 
     static WindowsDlls parse(String text, WindowsApiSets apiSets) {
         Set<String> known = new TreeSet<>();
         Set<String> system = new TreeSet<>();
-        int n = 0;
-        for (String raw : text.split("\n")) {
-            n++;
-            int hash = raw.indexOf('#');
-            String line = (hash >= 0 ? raw.substring(0, hash) : raw).strip();
-            if (line.isEmpty()) {
-                continue;
-            }
-            String[] f = line.split("\\s+");
+        for (DataLine d : DataLine.of(text)) {
+            String[] f = d.fields();
             if (f.length != 2 || !f[0].equals("known") && !f[0].equals("system")) {
-                throw new IllegalStateException(RESOURCE + " line " + n + ": expected 'known <dll>' or 'system <dll>', found '"
-                        + line + "'");
+                throw new IllegalStateException(RESOURCE + " line " + d.number() + ": expected 'known <dll>' or"
+                        + " 'system <dll>', found '" + d.text() + "'");
             }
             (f[0].equals("known") ? known : system).add(f[1].toLowerCase(Locale.ROOT));
         }
