@@ -60,19 +60,7 @@ public final class DoctorCommand {
                 throw new UsageException("doctor takes no path (" + String.join(" ", args.positional())
                         + "); give -Dhip.sdkRoot=<dir> for an SDK elsewhere");
             }
-            boolean skip = false;
-            SettingsBinder binder = new SettingsBinder(currentDirectory);
-            for (var e : args.properties().entrySet()) {
-                GoalParameter p = Parameters.find(goal, e.getKey());
-                if (p.name().equals("toolchainVersion")) {
-                    throw new UsageException("hip.toolchainVersion picks a hip toolchain of Maven's toolchains.xml,"
-                            + " which the command line does not read: give -Dhip.sdkRoot=<the SDK's directory>");
-                } else if (HANDLED_HERE.contains(p.name())) {
-                    skip |= Parameters.skipSwitch(p, e.getValue());
-                } else {
-                    binder.bind(settings, p, e.getValue());
-                }
-            }
+            boolean skip = Parameters.bind(goal, args, HANDLED_HERE, settings, new SettingsBinder(currentDirectory));
             if (skip) {
                 console.info("hipdll:doctor skipped (hip.skip or hip.doctor.skip)");
                 return ExitCode.VERIFIED;

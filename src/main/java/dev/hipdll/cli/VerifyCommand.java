@@ -63,19 +63,7 @@ public final class VerifyCommand {
     public ExitCode run(Arguments args) {
         try {
             VerifySettings settings = new VerifySettings();
-            boolean skip = false;
-            SettingsBinder binder = new SettingsBinder(currentDirectory);
-            for (var e : args.properties().entrySet()) {
-                GoalParameter p = Parameters.find(goal, e.getKey());
-                if (p.name().equals("toolchainVersion")) {
-                    throw new UsageException("hip.toolchainVersion picks a hip toolchain of Maven's toolchains.xml,"
-                            + " which the command line does not read: give -Dhip.sdkRoot=<the SDK's directory>");
-                } else if (HANDLED_HERE.contains(p.name())) {
-                    skip |= Parameters.skipSwitch(p, e.getValue());
-                } else {
-                    binder.bind(settings, p, e.getValue());
-                }
-            }
+            boolean skip = Parameters.bind(goal, args, HANDLED_HERE, settings, new SettingsBinder(currentDirectory));
             if (skip) {
                 console.info("hipdll:verify skipped (hip.skip or hip.verify.skip)");
                 return ExitCode.VERIFIED;
