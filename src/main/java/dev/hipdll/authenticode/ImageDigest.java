@@ -1,7 +1,6 @@
 package dev.hipdll.authenticode;
 
 import dev.hipdll.bytes.BinaryFormatException;
-import dev.hipdll.bytes.ByteSource;
 import dev.hipdll.bytes.ReadBudget;
 import dev.hipdll.pe.PeFile;
 import dev.hipdll.pe.SectionHeader;
@@ -36,7 +35,9 @@ import java.util.Map;
  * 0 unless {@code /RELEASE}: for their DLLs it is the SHA-256 of the DLL the linker wrote.
  *
  * <p>Reading is streaming ({@value #CHUNK}-byte chunks, constant memory) and checks the verification's time
- * budget at every chunk.
+ * budget at every chunk. Each digest is one pass over the file ({@link DigestPass}), the passes on separate cores at
+ * once: a signed image's SHA-256 hash and its unsigned SHA-256 take the time of one; the section walk, when the
+ * layout needs it, is a second round of passes.
  */
 public final class ImageDigest {
     /** The read size, in bytes. */
@@ -48,12 +49,25 @@ public final class ImageDigest {
      * @param fileOrder      per algorithm (JCA name, e.g. {@code SHA-256}): the hash in file order
      * @param sectionWalk    per algorithm: the hash by the specification's section walk (the same arrays as
      *                       {@code fileOrder} when the layout makes them equal)
-     * @param unsignedSha256 lower-case hex SHA-256 of the image without its signature
+     * @param unsignedSha256 lower-case hex SHA-256 of the image without its signature ({@code null} when not taken)
      * @param layoutNote     why the two orders differ (gaps, sections out of order, a table not at the end), or
      *                       {@code null} when they are one
      */
     public record Result(Map<String, byte[]> fileOrder, Map<String, byte[]> sectionWalk, String unsignedSha256,
                          String layoutNote) {
+        /**
+         * These digests and {@code more}'s (the same image hashed in other algorithms, {@link #compute(PeFile,
+         * CertificateTable, Collection, boolean, ReadBudget)} without the unsigned SHA-256): one result, this one's
+         * {@code unsignedSha256} and layout note.
+         */
+        public Result with(Result more) {
+            Map<String, byte[]> order = new LinkedHashMap<>(fileOrder);
+            order.putAll(more.fileOrder);
+            Map<String, byte[]> walk = new LinkedHashMap<>(sectionWalk);
+            walk.putAll(more.sectionWalk);
+            return new Result(order, walk, unsignedSha256, layoutNote);
+        }
+
         /** Whether {@code digest} is this image's hash in {@code algorithm} by either order. */
         public boolean matches(String algorithm, byte[] digest) {
             return MessageDigest.isEqual(fileOrder.get(algorithm), digest)
@@ -74,6 +88,25 @@ public final class ImageDigest {
      */
     public static Result compute(PeFile pe, CertificateTable table, Collection<String> algorithms, ReadBudget budget)
             throws IOException {
+        return compute(pe, table, algorithms, true, budget);
+    }
+
+    /**
+     * Hashes {@code pe} as {@link #compute(PeFile, CertificateTable, Collection, ReadBudget)} does, with or without
+     * the SHA-256 of the image without its signature (without it, {@link Result#unsignedSha256()} is {@code null}:
+     * for a second pass in algorithms a first pass did not take, joined with {@link Result#with}).
+     *
+     * @throws BinaryFormatException when a section's raw data lies past the end of the file, or the time is up
+     * @throws IllegalArgumentException when an algorithm is unknown to the JCA
+     */
+    public static Result compute(PeFile pe, CertificateTable table, Collection<String> algorithms, boolean unsignedToo,
+                                 ReadBudget budget) throws IOException {
+        return compute(pe, table, algorithms, unsignedToo, budget, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** With the number of processors the passes may use (tests: 1 runs them one after the other). */
+    static Result compute(PeFile pe, CertificateTable table, Collection<String> algorithms, boolean unsignedToo,
+                          ReadBudget budget, int processors) throws IOException {
         long checksum = pe.peOffset() + 24 + 64;
         long dir4 = pe.peOffset() + 24 + (pe.optionalHeader().isPe32Plus() ? 112 : 96) + 8L * 4;
         long size = pe.size();
@@ -81,18 +114,27 @@ public final class ImageDigest {
             throw new BinaryFormatException(pe.name(), "certificate table", table.offset(), "starts before the end of the"
                     + " optional header's data directory 4 (0x" + Long.toHexString(dir4 + 8) + ")");
         }
-        Map<String, MessageDigest> order = digests(algorithms);
-        MessageDigest unsigned = digests(List.of("SHA-256")).get("SHA-256");
-        Feeder f = new Feeder(pe, budget);
-        // file order: everything but CheckSum, directory 4 and the table; the unsigned image gets zeros for the fields
-        f.feed(0, checksum, order.values(), unsigned);
-        unsigned.update(new byte[4]);
-        f.feed(checksum + 4, dir4, order.values(), unsigned);
-        unsigned.update(new byte[8]);
-        f.feed(dir4 + 8, table.offset(), order.values(), unsigned);
-        f.feed(table.end(), size, order.values(), unsigned);
-        Map<String, byte[]> fileOrder = finish(order);
-        String unsignedHex = HexFormat.of().formatHex(unsigned.digest());
+        // file order: everything but CheckSum, directory 4 and the table; the unsigned image has zeros for the fields
+        List<DigestPass.Segment> order = List.of(DigestPass.Segment.range(0, checksum),
+                DigestPass.Segment.range(checksum + 4, dir4), DigestPass.Segment.range(dir4 + 8, table.offset()),
+                DigestPass.Segment.range(table.end(), size));
+        List<DigestPass.Segment> unsignedImage = List.of(DigestPass.Segment.range(0, checksum), DigestPass.Segment.zeros(4),
+                DigestPass.Segment.range(checksum + 4, dir4), DigestPass.Segment.zeros(8),
+                DigestPass.Segment.range(dir4 + 8, table.offset()), DigestPass.Segment.range(table.end(), size));
+        List<String> names = new ArrayList<>(algorithms);
+        List<DigestPass> passes = new ArrayList<>();
+        for (String a : names) {
+            passes.add(new DigestPass(pe.name(), pe.source(), budget, digest(a), order));
+        }
+        if (unsignedToo) {
+            passes.add(new DigestPass(pe.name(), pe.source(), budget, digest("SHA-256"), unsignedImage));
+        }
+        List<byte[]> hashed = DigestPass.runAll(passes, processors);
+        Map<String, byte[]> fileOrder = new LinkedHashMap<>();
+        for (int i = 0; i < names.size(); i++) {
+            fileOrder.put(names.get(i), hashed.get(i));
+        }
+        String unsignedHex = unsignedToo ? HexFormat.of().formatHex(hashed.get(names.size())) : null;
 
         List<SectionHeader> raw = new ArrayList<>();
         for (SectionHeader s : pe.sections()) {
@@ -127,41 +169,39 @@ public final class ImageDigest {
             throw new BinaryFormatException(pe.name(), "optional header", checksum, "CheckSum or data directory 4 lies past"
                     + " SizeOfHeaders 0x" + Long.toHexString(headers));
         }
-        Map<String, MessageDigest> walk = digests(algorithms);
-        f.feed(0, checksum, walk.values(), null);
-        f.feed(checksum + 4, dir4, walk.values(), null);
-        f.feed(dir4 + 8, headers, walk.values(), null);
-        long hashed = headers;
+        List<DigestPass.Segment> walk = new ArrayList<>();
+        walk.add(DigestPass.Segment.range(0, checksum));
+        walk.add(DigestPass.Segment.range(checksum + 4, dir4));
+        walk.add(DigestPass.Segment.range(dir4 + 8, headers));
+        long hashed2 = headers;
         for (SectionHeader s : raw) {
-            f.feed(s.pointerToRawData(), s.pointerToRawData() + s.sizeOfRawData(), walk.values(), null);
-            hashed += s.sizeOfRawData();
+            walk.add(DigestPass.Segment.range(s.pointerToRawData(), s.pointerToRawData() + s.sizeOfRawData()));
+            hashed2 += s.sizeOfRawData();
         }
-        long extra = size - hashed - table.size();
+        long extra = size - hashed2 - table.size();
         if (extra > 0) {
-            pe.source().check(hashed, extra, "data after the sections (SUM_OF_BYTES_HASHED 0x" + Long.toHexString(hashed) + ")");
-            f.feed(hashed, hashed + extra, walk.values(), null);
+            pe.source().check(hashed2, extra, "data after the sections (SUM_OF_BYTES_HASHED 0x" + Long.toHexString(hashed2)
+                    + ")");
+            walk.add(DigestPass.Segment.range(hashed2, hashed2 + extra));
         }
-        return new Result(fileOrder, finish(walk), unsignedHex, note);
+        List<DigestPass> walks = new ArrayList<>();
+        for (String a : names) {
+            walks.add(new DigestPass(pe.name(), pe.source(), budget, digest(a), walk));
+        }
+        List<byte[]> walked = DigestPass.runAll(walks, processors);
+        Map<String, byte[]> sectionWalk = new LinkedHashMap<>();
+        for (int i = 0; i < names.size(); i++) {
+            sectionWalk.put(names.get(i), walked.get(i));
+        }
+        return new Result(fileOrder, sectionWalk, unsignedHex, note);
     }
 
-    private static Map<String, MessageDigest> digests(Collection<String> algorithms) {
-        Map<String, MessageDigest> m = new LinkedHashMap<>();
-        for (String a : algorithms) {
-            try {
-                m.put(a, MessageDigest.getInstance(a));
-            } catch (NoSuchAlgorithmException e) {
-                throw new IllegalArgumentException("digest algorithm " + a + " is not available", e);
-            }
+    private static MessageDigest digest(String algorithm) {
+        try {
+            return MessageDigest.getInstance(algorithm);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalArgumentException("digest algorithm " + algorithm + " is not available", e);
         }
-        return m;
-    }
-
-    private static Map<String, byte[]> finish(Map<String, MessageDigest> m) {
-        Map<String, byte[]> out = new LinkedHashMap<>();
-        for (Map.Entry<String, MessageDigest> e : m.entrySet()) {
-            out.put(e.getKey(), e.getValue().digest());
-        }
-        return out;
     }
 
     /** Orders sections by {@code PointerToRawData} (a class, not a lambda: verify's cold path links none). */
@@ -171,41 +211,6 @@ public final class ImageDigest {
         @Override
         public int compare(SectionHeader a, SectionHeader b) {
             return Long.compare(a.pointerToRawData(), b.pointerToRawData());
-        }
-    }
-
-    /** Streams file ranges into digests, one reused buffer. */
-    private static final class Feeder {
-        private final PeFile pe;
-        private final ByteSource src;
-        private final ReadBudget budget;
-        private byte[] buf;
-
-        Feeder(PeFile pe, ReadBudget budget) {
-            this.pe = pe;
-            this.src = pe.source();
-            this.budget = budget;
-        }
-
-        void feed(long from, long to, Collection<MessageDigest> into, MessageDigest also) throws IOException {
-            if (to <= from) {
-                return;
-            }
-            if (buf == null) {
-                buf = new byte[(int) Math.min(CHUNK, Math.max(4096, src.size()))];
-            }
-            for (long at = from; at < to; ) {
-                budget.time(pe.name(), "Authenticode image hash", at);
-                int n = (int) Math.min(buf.length, to - at);
-                src.readInto(at, buf, 0, n, "Authenticode image hash");
-                for (MessageDigest d : into) {
-                    d.update(buf, 0, n);
-                }
-                if (also != null) {
-                    also.update(buf, 0, n);
-                }
-                at += n;
-            }
         }
     }
 }

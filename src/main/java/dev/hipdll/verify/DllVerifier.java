@@ -163,15 +163,24 @@ public final class DllVerifier {
         long scanEnd = overlayCheck.verdict() == Verdict.FAIL && overlay != null
                 ? Math.min(pe.size(), overlay.imageEnd()) : pe.size();
         // the whole-file scan runs beside the header, table and bundle checks, which read little
-        BackgroundCheck scan = options.skips(CheckIds.PATHS_BUILD) ? null
-                : BackgroundCheck.start(CheckIds.PATHS_BUILD, new BuildPathScan(paths, pe, digest, scanEnd));
+        BackgroundTask<Check> scan = options.skips(CheckIds.PATHS_BUILD) ? null
+                : BackgroundTask.start(CheckIds.PATHS_BUILD, new BuildPathScan(paths, pe, digest, scanEnd));
         DeviceCodeScan[] deviceCode = {null};  // set by the device checks; locates the paths found in device code
+        boolean overlayRefused = overlayCheck.verdict() == Verdict.FAIL && overlay != null;
+        SignatureChecks signature = skipsAll(options, SignatureChecks.ids()) ? null
+                : new SignatureChecks(options.signature(), java.time.Instant.now());
         List<Check> release;
         try {
+            if (signature != null) {
+                // a signed image is hashed whole: from now on, beside the scan and the checks below
+                signature.startImageHash(pe, overlayRefused);
+            }
             headerChecks(pe, options, checks, facts, paths, deviceCode, overlayCheck, seen);
-            // hashes the image when it is signed: beside the scan, which reads the file too
-            release = releaseChecks(pe, options, facts, overlayCheck.verdict() == Verdict.FAIL && overlay != null);
+            release = releaseChecks(pe, options, facts, overlayRefused, signature);
         } finally {
+            if (signature != null) {
+                signature.awaitImageHash();
+            }
             if (scan != null) {
                 scan.awaitQuietly();  // no thread reads the file once verify returns
             }
@@ -194,7 +203,7 @@ public final class DllVerifier {
             CheckIds.HARDENING_CET_COMPAT, CheckIds.HARDENING_WX_SECTIONS, CheckIds.HARDENING_FORCE_INTEGRITY);
 
     private static List<Check> releaseChecks(PeFile pe, VerifyOptions options, Map<String, String> facts,
-                                             boolean overlayRefused) throws IOException {
+                                             boolean overlayRefused, SignatureChecks signature) throws IOException {
         List<Check> out = new ArrayList<>();
         boolean signed = dev.hipdll.authenticode.CertificateTable.present(pe);
         if (skipsAll(options, HARDENING_IDS)) {
@@ -205,13 +214,12 @@ public final class DllVerifier {
             addGroup(out, options, new HardeningChecks(dev.hipdll.pe.SecurityFeatures.of(pe), options.hardening(),
                     pe.optionalHeader().isPe32Plus(), pe.coffHeader().machine()).run(options.signature().required(), signed));
         }
-        if (skipsAll(options, SignatureChecks.ids())) {
+        if (signature == null) {
             for (String id : SignatureChecks.ids()) {
                 out.add(skipped(id));
             }
         } else {
-            addGroup(out, options, new SignatureChecks(options.signature(), java.time.Instant.now())
-                    .run(pe, overlayRefused, facts));
+            addGroup(out, options, signature.run(pe, overlayRefused, facts));
         }
         return out;
     }
@@ -229,8 +237,8 @@ public final class DllVerifier {
         return false;
     }
 
-    /** The build-path scan ({@code paths.build}) as the body of a {@link BackgroundCheck}. */
-    private static final class BuildPathScan implements BackgroundCheck.Body {
+    /** The build-path scan ({@code paths.build}) as the body of a {@link BackgroundTask}. */
+    private static final class BuildPathScan implements BackgroundTask.Body<Check> {
         private final PathChecks paths;
         private final PeFile pe;
         private final Sha256Stream digest;

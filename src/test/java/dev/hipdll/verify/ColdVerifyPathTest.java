@@ -41,7 +41,7 @@ class ColdVerifyPathTest {
             "dev.hipdll.pe.SectionIndex", "dev.hipdll.pe.VersionInfoReader", "dev.hipdll.pe.ReadOnce",
             "dev.hipdll.report.CheckTable", "dev.hipdll.findings.DetailBound", "dev.hipdll.verify.ImageSummary",
             "dev.hipdll.gfx.GenericTargets", "dev.hipdll.gfx.GfxTarget", "dev.hipdll.gfx.KnownProcessors",
-            "dev.hipdll.verify.Absent", "dev.hipdll.verify.AbsolutePaths", "dev.hipdll.verify.BackgroundCheck",
+            "dev.hipdll.verify.Absent", "dev.hipdll.verify.AbsolutePaths", "dev.hipdll.verify.BackgroundTask",
             "dev.hipdll.findings.Check", "dev.hipdll.findings.CheckResults", "dev.hipdll.verify.DetailLines",
             "dev.hipdll.verify.DeviceCodeChecks", "dev.hipdll.verify.DeviceCodeScan", "dev.hipdll.verify.DllVerifier",
             "dev.hipdll.verify.ExportChecks", "dev.hipdll.verify.GpuCoverage", "dev.hipdll.verify.ImportChecks",
@@ -50,6 +50,7 @@ class ColdVerifyPathTest {
             "dev.hipdll.findings.Verdict", "dev.hipdll.verify.VerifyOptions", "dev.hipdll.verify.VerifyReport",
             // Run on every verify
             "dev.hipdll.authenticode.CertificateTable", "dev.hipdll.authenticode.ImageDigest",
+            "dev.hipdll.authenticode.DigestPass",
             "dev.hipdll.authenticode.WinCertificate", "dev.hipdll.authenticode.SignerPins",
             "dev.hipdll.pe.SecurityFeatures", "dev.hipdll.pe.LoadConfig", "dev.hipdll.verify.HardeningChecks",
             "dev.hipdll.verify.SignatureChecks", "dev.hipdll.verify.HardeningPolicy", "dev.hipdll.verify.SignatureOptions");

@@ -29,28 +29,28 @@ import org.junit.jupiter.api.io.TempDir;
  * run there, and verify returns only after the thread has stopped reading (no reader of the DLL is
  * left behind, so the build may replace the file at once, also on Windows).
  */
-class BackgroundCheckTest {
+class BackgroundTaskTest {
     @TempDir
     Path dir;
 
     @Test
     void theResultAndTheErrorsComeBackAsIfRunHere() throws Exception {
         Check ok = Check.of("paths.build", "t", Verdict.PASS, "e", "f");
-        assertSame(ok, BackgroundCheck.start("paths.build", () -> ok).result());
+        assertSame(ok, BackgroundTask.start("paths.build", () -> ok).result());
 
         BinaryFormatException bad = new BinaryFormatException("f.dll", "file contents (path scan)", 7, "file ended");
         assertSame(bad, assertThrows(BinaryFormatException.class,
-                () -> BackgroundCheck.start("paths.build", () -> { throw bad; }).result()));
+                () -> BackgroundTask.start("paths.build", () -> { throw bad; }).result()));
         IllegalStateException bug = new IllegalStateException("bug");
         assertSame(bug, assertThrows(IllegalStateException.class,
-                () -> BackgroundCheck.start("paths.build", () -> { throw bug; }).result()));
+                () -> BackgroundTask.start("paths.build", () -> { throw bug; }).result()));
     }
 
     @Test
     void awaitingSurvivesAnInterruptAndKeepsIt() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         AtomicBoolean ended = new AtomicBoolean();
-        BackgroundCheck c = BackgroundCheck.start("paths.build", () -> {
+        BackgroundTask<Check> c = BackgroundTask.start("paths.build", () -> {
             try {
                 release.await();
             } catch (InterruptedException e) {
