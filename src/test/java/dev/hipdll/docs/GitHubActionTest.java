@@ -32,7 +32,7 @@ class GitHubActionTest {
     private static final Pattern PINNED = Pattern.compile("[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+(/[A-Za-z0-9_./-]+)?@v\\d+");
     private static final Pattern INPUT = Pattern.compile("\\$\\{\\{\\s*inputs\\.([a-z-]+)\\s*}}");
     /** Variables the script reads that the action deliberately leaves unset: its cache and repository (tests). */
-    private static final List<String> SCRIPT_ONLY = List.of("HIPDLL_CACHE_DIR", "HIPDLL_REPOSITORY");
+    private static final List<String> SCRIPT_ONLY = List.of("HIPDLL_CACHE_DIR", "HIPDLL_REPOSITORY", "HIPDLL_AOT_DIR");
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> map(Object o, String what) {
