@@ -1,6 +1,7 @@
 package dev.hipdll.cli;
 
 import dev.hipdll.parameter.ClosestName;
+import java.util.Optional;
 
 /** Finds a goal's parameter by the {@code -D} name a user typed, with "did you mean" for a near miss. */
 final class Parameters {
@@ -17,8 +18,8 @@ final class Parameters {
         if (found.isPresent()) {
             return found.get();
         }
-        String hint = ClosestName.of(property, goal.properties()).map(n -> "; did you mean " + n + "?")
-                .orElse("; --help lists them");
+        Optional<String> closest = ClosestName.of(property, goal.properties());
+        String hint = closest.isPresent() ? "; did you mean " + closest.get() + "?" : "; --help lists them";
         throw new UsageException(property + " is not a parameter of hipdll:" + goal.goal() + hint);
     }
 

@@ -30,12 +30,33 @@ public final class PluginDescriptor {
         this.version = version;
     }
 
+    /** A descriptor of these goals (by name) and this plugin version ({@link DescriptorIndex#read}). */
+    static PluginDescriptor of(Map<String, GoalDescriptor> goals, String version) {
+        return new PluginDescriptor(goals, version);
+    }
+
     /**
-     * The descriptor on the class path of {@code loader}.
+     * The descriptor on the class path of {@code loader}: its index ({@link DescriptorIndex}, written by the build
+     * from the descriptor) when there is one, else the descriptor's XML (a class path the build's
+     * {@code process-classes} did not make, such as an IDE's).
+     *
+     * @throws IOException when both are missing, or the one read is not readable
+     */
+    public static PluginDescriptor load(ClassLoader loader) throws IOException {
+        try (InputStream index = loader.getResourceAsStream(DescriptorIndex.RESOURCE)) {
+            if (index != null) {
+                return DescriptorIndex.read(index);
+            }
+        }
+        return loadXml(loader);
+    }
+
+    /**
+     * The descriptor's XML on the class path of {@code loader}, parsed.
      *
      * @throws IOException when it is missing or not the descriptor's XML
      */
-    public static PluginDescriptor load(ClassLoader loader) throws IOException {
+    public static PluginDescriptor loadXml(ClassLoader loader) throws IOException {
         try (InputStream in = loader.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 throw new IOException(RESOURCE + " is not on the class path: run the command-line jar as built");
@@ -135,6 +156,23 @@ public final class PluginDescriptor {
                         p.getOrDefault("description", "")));
             }
             return new GoalDescriptor(goal, description, out);
+        }
+    }
+
+    /** Every goal, sorted by name. */
+    public List<GoalDescriptor> goals() {
+        List<GoalDescriptor> out = new ArrayList<>(goals.values());
+        out.sort(ByGoal.INSTANCE);
+        return out;
+    }
+
+    /** Orders goals by name. */
+    private static final class ByGoal implements java.util.Comparator<GoalDescriptor> {
+        static final ByGoal INSTANCE = new ByGoal();
+
+        @Override
+        public int compare(GoalDescriptor a, GoalDescriptor b) {
+            return a.goal().compareTo(b.goal());
         }
     }
 

@@ -45,8 +45,11 @@ public final class SettingsBinder {
      * @throws UsageException naming the property when the text is not a value of the parameter's type
      */
     public void bind(Object settings, GoalParameter parameter, String text) throws UsageException {
-        Method m = setter(settings.getClass(), parameter.name()).orElseThrow(() -> new UsageException(
-                parameter.property() + " has no meaning outside Maven"));
+        Optional<Method> setter = setter(settings.getClass(), parameter.name());
+        if (setter.isEmpty()) {
+            throw new UsageException(parameter.property() + " has no meaning outside Maven");
+        }
+        Method m = setter.get();
         Object value;
         try {
             value = convert(m.getGenericParameterTypes()[0], text);

@@ -134,7 +134,11 @@ public final class VerifyCommand {
         Path dir = setup.reportDirectory();
         try {
             List<Path> written = outcome.writeReports(dir, currentDirectory);
-            console.info("reports: " + String.join(", ", written.stream().map(Path::toString).toList()));
+            StringBuilder names = new StringBuilder();
+            for (Path p : written) {
+                names.append(names.length() == 0 ? "" : ", ").append(p);
+            }
+            console.info("reports: " + names);
         } catch (IOException e) {
             console.error("cannot write the verify reports to " + dir + ": " + IoProblem.describe(e));
             return ExitCode.USAGE;

@@ -31,7 +31,15 @@ public record ContractSource(Path loaderSource, List<String> exports, Path expor
                              ParameterHints hints) {
     /** Creates a source; {@code exports} is copied ({@code null} means empty). */
     public ContractSource {
-        exports = exports == null ? List.of() : exports.stream().filter(s -> s != null && !s.isBlank()).toList();
+        List<String> names = new ArrayList<>();
+        if (exports != null) {
+            for (String s : exports) {
+                if (s != null && !s.isBlank()) {
+                    names.add(s);
+                }
+            }
+        }
+        exports = List.copyOf(names);
         java.util.Objects.requireNonNull(hints, "hints");
     }
 

@@ -205,7 +205,9 @@ public final class VerifySetup {
         if (sdk != null && !sdk.isBlank()) {
             paths.add(sdk);
         }
-        context.projectBaseDir().ifPresent(p -> paths.add(p.toAbsolutePath().toString()));
+        if (context.projectBaseDir().isPresent()) {
+            paths.add(context.projectBaseDir().get().toAbsolutePath().toString());
+        }
         paths.addAll(s.buildPaths);
         events.add(new GateEvent(GateEvent.Level.DEBUG, "build paths looked for: " + paths));
         return paths;

@@ -54,11 +54,11 @@ public final class Environment {
 
     private static Map<String, String> withoutNulls(Map<String, String> variables) {
         Map<String, String> m = new LinkedHashMap<>();
-        variables.forEach((k, v) -> {
-            if (k != null && v != null) {
-                m.put(k, v);
+        for (Map.Entry<String, String> e : variables.entrySet()) {  // a loop, not a lambda: the command line's cold start
+            if (e.getKey() != null && e.getValue() != null) {
+                m.put(e.getKey(), e.getValue());
             }
-        });
+        }
         return m;
     }
 
@@ -133,7 +133,11 @@ public final class Environment {
 
     /** The stored names, in order. */
     public List<String> names() {
-        return variables.values().stream().map(Map.Entry::getKey).toList();
+        List<String> names = new ArrayList<>(variables.size());
+        for (Map.Entry<String, String> e : variables.values()) {
+            names.add(e.getKey());
+        }
+        return List.copyOf(names);
     }
 
     /** Names that were dropped by {@link #of} because an earlier name was the same variable. */
@@ -144,7 +148,9 @@ public final class Environment {
     /** The variables as a plain map with their stored names (what a child process receives). */
     public Map<String, String> toMap() {
         Map<String, String> m = new LinkedHashMap<>();
-        variables.values().forEach(e -> m.put(e.getKey(), e.getValue()));
+        for (Map.Entry<String, String> e : variables.values()) {
+            m.put(e.getKey(), e.getValue());
+        }
         return Collections.unmodifiableMap(m);
     }
 

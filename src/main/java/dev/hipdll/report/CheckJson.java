@@ -42,7 +42,9 @@ public final class CheckJson {
             n.put("expected", c.expected());
             n.put("found", c.found());
             ArrayNode d = n.putArray("details");
-            bound.shown(c).forEach(d::add);
+            for (String line : bound.shown(c)) {
+                d.add(line);
+            }
             n.put("detailCount", c.allDetails().size());
             n.put("detailCountIsMinimum", c.capped());
         }

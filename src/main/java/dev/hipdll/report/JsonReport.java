@@ -40,8 +40,7 @@ public final class JsonReport {
         root.put("formatVersion", FORMAT_VERSION);
         root.put("dll", report.dll().toAbsolutePath().toString());
         CheckJson.putVerdicts(root, report);
-        ObjectNode facts = root.putObject("facts");
-        report.facts().forEach(facts::put);
+        putFacts(root.putObject("facts"), report.facts());
         CheckJson.put(root, report.checks(), bound);
         return root;
     }
@@ -58,16 +57,14 @@ public final class JsonReport {
         root.put("formatVersion", FORMAT_VERSION);
         root.put("package", report.source().toAbsolutePath().toString());
         CheckJson.putVerdicts(root, report);
-        ObjectNode facts = root.putObject("facts");
-        report.facts().forEach(facts::put);
+        putFacts(root.putObject("facts"), report.facts());
         CheckJson.put(root, report.packageChecks(), bound);
         com.fasterxml.jackson.databind.node.ArrayNode files = root.putArray("files");
         for (dev.hipdll.release.PackageReport.FileReport f : report.files()) {
             ObjectNode n = files.addObject();
             n.put("file", f.name());
             CheckJson.putVerdicts(n, f.report());
-            ObjectNode ff = n.putObject("facts");
-            f.report().facts().forEach(ff::put);
+            putFacts(n.putObject("facts"), f.report().facts());
             CheckJson.put(n, f.report().checks(), bound);
         }
         return root;
@@ -85,9 +82,28 @@ public final class JsonReport {
 
     private void write(ObjectNode json, Path file) throws IOException {
         byte[] bytes = JsonTreeWriter.pretty(json);
-        AtomicFile.write(file, out -> {
+        AtomicFile.write(file, new Line(bytes));
+    }
+
+    /** The facts, in their order (a loop, not a method reference: the command line's cold start links none). */
+    private static void putFacts(ObjectNode into, java.util.Map<String, String> facts) {
+        for (java.util.Map.Entry<String, String> e : facts.entrySet()) {
+            into.put(e.getKey(), e.getValue());
+        }
+    }
+
+    /** The JSON text and a line end, as an {@link AtomicFile.Writer}. */
+    private static final class Line implements AtomicFile.Writer {
+        private final byte[] bytes;
+
+        Line(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        @Override
+        public void write(java.io.OutputStream out) throws IOException {
             out.write(bytes);
             out.write('\n');
-        });
+        }
     }
 }

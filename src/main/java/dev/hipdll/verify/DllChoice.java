@@ -53,7 +53,7 @@ public record DllChoice(Path dll, String origin, Optional<Path> built, Verdict v
                                    ParameterHints hints) {
         java.util.Objects.requireNonNull(hints, "hints");
         Path p = parameter.toAbsolutePath().normalize();
-        Optional<Path> b = built.map(x -> x.toAbsolutePath().normalize());
+        Optional<Path> b = built.isPresent() ? Optional.of(built.get().toAbsolutePath().normalize()) : Optional.empty();
         if (fromCommandLine) {
             return new DllChoice(p, hints.name("hip.dll"), b,
                     b.isEmpty() ? Verdict.SKIP : b.get().equals(p) ? Verdict.PASS : Verdict.WARN, hints);

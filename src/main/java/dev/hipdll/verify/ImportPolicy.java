@@ -40,8 +40,7 @@ public record ImportPolicy(List<DllNamePattern> allowed, List<DllNamePattern> fo
             allowed.add("VCRUNTIME140*.dll");
             allowed.add("api-ms-win-crt-*");
         }
-        return new ImportPolicy(allowed.stream().map(DllNamePattern::new).toList(),
-                DEFAULT_FORBIDDEN.stream().map(DllNamePattern::new).toList(),
+        return new ImportPolicy(patterns(allowed), patterns(DEFAULT_FORBIDDEN),
                 (staticRuntime ? "static" : "dynamic") + " MSVC runtime (hip.staticRuntime=" + staticRuntime + ")");
     }
 
@@ -54,17 +53,26 @@ public record ImportPolicy(List<DllNamePattern> allowed, List<DllNamePattern> fo
      */
     public ImportPolicy withAlsoAllowed(List<String> patterns, String why) {
         List<DllNamePattern> wider = new ArrayList<>(allowed);
-        patterns.stream().map(DllNamePattern::new).forEach(wider::add);
+        wider.addAll(patterns(patterns));
         return new ImportPolicy(wider, forbidden, origin + " and " + why);
     }
 
     /** This policy with another allow-list, e.g. from {@code hip.allowedImports}. */
     public ImportPolicy withAllowed(List<String> patterns, String origin) {
-        return new ImportPolicy(patterns.stream().map(DllNamePattern::new).toList(), forbidden, origin);
+        return new ImportPolicy(patterns(patterns), forbidden, origin);
     }
 
     /** This policy with another deny-list, e.g. from {@code hip.forbiddenImports}. */
     public ImportPolicy withForbidden(List<String> patterns) {
-        return new ImportPolicy(allowed, patterns.stream().map(DllNamePattern::new).toList(), origin);
+        return new ImportPolicy(allowed, patterns(patterns), origin);
+    }
+
+    /** The patterns of {@code names} (a loop, not a stream: the command line's cold start links none). */
+    private static List<DllNamePattern> patterns(List<String> names) {
+        List<DllNamePattern> out = new ArrayList<>(names.size());
+        for (String n : names) {
+            out.add(new DllNamePattern(n));
+        }
+        return List.copyOf(out);
     }
 }

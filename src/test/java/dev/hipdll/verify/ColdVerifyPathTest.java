@@ -53,7 +53,12 @@ class ColdVerifyPathTest {
             "dev.hipdll.authenticode.DigestPass",
             "dev.hipdll.authenticode.WinCertificate", "dev.hipdll.authenticode.SignerPins",
             "dev.hipdll.pe.SecurityFeatures", "dev.hipdll.pe.LoadConfig", "dev.hipdll.verify.HardeningChecks",
-            "dev.hipdll.verify.SignatureChecks", "dev.hipdll.verify.HardeningPolicy", "dev.hipdll.verify.SignatureOptions");
+            "dev.hipdll.verify.SignatureChecks", "dev.hipdll.verify.HardeningPolicy", "dev.hipdll.verify.SignatureOptions",
+            // the command line's way to the verifier and the reports (java -jar ...-cli.jar verify, a fresh JVM each time)
+            "dev.hipdll.cli.PluginDescriptor", "dev.hipdll.cli.DescriptorIndex", "dev.hipdll.cli.SettingsBinder",
+            "dev.hipdll.cli.Parameters", "dev.hipdll.cli.VerifyCommand", "dev.hipdll.goal.VerifySetup",
+            "dev.hipdll.host.Environment", "dev.hipdll.verify.DllChoice", "dev.hipdll.contract.ContractSource",
+            "dev.hipdll.verify.ImportPolicy", "dev.hipdll.report.JsonReport", "dev.hipdll.report.CheckJson");
 
     /** What a class file names when it links a lambda, a stream or an indified string concatenation. */
     private static final List<String> COLD_COSTS = List.of("java/lang/invoke/LambdaMetafactory", "java/util/stream/",
