@@ -16,6 +16,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.zip.CRC32;
+import java.util.zip.CheckedInputStream;
+import java.util.zip.CheckedOutputStream;
 
 /**
  * What the command line needs of the plugin descriptor, written at build time so that a run does not parse the
@@ -25,14 +28,16 @@ import java.util.Optional;
  * maven-plugin-tools just wrote, in {@code process-classes}), so the descriptor stays the one source of names,
  * defaults and descriptions; {@code DescriptorIndexTest} checks that the index on the class path is the descriptor's.
  *
- * <p>Format (big-endian, {@link DataOutputStream}'s modified UTF-8 strings): the magic {@code HIPDLL-CLI-INDEX-1};
+ * <p>Format (big-endian, {@link DataOutputStream}'s modified UTF-8 strings): the magic {@code HIPDLL-CLI-INDEX-2};
  * the plugin version; the number of goals; per goal its name, description and number of parameters; per parameter
- * its name, type, property, whether it has a default, the default when it has, and its description.
+ * its name, type, property, whether it has a default, the default when it has, and its description; then the CRC-32
+ * of every byte before it (8 bytes), the end of the index: a damaged index (a changed byte, a cut, bytes added) is
+ * an error that names it, never another descriptor read silently.
  */
 public final class DescriptorIndex {
     /** Where the index lies on the class path. */
     public static final String RESOURCE = "META-INF/hipdll/cli-descriptor.index";
-    private static final String MAGIC = "HIPDLL-CLI-INDEX-1";
+    private static final String MAGIC = "HIPDLL-CLI-INDEX-2";
 
     private DescriptorIndex() {
     }
@@ -43,7 +48,8 @@ public final class DescriptorIndex {
      * @throws IOException when {@code out} cannot be written
      */
     public static void write(PluginDescriptor descriptor, OutputStream out) throws IOException {
-        DataOutputStream o = new DataOutputStream(new BufferedOutputStream(out));
+        CRC32 crc = new CRC32();
+        DataOutputStream o = new DataOutputStream(new CheckedOutputStream(new BufferedOutputStream(out), crc));
         o.writeUTF(MAGIC);
         o.writeUTF(descriptor.version());
         List<GoalDescriptor> goals = descriptor.goals();
@@ -63,16 +69,19 @@ public final class DescriptorIndex {
                 o.writeUTF(p.description());
             }
         }
+        o.writeLong(crc.getValue());  // its own bytes are summed too, but only those before it count
         o.flush();
     }
 
     /**
      * Reads an index {@link #write} wrote.
      *
-     * @throws IOException when it is not such an index (another magic, cut short)
+     * @throws IOException when it is not such an index (another magic, cut short, a byte changed or added), the
+     *                     message naming {@link #RESOURCE}
      */
     public static PluginDescriptor read(InputStream in) throws IOException {
-        DataInputStream i = new DataInputStream(new BufferedInputStream(in));
+        CRC32 crc = new CRC32();
+        DataInputStream i = new DataInputStream(new CheckedInputStream(new BufferedInputStream(in), crc));
         try {
             String magic = i.readUTF();
             if (!magic.equals(MAGIC)) {
@@ -96,9 +105,20 @@ public final class DescriptorIndex {
                 }
                 out.put(goal, new GoalDescriptor(goal, description, parameters));
             }
+            long summed = crc.getValue();
+            long stored = i.readLong();
+            if (stored != summed || i.read() >= 0) {
+                throw new IOException(RESOURCE + ": damaged (its CRC-32 is not the one it ends with, or bytes follow"
+                        + " it): rebuild the jar");
+            }
             return PluginDescriptor.of(out, version);
         } catch (EOFException e) {
             throw new IOException(RESOURCE + ": cut short: rebuild the jar", e);
+        } catch (IOException | RuntimeException e) {  // modified UTF-8 refused, a record refusing its fields
+            if (e.getMessage() != null && e.getMessage().startsWith(RESOURCE)) {
+                throw e;
+            }
+            throw new IOException(RESOURCE + ": damaged (" + e.getMessage() + "): rebuild the jar", e);
         }
     }
 

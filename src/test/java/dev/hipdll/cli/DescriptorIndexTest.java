@@ -57,4 +57,31 @@ class DescriptorIndexTest {
         IOException magic = assertThrows(IOException.class, () -> DescriptorIndex.read(new ByteArrayInputStream(other)));
         assertTrue(magic.getMessage().contains("not a command-line descriptor index"), magic.getMessage());
     }
+
+    /**
+     * Every damage to the index, not only a cut or another magic, is an error that names it: a byte changed inside a
+     * string (modified UTF-8 the reader refuses without saying where), a count lowered (fewer goals, the rest left
+     * unread: {@code verify} then missing, a stack trace in the command line), a changed letter of a property name
+     * (a valid index of another descriptor).
+     */
+    @Test
+    void everyDamagedByteIsAnErrorThatNamesTheIndex() throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        DescriptorIndex.write(PluginDescriptor.loadXml(LOADER), out);
+        byte[] whole = out.toByteArray();
+        for (int at = 0; at < whole.length; at += 1 + at / 64) {
+            for (int flip : new int[] {0x01, 0x80, 0xff}) {
+                byte[] damaged = whole.clone();
+                damaged[at] ^= (byte) flip;
+                int where = at;
+                IOException e = assertThrows(IOException.class,
+                        () -> DescriptorIndex.read(new ByteArrayInputStream(damaged)), "byte " + where + " ^ " + flip);
+                assertTrue(e.getMessage().contains(DescriptorIndex.RESOURCE) && e.getMessage().contains("rebuild"),
+                        "byte " + where + ": " + e.getMessage());
+            }
+        }
+        byte[] longer = Arrays.copyOf(whole, whole.length + 1);
+        IOException e = assertThrows(IOException.class, () -> DescriptorIndex.read(new ByteArrayInputStream(longer)));
+        assertTrue(e.getMessage().contains(DescriptorIndex.RESOURCE), e.getMessage());
+    }
 }
