@@ -28,8 +28,12 @@ import java.util.zip.CheckedOutputStream;
  * maven-plugin-tools just wrote, in {@code process-classes}), so the descriptor stays the one source of names,
  * defaults and descriptions; {@code DescriptorIndexTest} checks that the index on the class path is the descriptor's.
  *
+ * <p>An index records the CRC-32 of the descriptor it was written from; {@link PluginDescriptor#load} reads it only
+ * beside that descriptor, and parses the descriptor beside it otherwise (a stale index: a build whose
+ * {@code process-classes} step was skipped leaves the last build's index in {@code target/classes}).
+ *
  * <p>Format (big-endian, {@link DataOutputStream}'s modified UTF-8 strings): the magic {@code HIPDLL-CLI-INDEX-2};
- * the plugin version; the number of goals; per goal its name, description and number of parameters; per parameter
+ * the CRC-32 of the descriptor's bytes (8 bytes, -1 when not known); the plugin version; the number of goals; per goal its name, description and number of parameters; per parameter
  * its name, type, property, whether it has a default, the default when it has, and its description; then the CRC-32
  * of every byte before it (8 bytes), the end of the index: a damaged index (a changed byte, a cut, bytes added) is
  * an error that names it, never another descriptor read silently.
@@ -48,9 +52,19 @@ public final class DescriptorIndex {
      * @throws IOException when {@code out} cannot be written
      */
     public static void write(PluginDescriptor descriptor, OutputStream out) throws IOException {
+        write(descriptor, -1, out);
+    }
+
+    /**
+     * Writes {@code descriptor}, parsed from bytes whose {@link #crcOf} is {@code descriptorCrc}, as an index.
+     *
+     * @throws IOException when {@code out} cannot be written
+     */
+    public static void write(PluginDescriptor descriptor, long descriptorCrc, OutputStream out) throws IOException {
         CRC32 crc = new CRC32();
         DataOutputStream o = new DataOutputStream(new CheckedOutputStream(new BufferedOutputStream(out), crc));
         o.writeUTF(MAGIC);
+        o.writeLong(descriptorCrc);
         o.writeUTF(descriptor.version());
         List<GoalDescriptor> goals = descriptor.goals();
         o.writeInt(goals.size());
@@ -80,6 +94,25 @@ public final class DescriptorIndex {
      *                     message naming {@link #RESOURCE}
      */
     public static PluginDescriptor read(InputStream in) throws IOException {
+        return read(in, -1).orElseThrow();
+    }
+
+    /** The CRC-32 of a descriptor's bytes, as an index records it (0 to 2^32 - 1). */
+    public static long crcOf(byte[] descriptorXml) {
+        CRC32 crc = new CRC32();
+        crc.update(descriptorXml, 0, descriptorXml.length);
+        return crc.getValue();
+    }
+
+    /**
+     * Reads an index {@link #write} wrote, when it was written from the descriptor whose {@link #crcOf} is
+     * {@code descriptorCrc} (-1: from any).
+     *
+     * @return the descriptor, or empty when the index is of another descriptor (stale)
+     * @throws IOException when it is not such an index (another magic, cut short, a byte changed or added), the
+     *                     message naming {@link #RESOURCE}
+     */
+    public static Optional<PluginDescriptor> read(InputStream in, long descriptorCrc) throws IOException {
         CRC32 crc = new CRC32();
         DataInputStream i = new DataInputStream(new CheckedInputStream(new BufferedInputStream(in), crc));
         try {
@@ -88,6 +121,7 @@ public final class DescriptorIndex {
                 throw new IOException(RESOURCE + ": not a command-line descriptor index (magic '" + magic + "', expected '"
                         + MAGIC + "'): rebuild the jar");
             }
+            long writtenFrom = i.readLong();
             String version = i.readUTF();
             int goals = count(i, "goals");
             Map<String, GoalDescriptor> out = new LinkedHashMap<>();
@@ -111,7 +145,8 @@ public final class DescriptorIndex {
                 throw new IOException(RESOURCE + ": damaged (its CRC-32 is not the one it ends with, or bytes follow"
                         + " it): rebuild the jar");
             }
-            return PluginDescriptor.of(out, version);
+            return descriptorCrc >= 0 && writtenFrom != descriptorCrc ? Optional.<PluginDescriptor>empty()
+                    : Optional.of(PluginDescriptor.of(out, version));
         } catch (EOFException e) {
             throw new IOException(RESOURCE + ": cut short: rebuild the jar", e);
         } catch (IOException | RuntimeException e) {  // modified UTF-8 refused, a record refusing its fields
@@ -139,14 +174,12 @@ public final class DescriptorIndex {
         if (args.length != 2) {
             throw new IllegalArgumentException("usage: DescriptorIndex <plugin.xml> <index>; got " + Arrays.toString(args));
         }
-        PluginDescriptor d;
-        try (InputStream in = Files.newInputStream(Path.of(args[0]))) {
-            d = PluginDescriptor.parse(in);
-        }
+        byte[] xml = Files.readAllBytes(Path.of(args[0]));
+        PluginDescriptor d = PluginDescriptor.parse(new java.io.ByteArrayInputStream(xml));
         Path out = Path.of(args[1]);
         Files.createDirectories(out.toAbsolutePath().getParent());
         try (OutputStream o = Files.newOutputStream(out)) {
-            write(d, o);
+            write(d, crcOf(xml), o);
         }
     }
 }
