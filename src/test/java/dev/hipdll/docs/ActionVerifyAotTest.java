@@ -81,6 +81,17 @@ class ActionVerifyAotTest {
         assertEquals(List.of("-XX:AOTCacheOutput=" + aot("25.0.3")), r.jvm(), r.out());
     }
 
+
+    /**
+     * A Java whose {@code -version} fails (a JVM that cannot start) is the run's failure, reported as one: the
+     * exit code, the outputs exit-code and verdict=error; the script does not die in the version probe without them.
+     */
+    @Test
+    void aJavaThatCannotSayItsVersionIsReportedAsTheRunsFailure() throws Exception {
+        Run r = run("Error: could not find libjava.so\nError: Could not find Java SE Runtime Environment.\n", 3, 3, Map.of());
+        assertEquals(3, r.status(), r.out());
+        assertTrue(r.outputs().containsAll(List.of("exit-code=3", "verdict=error")), r.outputs() + "\n" + r.out());
+    }
     /** A home directory with a space: the cache path is one argument. */
     @Test
     void aHomeWithASpace() throws Exception {
