@@ -82,6 +82,16 @@ class ActionVerifyAotTest {
     }
 
 
+
+    /** An empty cache (a training run cut short) is written again, not handed to every later run. */
+    @Test
+    void anEmptyCacheIsWrittenAgain() throws Exception {
+        Files.createDirectories(aot("25.0.3").getParent());
+        Files.write(aot("25.0.3"), new byte[0]);
+        Run r = run(JAVA_25, 0, 0, Map.of());
+        assertEquals(List.of("-XX:AOTCacheOutput=" + aot("25.0.3")), r.jvm(), r.out());
+        assertEquals(0, r.status());
+    }
     /**
      * A Java whose {@code -version} fails (a JVM that cannot start) is the run's failure, reported as one: the
      * exit code, the outputs exit-code and verdict=error; the script does not die in the version probe without them.
