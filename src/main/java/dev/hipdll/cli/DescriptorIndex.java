@@ -16,6 +16,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.zip.CRC32;
+import java.util.zip.CheckedInputStream;
+import java.util.zip.CheckedOutputStream;
 
 /**
  * What the command line needs of the plugin descriptor, written at build time so that a run does not parse the
@@ -25,14 +28,20 @@ import java.util.Optional;
  * maven-plugin-tools just wrote, in {@code process-classes}), so the descriptor stays the one source of names,
  * defaults and descriptions; {@code DescriptorIndexTest} checks that the index on the class path is the descriptor's.
  *
- * <p>Format (big-endian, {@link DataOutputStream}'s modified UTF-8 strings): the magic {@code HIPDLL-CLI-INDEX-1};
- * the plugin version; the number of goals; per goal its name, description and number of parameters; per parameter
- * its name, type, property, whether it has a default, the default when it has, and its description.
+ * <p>An index records the CRC-32 of the descriptor it was written from; {@link PluginDescriptor#load} reads it only
+ * beside that descriptor, and parses the descriptor beside it otherwise (a stale index: a build whose
+ * {@code process-classes} step was skipped leaves the last build's index in {@code target/classes}).
+ *
+ * <p>Format (big-endian, {@link DataOutputStream}'s modified UTF-8 strings): the magic {@code HIPDLL-CLI-INDEX-2};
+ * the CRC-32 of the descriptor's bytes (8 bytes, -1 when not known); the plugin version; the number of goals; per goal its name, description and number of parameters; per parameter
+ * its name, type, property, whether it has a default, the default when it has, and its description; then the CRC-32
+ * of every byte before it (8 bytes), the end of the index: a damaged index (a changed byte, a cut, bytes added) is
+ * an error that names it, never another descriptor read silently.
  */
 public final class DescriptorIndex {
     /** Where the index lies on the class path. */
     public static final String RESOURCE = "META-INF/hipdll/cli-descriptor.index";
-    private static final String MAGIC = "HIPDLL-CLI-INDEX-1";
+    private static final String MAGIC = "HIPDLL-CLI-INDEX-2";
 
     private DescriptorIndex() {
     }
@@ -43,8 +52,19 @@ public final class DescriptorIndex {
      * @throws IOException when {@code out} cannot be written
      */
     public static void write(PluginDescriptor descriptor, OutputStream out) throws IOException {
-        DataOutputStream o = new DataOutputStream(new BufferedOutputStream(out));
+        write(descriptor, -1, out);
+    }
+
+    /**
+     * Writes {@code descriptor}, parsed from bytes whose {@link #crcOf} is {@code descriptorCrc}, as an index.
+     *
+     * @throws IOException when {@code out} cannot be written
+     */
+    public static void write(PluginDescriptor descriptor, long descriptorCrc, OutputStream out) throws IOException {
+        CRC32 crc = new CRC32();
+        DataOutputStream o = new DataOutputStream(new CheckedOutputStream(new BufferedOutputStream(out), crc));
         o.writeUTF(MAGIC);
+        o.writeLong(descriptorCrc);
         o.writeUTF(descriptor.version());
         List<GoalDescriptor> goals = descriptor.goals();
         o.writeInt(goals.size());
@@ -63,22 +83,45 @@ public final class DescriptorIndex {
                 o.writeUTF(p.description());
             }
         }
+        o.writeLong(crc.getValue());  // its own bytes are summed too, but only those before it count
         o.flush();
     }
 
     /**
      * Reads an index {@link #write} wrote.
      *
-     * @throws IOException when it is not such an index (another magic, cut short)
+     * @throws IOException when it is not such an index (another magic, cut short, a byte changed or added), the
+     *                     message naming {@link #RESOURCE}
      */
     public static PluginDescriptor read(InputStream in) throws IOException {
-        DataInputStream i = new DataInputStream(new BufferedInputStream(in));
+        return read(in, -1).orElseThrow();
+    }
+
+    /** The CRC-32 of a descriptor's bytes, as an index records it (0 to 2^32 - 1). */
+    public static long crcOf(byte[] descriptorXml) {
+        CRC32 crc = new CRC32();
+        crc.update(descriptorXml, 0, descriptorXml.length);
+        return crc.getValue();
+    }
+
+    /**
+     * Reads an index {@link #write} wrote, when it was written from the descriptor whose {@link #crcOf} is
+     * {@code descriptorCrc} (-1: from any).
+     *
+     * @return the descriptor, or empty when the index is of another descriptor (stale)
+     * @throws IOException when it is not such an index (another magic, cut short, a byte changed or added), the
+     *                     message naming {@link #RESOURCE}
+     */
+    public static Optional<PluginDescriptor> read(InputStream in, long descriptorCrc) throws IOException {
+        CRC32 crc = new CRC32();
+        DataInputStream i = new DataInputStream(new CheckedInputStream(new BufferedInputStream(in), crc));
         try {
             String magic = i.readUTF();
             if (!magic.equals(MAGIC)) {
                 throw new IOException(RESOURCE + ": not a command-line descriptor index (magic '" + magic + "', expected '"
                         + MAGIC + "'): rebuild the jar");
             }
+            long writtenFrom = i.readLong();
             String version = i.readUTF();
             int goals = count(i, "goals");
             Map<String, GoalDescriptor> out = new LinkedHashMap<>();
@@ -96,9 +139,21 @@ public final class DescriptorIndex {
                 }
                 out.put(goal, new GoalDescriptor(goal, description, parameters));
             }
-            return PluginDescriptor.of(out, version);
+            long summed = crc.getValue();
+            long stored = i.readLong();
+            if (stored != summed || i.read() >= 0) {
+                throw new IOException(RESOURCE + ": damaged (its CRC-32 is not the one it ends with, or bytes follow"
+                        + " it): rebuild the jar");
+            }
+            return descriptorCrc >= 0 && writtenFrom != descriptorCrc ? Optional.<PluginDescriptor>empty()
+                    : Optional.of(PluginDescriptor.of(out, version));
         } catch (EOFException e) {
             throw new IOException(RESOURCE + ": cut short: rebuild the jar", e);
+        } catch (IOException | RuntimeException e) {  // modified UTF-8 refused, a record refusing its fields
+            if (e.getMessage() != null && e.getMessage().startsWith(RESOURCE)) {
+                throw e;
+            }
+            throw new IOException(RESOURCE + ": damaged (" + e.getMessage() + "): rebuild the jar", e);
         }
     }
 
@@ -119,14 +174,12 @@ public final class DescriptorIndex {
         if (args.length != 2) {
             throw new IllegalArgumentException("usage: DescriptorIndex <plugin.xml> <index>; got " + Arrays.toString(args));
         }
-        PluginDescriptor d;
-        try (InputStream in = Files.newInputStream(Path.of(args[0]))) {
-            d = PluginDescriptor.parse(in);
-        }
+        byte[] xml = Files.readAllBytes(Path.of(args[0]));
+        PluginDescriptor d = PluginDescriptor.parse(new java.io.ByteArrayInputStream(xml));
         Path out = Path.of(args[1]);
         Files.createDirectories(out.toAbsolutePath().getParent());
         try (OutputStream o = Files.newOutputStream(out)) {
-            write(d, o);
+            write(d, crcOf(xml), o);
         }
     }
 }

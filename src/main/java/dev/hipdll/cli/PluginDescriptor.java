@@ -38,17 +38,27 @@ public final class PluginDescriptor {
     /**
      * The descriptor on the class path of {@code loader}: its index ({@link DescriptorIndex}, written by the build
      * from the descriptor) when there is one, else the descriptor's XML (a class path the build's
-     * {@code process-classes} did not make, such as an IDE's).
+     * {@code process-classes} did not make, such as an IDE's, or an index written from another descriptor).
      *
      * @throws IOException when both are missing, or the one read is not readable
      */
     public static PluginDescriptor load(ClassLoader loader) throws IOException {
+        byte[] xml;
+        try (InputStream in = loader.getResourceAsStream(RESOURCE)) {
+            xml = in == null ? null : in.readAllBytes();  // its bytes, not its parse: the index must be this one's
+        }
         try (InputStream index = loader.getResourceAsStream(DescriptorIndex.RESOURCE)) {
             if (index != null) {
-                return DescriptorIndex.read(index);
+                Optional<PluginDescriptor> read = DescriptorIndex.read(index, xml == null ? -1 : DescriptorIndex.crcOf(xml));
+                if (read.isPresent()) {
+                    return read.get();
+                }  // a stale index, of another descriptor: the descriptor beside it is the truth
             }
         }
-        return loadXml(loader);
+        if (xml == null) {
+            throw new IOException(RESOURCE + " is not on the class path: run the command-line jar as built");
+        }
+        return parse(new java.io.ByteArrayInputStream(xml));
     }
 
     /**

@@ -239,6 +239,52 @@ class PathLeakScannerReferenceTest {
         }
     }
 
+    /**
+     * The sixteen-byte filter, exhaustively: a separator (or two, or none) at every position of a 16-byte step and of
+     * the word and byte tails after it, from every start modulo 16, every end, amid the bytes one bit away from a
+     * separator (0x2E, 0x2F|0x80, 0x5D, 0xDC, ...) and zeros; a UTF-16LE separator is the same byte before a zero.
+     */
+    @Test
+    void theSeparatorFilterFindsTheFirstSeparatorAtEveryPositionModuloSixteen() {
+        byte[] near = {0x2e, 0x30, 0x2d, 0x0f, 0x6f, (byte) 0xaf, 0x5b, 0x5d, 0x5e, 0x1c, 0x7c, (byte) 0xdc, 0x00,
+                (byte) 0xff, 0x01, (byte) 0x80, 0x3f, 0x4c};
+        byte[] seps = {'/', '\\'};
+        int size = 64;
+        for (int fill = 0; fill < near.length; fill++) {
+            byte[] base = new byte[size];
+            for (int i = 0; i < size; i++) {
+                base[i] = near[(fill + i * 7) % near.length];
+            }
+            for (int from = 0; from < 32; from++) {
+                for (int p = from - 1; p < size; p++) {  // from - 1: no separator
+                    for (int q = p; q < Math.min(size, p + 18); q += q == p ? 1 : 8) {  // a second one after the first
+                        byte[] b = base.clone();
+                        if (p >= from) {
+                            b[p] = seps[(p + fill) & 1];
+                            if (q > p) {
+                                b[q] = seps[(q + fill + 1) & 1];
+                            }
+                        }
+                        for (int to = from; to <= size; to++) {
+                            int want = to;
+                            for (int i = from; i < to; i++) {
+                                if (b[i] == '/' || b[i] == '\\') {
+                                    want = i;
+                                    break;
+                                }
+                            }
+                            int got = PathLeakScanner.nextSeparator(b, from, to);
+                            if (got != want) {
+                                assertEquals(want, got, "fill " + fill + ", from " + from + ", separators at " + p + " and "
+                                        + q + ", to " + to);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void theCandidateFilterKeepsExactlyTheSeparatorsAPathMayStartAt() {
         Random rnd = new Random(52);
