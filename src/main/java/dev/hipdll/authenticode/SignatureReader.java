@@ -143,6 +143,7 @@ public final class SignatureReader {
             throw new SignatureFormatException(where + ": " + signers.size() + " SignerInfos; Authenticode has exactly one");
         }
         SignerInformation signer = signers.iterator().next();
+        requireDeclaredDigest(cms, signer, where);
         Store<X509CertificateHolder> store;
         List<X509Certificate> certs = new ArrayList<>();
         try {
@@ -429,5 +430,32 @@ public final class SignatureReader {
     private static String message(Throwable e) {
         String m = e.getMessage();
         return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
+    }
+
+    /**
+     * The SignedData's {@code digestAlgorithms} must name the SignerInfo's digest algorithm (RFC 5652 5.1: the set
+     * lists the algorithms the signers use; the Authenticode specification: it holds exactly the SignerInfo's). The
+     * set is outside what the signature covers, so a changed OID there changes no hash; osslsigncode (OpenSSL's
+     * PKCS#7 verification) refuses such a signature all the same, and verify follows the reference tool
+     * ({@code OsslsigncodeDifferentialTest}, file {@code digest-algorithms-changed}).
+     *
+     * @throws SignatureFormatException when the set cannot be read or does not name the signer's algorithm
+     */
+    private static void requireDeclaredDigest(CMSSignedData cms, SignerInformation signer, String where)
+            throws SignatureFormatException {
+        List<String> declared = new ArrayList<>();
+        try {
+            for (org.bouncycastle.asn1.x509.AlgorithmIdentifier a : cms.getDigestAlgorithmIDs()) {
+                declared.add(a.getAlgorithm().getId());
+            }
+        } catch (RuntimeException e) {
+            throw new SignatureFormatException(where + ": malformed SignedData digestAlgorithms: " + refused(e), e);
+        }
+        String used = signer.getDigestAlgOID();
+        if (!declared.contains(used)) {
+            throw new SignatureFormatException(where + ": the SignedData's digestAlgorithms " + declared + " do not name"
+                    + " the signer's digest algorithm " + used + " (Authenticode: the set holds the SignerInfo's"
+                    + " digest algorithm; osslsigncode refuses such a signature)");
+        }
     }
 }

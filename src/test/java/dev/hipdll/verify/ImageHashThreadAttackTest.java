@@ -46,9 +46,9 @@ import org.junit.jupiter.api.io.TempDir;
  * return a report (never throw), give the verdict named here, and leave no hash thread alive and no handle on the
  * file when it returns.
  *
- * <p>Not covered: garbling the OID of SignedData.digestAlgorithms (unsigned, and read by nothing here: the image hash
- * algorithm is SpcIndirectDataContent's) still verifies, where osslsigncode's OpenSSL refuses the PKCS#7; the
- * Authenticode specification wants that set to name the signer's digest algorithm.
+ * <p>The SignedData's digestAlgorithms OID (offset 40 of the table) is left out here: no hash covers it, and
+ * {@code OsslsigncodeDifferentialTest} (file {@code digest-algorithms-changed}) checks that verify refuses it as
+ * osslsigncode does.
  */
 class ImageHashThreadAttackTest {
     @TempDir
@@ -166,7 +166,7 @@ class ImageHashThreadAttackTest {
             ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putShort(t.offset() + 6, (short) 1);  // WIN_CERT_TYPE_X509
             return b;
         }), options().build()), "a first entry that is not signed data");
-        // (not 40: the SignedData's digestAlgorithms OID, which nothing signs; see the class comment)
+        // (not 40: the SignedData's digestAlgorithms OID; see the class comment)
         for (int at : new int[] {8, 9, 12, 200, 600}) {
             fails(verify(variant("pkcs7-" + at + ".dll", good, b -> {
                 WindowsSignatureRulesTest.Table t = WindowsSignatureRulesTest.Table.of(b);

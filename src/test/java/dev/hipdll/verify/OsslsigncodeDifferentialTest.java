@@ -71,6 +71,15 @@ class OsslsigncodeDifferentialTest {
                     + " EnableCertPaddingCheck (MS13-098, CVE-2013-3900) refuses them; osslsigncode reads the DER and"
                     + " ignores what follows");
 
+    private static int indexOf(byte[] b, byte[] what, int from) {
+        for (int i = from; i + what.length <= b.length; i++) {
+            if (java.util.Arrays.equals(b, i, i + what.length, what, 0, what.length)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     private static Check check(VerifyReport r, String id) {
         return r.checks().stream().filter(c -> c.id().equals(id)).findFirst().orElseThrow();
     }
@@ -149,6 +158,16 @@ class OsslsigncodeDifferentialTest {
         int at = bb.getInt(0x3c) + 24 + 64;
         bb.putInt(at, bb.getInt(at) ^ 0x5555);
         files.put("changed-checksum", Files.write(dir.resolve("checksum.dll"), checksum));
+        // the SignedData's digestAlgorithms: its SHA-256 OID (the first in the table, before SpcIndirectDataContent's)
+        // turned into another, valid one; no hash covers it, and osslsigncode refuses the signature
+        byte[] declared = good.clone();
+        int oid = indexOf(declared, new byte[] {0x06, 0x09, 0x60, (byte) 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01},
+                t.offset());
+        assertTrue(oid > t.offset() && oid < t.offset() + 64, "the digestAlgorithms OID near the SignedData's start: " + oid);
+        for (int i = 2; i < 10; i++) {
+            declared[oid + i] ^= 0x5a;
+        }
+        files.put("digest-algorithms-changed", Files.write(dir.resolve("digest-algorithms.dll"), declared));
         assertEquals(t.offset() + t.size(), good.length, "jsign's table ends the file");
 
         VerifyOptions options = VerifyOptions.builder(new AbiContract.CountContract("x", 0, "test")).signature(
