@@ -83,6 +83,20 @@ class ActionVerifyAotTest {
 
 
 
+    /** A cache the training run wrote that the JVM cannot map is removed at once, so actions/cache never saves it. */
+    @Test
+    void aCacheTheJvmCannotUseIsRemovedAfterTraining() throws Exception {
+        Run good = run(JAVA_25, 0, 0, Map.of());
+        assertEquals(List.of("-XX:AOTCacheOutput=" + aot("25.0.3")), good.jvm(), good.out());
+        assertTrue(Files.exists(aot("25.0.3")), "a usable cache is kept: " + good.out());
+        Files.delete(aot("25.0.3"));
+        Run bad = run(JAVA_25, 0, 1, Map.of("FAKE_AOT_STATUS", "1"));
+        assertEquals(1, bad.status(), bad.out());
+        assertTrue(!Files.exists(aot("25.0.3")), "an unusable cache was left for actions/cache: " + bad.out());
+        assertTrue(bad.out().contains("cannot be used by") && bad.out().contains("removed"), bad.out());
+        assertTrue(bad.outputs().containsAll(List.of("exit-code=1", "verdict=rejected")), bad.outputs().toString());
+    }
+
     /** An empty cache (a training run cut short) is written again, not handed to every later run. */
     @Test
     void anEmptyCacheIsWrittenAgain() throws Exception {
@@ -124,8 +138,11 @@ class ActionVerifyAotTest {
         Path output = dir.resolve("output.txt");
         Files.deleteIfExists(output);
         Path java = bin.resolve("java");
+        // -XX:AOTMode=on (the check of a cache just written): exit FAKE_AOT_STATUS (default 0), the args untouched
         Files.writeString(java, "#!/bin/bash\nif [[ \"$1\" == -version ]]; then cat '" + dir.resolve("version.txt")
-                + "' >&2; exit " + versionStatus + "; fi\nprintf '%s\\n' \"$@\" > '" + args + "'\nexit " + status + "\n");
+                + "' >&2; exit " + versionStatus + "; fi\nif [[ \"$1\" == -XX:AOTMode=on ]]; then exit ${FAKE_AOT_STATUS:-0};"
+                + " fi\nfor a in \"$@\"; do [[ \"$a\" == -XX:AOTCacheOutput=* ]] && printf 'cache' > \"${a#*=}\"; done\n"
+                + "printf '%s\\n' \"$@\" > '" + args + "'\nexit " + status + "\n");
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path jar = Files.createDirectories(dir.resolve("cli").resolve(VERSION))
                 .resolve("hipdll-maven-plugin-" + VERSION + "-cli.jar");
