@@ -15,8 +15,9 @@ import org.apache.commons.exec.ExecuteStreamHandler;
  * the run's {@link RunOutput}. commons-exec calls {@link #stop()} once the child has exited; it
  * first runs {@code afterExit} (which ends the processes the child left running: they may hold the
  * pipes open), then waits for the pumps to reach the end of their streams, at most
- * {@code drainTimeout}. A pump still blocked then is abandoned ({@link #abandoned()}): the pipe is
- * held open by a process nobody could find, and the build must not hang on it.
+ * {@code drainTimeout}; when they have not, it runs {@code afterExit} again and waits once more. A pump
+ * still blocked then is abandoned ({@link #abandoned()}): the pipe is held open by a process nobody
+ * could find, and the build must not hang on it.
  */
 final class OutputPumps implements ExecuteStreamHandler {
     private static final int READ_BUFFER = 65536;
@@ -89,13 +90,22 @@ final class OutputPumps implements ExecuteStreamHandler {
     @Override
     public void stop() {
         afterExit.run();
+        if (!drained()) {
+            // a second look before giving up: on a busy machine the first can come before a holder that was just
+            // starting is visible, or the pumps can be kept off the CPU for the whole first wait
+            afterExit.run();
+            abandoned = !drained();
+        }
+    }
+
+    /** Waits at most {@code drainTimeout} for every pump to reach the end of its stream; whether all did. */
+    private boolean drained() {
         long deadline = System.nanoTime() + drainTimeout.toNanos();
         for (Thread t : pumps) {
             while (t.isAlive()) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
-                    abandoned = true;
-                    break;
+                    return false;
                 }
                 try {
                     t.join(Math.max(1, left / 1_000_000));
@@ -104,6 +114,7 @@ final class OutputPumps implements ExecuteStreamHandler {
                 }
             }
         }
+        return true;
     }
 
     /** Whether a pump was still reading when the wait for the end of the output ended. */

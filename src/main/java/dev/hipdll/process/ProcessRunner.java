@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -33,8 +34,9 @@ import org.apache.commons.exec.ExecuteWatchdog;
  * is found; and the JVM is a child subreaper ({@link ChildSubreaper}), so an orphan that cleared its
  * environment and detached ({@code env -i setsid ...}) is re-parented to the JVM and found there
  * ({@link AdoptedOrphans}). On Windows the child is put into a Job Object that kills the tree when the
- * JVM ends ({@link WindowsJob}). What each OS still lets escape is in docs/incremental-and-diagnosis.md. After the child exited the output is read for at most {@value #DRAIN_SECONDS} s more;
- * a pipe still held open then is given up ({@link ProcessResult#outputAbandoned()}), never waited for.
+ * JVM ends ({@link WindowsJob}). What each OS still lets escape is in docs/incremental-and-diagnosis.md. After the child exited the output is read for at most {@value #DRAIN_SECONDS} s more
+ * (twice that when a second search for leftovers is needed); a pipe still held open then is given up
+ * ({@link ProcessResult#outputAbandoned()}), never waited for.
  *
  * <p>Output: every line (stdout and stderr) is passed to a consumer as it arrives, one call at a
  * time, and the result keeps it in bounded memory ({@link BoundedLines}: the first and last 5000
@@ -275,8 +277,10 @@ public final class ProcessRunner {
             TreeProcess p = process;
             if (p != null && track) {
                 List<String> ended = p.tree().endLeftovers(Duration.ofSeconds(LEFTOVER_GRACE_SECONDS));
-                if (!ended.isEmpty()) {
-                    leftovers = ended;
+                if (!ended.isEmpty()) {  // a second call (OutputPumps' second look) adds to the first's
+                    List<String> all = new ArrayList<>(leftovers);
+                    all.addAll(ended);
+                    leftovers = List.copyOf(all);
                 }
             } else if (p != null) {
                 p.tree().stopWatching();
