@@ -37,9 +37,17 @@ class ActionVerifyAotTest {
         }
     }
 
-    private Path aot(String javaVersion) {
-        return dir.resolve("aot").resolve(VERSION).resolve("hipdll-cli-" + javaVersion + ".aot");
+    /** The cache's path: the Java version and the first 12 digits of the jar's SHA-1 (the stand-in jar's text). */
+    private Path aot(String javaVersion) throws Exception {
+        String sha1 = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-1")
+                .digest(JAR_TEXT.getBytes(StandardCharsets.UTF_8)));
+        return dir.resolve("aot").resolve(VERSION).resolve("hipdll-cli-" + javaVersion + "-" + sha1.substring(0, 12) + ".aot");
     }
+
+    private static final String JAR_TEXT = "stand-in";
+
+    /** What the next {@link #run} writes as the downloaded jar. */
+    private String jarText = JAR_TEXT;
 
     @Test
     void javaTwentyFiveTrainsThenUsesTheCache() throws Exception {
@@ -97,6 +105,35 @@ class ActionVerifyAotTest {
         assertTrue(bad.outputs().containsAll(List.of("exit-code=1", "verdict=rejected")), bad.outputs().toString());
     }
 
+    /**
+     * A run that fails with the cache (a JVM crash at its start, exit 134, as a cache overwritten in place gives):
+     * the cache is removed and the gate runs again without it, whose exit code and outputs are the step's.
+     */
+    @Test
+    void aCrashWithTheCacheRunsTheGateAgainWithoutIt() throws Exception {
+        Files.createDirectories(aot("25.0.3").getParent());
+        Files.writeString(aot("25.0.3"), "damaged");
+        Run r = run(JAVA_25, 0, 1, Map.of("FAKE_CACHE_STATUS", "134"));
+        assertEquals(1, r.status(), r.out());
+        assertEquals(List.of(), r.jvm(), "the second run has no cache: " + r.out());
+        assertTrue(!Files.exists(aot("25.0.3")), r.out());
+        assertTrue(r.out().contains("java exited with 134 using the AOT cache"), r.out());
+        assertTrue(r.outputs().containsAll(List.of("exit-code=1", "verdict=rejected")), r.outputs().toString());
+    }
+
+    /** Another jar under the same version (a SNAPSHOT downloaded again) gets a cache of its own, never the old one. */
+    @Test
+    void anotherJarGetsAnotherCache() throws Exception {
+        Run first = run(JAVA_25, 0, 0, Map.of());
+        assertEquals(List.of("-XX:AOTCacheOutput=" + aot("25.0.3")), first.jvm(), first.out());
+        Path jar = dir.resolve("cli").resolve(VERSION).resolve("hipdll-maven-plugin-" + VERSION + "-cli.jar");
+        Files.delete(Path.of(jar + ".sha1"));  // as after the jar's cache was evicted and the version downloaded again
+        jarText = "another stand-in";
+        Run second = run(JAVA_25, 0, 0, Map.of());
+        assertTrue(second.jvm().size() == 1 && second.jvm().get(0).startsWith("-XX:AOTCacheOutput=")
+                && !second.jvm().get(0).endsWith(aot("25.0.3").getFileName().toString()), second.out());
+    }
+
     /** An empty cache (a training run cut short) is written again, not handed to every later run. */
     @Test
     void anEmptyCacheIsWrittenAgain() throws Exception {
@@ -124,7 +161,7 @@ class ActionVerifyAotTest {
         env.put("HOME", home.toString());
         env.put("HIPDLL_AOT_DIR", "");
         Run r = run(JAVA_25, 0, 0, env);
-        assertEquals(List.of("-XX:AOTCacheOutput=" + home.resolve(".hipdll/aot/" + VERSION + "/hipdll-cli-25.0.3.aot")),
+        assertEquals(List.of("-XX:AOTCacheOutput=" + home.resolve(".hipdll/aot/" + VERSION + "/" + aot("25.0.3").getFileName())),
                 r.jvm(), r.out());
         assertTrue(Files.isDirectory(home.resolve(".hipdll/aot/" + VERSION)), r.out());
     }
@@ -141,12 +178,13 @@ class ActionVerifyAotTest {
         // -XX:AOTMode=on (the check of a cache just written): exit FAKE_AOT_STATUS (default 0), the args untouched
         Files.writeString(java, "#!/bin/bash\nif [[ \"$1\" == -version ]]; then cat '" + dir.resolve("version.txt")
                 + "' >&2; exit " + versionStatus + "; fi\nif [[ \"$1\" == -XX:AOTMode=on ]]; then exit ${FAKE_AOT_STATUS:-0};"
+                + " fi\nif [[ \"$1\" == -XX:AOTCache=* && -n \"${FAKE_CACHE_STATUS:-}\" ]]; then exit $FAKE_CACHE_STATUS;"
                 + " fi\nfor a in \"$@\"; do [[ \"$a\" == -XX:AOTCacheOutput=* ]] && printf 'cache' > \"${a#*=}\"; done\n"
                 + "printf '%s\\n' \"$@\" > '" + args + "'\nexit " + status + "\n");
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path jar = Files.createDirectories(dir.resolve("cli").resolve(VERSION))
                 .resolve("hipdll-maven-plugin-" + VERSION + "-cli.jar");
-        Files.writeString(jar, "stand-in");
+        Files.writeString(jar, jarText);
         Path work = Files.createDirectories(dir.resolve("work"));
         Files.writeString(work.resolve("coli_hip.dll"), "not a DLL");
         ProcessBuilder pb = new ProcessBuilder("bash", Path.of("scripts/ci/action-verify").toAbsolutePath().toString())
