@@ -62,9 +62,10 @@ class SourceNamesTest {
     }
 
     @Test
+    @org.junit.jupiter.api.condition.DisabledOnOs(value = org.junit.jupiter.api.condition.OS.WINDOWS,
+            disabledReason = "a backslash cannot be part of a file name on Windows")
     void aScannedTreeWithBackslashBesideSlashIsRefusedNotCrashed(@org.junit.jupiter.api.io.TempDir Path dir)
             throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue("/".equals(dir.getFileSystem().getSeparator()));
         Path hip = java.nio.file.Files.createDirectories(dir.resolve("src/main/hip/back"));
         java.nio.file.Files.writeString(hip.resolve("slash.cu"), "//\n");
         java.nio.file.Files.writeString(hip.resolveSibling("back\\slash.cu"), "//\n");

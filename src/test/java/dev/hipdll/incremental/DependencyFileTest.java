@@ -38,10 +38,11 @@ class DependencyFileTest {
     }
 
     @Test
+    @org.junit.jupiter.api.condition.DisabledOnOs(value = org.junit.jupiter.api.condition.OS.WINDOWS,
+            disabledReason = "a backslash cannot be part of a file name on Windows")
     void aBackslashInANameThatClangWroteAsASlashIsFound(@TempDir Path dir) throws Exception {
         // Clang-19 on Linux lists the source 'back\slash.cu' and the header 'in\c.h' as
         // 'back/slash.cu' and 'in/c.h' (llvm::sys::path::native); those files do not exist
-        org.junit.jupiter.api.Assumptions.assumeTrue("/".equals(dir.getFileSystem().getSeparator()));
         Files.writeString(dir.resolve("back\\slash.cu"), "//\n");
         Files.createDirectories(dir.resolve("sub\\dir/x"));
         Files.writeString(dir.resolve("sub\\dir/x/in\\c.h"), "//\n");
